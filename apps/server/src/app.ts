@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import etag from '@fastify/etag';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { apartmentRoutes } from './modules/apartments/apartments.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { imageRoutes } from './modules/images/images.routes';
+import { siteRoutes } from './modules/site/site.routes';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerWebApp } from './plugins/web-app';
+import { useContractSchemas } from './plugins/zod-schemas';
+import './types';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** One info line per request (on completion); the arrival line only at debug level. */
+class QuietIncomingLogController extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+}
+
+/** Builds the whole app without listening, so tests drive it with `inject`. */
+export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.token',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    // A request id from a load balancer is kept so one request can be followed across services.
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    logController: new QuietIncomingLogController(),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+
+  useContractSchemas(app);
+  registerErrorHandling(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await registerSecurityHeaders(app);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(etag);
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(siteRoutes);
+      await api.register(apartmentRoutes);
+      await api.register(imageRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await registerWebApp(app, config.webDistDir);
+
+  return app;
+}

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/database';
+import type { DatabaseHandle } from './client';
+import { agreements, apartments, coupons, images, users } from './schema';
+
+// Invariants the database itself enforces, whatever the code above it does.
+let database: DatabaseHandle;
+let imageId: string;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const data = Buffer.from('not really an image, but bytes');
+  imageId = createHash('sha256').update(data).digest('hex');
+  await database.db.insert(images).values({
+    id: imageId,
+    mimeType: 'image/webp',
+    width: 1,
+    height: 1,
+    byteSize: data.length,
+    data,
+  });
+});
+afterAll(() => database.close());
+
+/** Drizzle wraps driver errors; the PostgreSQL constraint name is on the cause. */
+async function violation(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    const cause = error instanceof Error ? error.cause : undefined;
+    if (cause && typeof cause === 'object' && 'constraint' in cause)
+      return String(cause.constraint);
+    if (cause instanceof Error) return cause.message;
+    throw error;
+  }
+  throw new Error('expected the database to refuse this');
+}
+
+let apartmentCounter = 0;
+const apartment = (overrides: Partial<typeof apartments.$inferInsert> = {}) => {
+  apartmentCounter += 1;
+  return {
+    apartmentNo: `T-${apartmentCounter}`,
+    details: 'test flat',
+    imageId,
+    floorNo: 1,
+    blockName: 'T',
+    rent: 1000,
+    ...overrides,
+  };
+};
+
+describe('database constraints', () => {
+  it('refuses a rent of zero or less', async () => {
+    expect(await violation(database.db.insert(apartments).values(apartment({ rent: 0 })))).toBe(
+      'apartments_rent_positive',
+    );
+  });
+
+  it('refuses a second account whose email differs only in case', async () => {
+    await database.db.insert(users).values({ email: 'Case@Example.com', displayName: 'One' });
+    expect(
+      await violation(
+        database.db.insert(users).values({ email: 'case@example.COM', displayName: 'Two' }),
+      ),
+    ).toBe('users_email_lower_unique');
+  });
+
+  it('refuses a plaintext password', async () => {
+    expect(
+      await violation(
+        database.db
+          .insert(users)
+          .values({ email: 'plain@example.com', displayName: 'P', passwordHash: 'Secret123' }),
+      ),
+    ).toBe('users_password_hash_argon2id');
+  });
+
+  it('refuses a second accepted lease for one apartment', async () => {
+    const [flat] = await database.db.insert(apartments).values(apartment()).returning();
+    const tenants = await database.db
+      .insert(users)
+      .values([
+        { email: 'first@example.com', displayName: 'First' },
+        { email: 'second@example.com', displayName: 'Second' },
+      ])
+      .returning();
+    const lease = (tenantId: string) => ({
+      tenantId,
+      apartmentId: flat?.id ?? '',
+      status: 'accepted' as const,
+      rent: 1000,
+      checkedAt: new Date(),
+    });
+    await database.db.insert(agreements).values(lease(tenants[0]?.id ?? ''));
+    expect(
+      await violation(database.db.insert(agreements).values(lease(tenants[1]?.id ?? ''))),
+    ).toBe('agreements_one_accepted_per_apartment');
+  });
+
+  it('refuses an agreement for an apartment that does not exist', async () => {
+    const [tenant] = await database.db
+      .insert(users)
+      .values({ email: 'ghost@example.com', displayName: 'Ghost' })
+      .returning();
+    expect(
+      await violation(
+        database.db.insert(agreements).values({
+          tenantId: tenant?.id ?? '',
+          apartmentId: '6c1f5d9e-3b7a-4c2e-9f10-2a4b6c8d0e1f',
+          rent: 1000,
+        }),
+      ),
+    ).toBe('agreements_apartment_id_apartments_id_fk');
+  });
+
+  it('refuses a decided agreement without its checked date', async () => {
+    const [flat] = await database.db.insert(apartments).values(apartment()).returning();
+    const [tenant] = await database.db
+      .insert(users)
+      .values({ email: 'undated@example.com', displayName: 'Undated' })
+      .returning();
+    expect(
+      await violation(
+        database.db.insert(agreements).values({
+          tenantId: tenant?.id ?? '',
+          apartmentId: flat?.id ?? '',
+          status: 'rejected',
+          rent: 1000,
+        }),
+      ),
+    ).toBe('agreements_checked_when_decided');
+  });
+
+  it('refuses coupon codes that repeat case-insensitively and discounts outside 1–100', async () => {
+    const coupon = {
+      heading: 'Deal',
+      description: 'Test',
+      percentage: 10,
+      validUntil: '2030-01-01',
+    };
+    await database.db.insert(coupons).values({ ...coupon, code: 'SAVE10' });
+    expect(await violation(database.db.insert(coupons).values({ ...coupon, code: 'save10' }))).toBe(
+      'coupons_code_lower_unique',
+    );
+    expect(
+      await violation(
+        database.db.insert(coupons).values({ ...coupon, code: 'BIG', percentage: 101 }),
+      ),
+    ).toBe('coupons_percentage_range');
+  });
+});

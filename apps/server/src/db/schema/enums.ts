@@ -1,0 +1,11 @@
+import { pgEnum } from 'drizzle-orm/pg-core';
+
+export const userRole = pgEnum('user_role', ['user', 'member', 'admin']);
+export const agreementStatus = pgEnum('agreement_status', [
+  'pending',
+  'accepted',
+  'rejected',
+  // An accepted lease that has finished (the member was removed); kept for history.
+  'ended',
+]);
+export const announcementAudience = pgEnum('announcement_audience', ['user', 'member', 'all']);

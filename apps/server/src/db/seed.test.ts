@@ -1,0 +1,73 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/database';
+import type { DatabaseHandle } from './client';
+import { demoAccounts, demoApartments, demoMemberApartmentNo } from './demo-data';
+import { agreements, announcements, apartments, coupons, users } from './schema';
+import { seedDemoData } from './seed';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const countOf = async (table: typeof apartments | typeof users | typeof announcements) => {
+  const [row] = await database.db.select({ n: count() }).from(table);
+  return row?.n;
+};
+
+describe('seedDemoData', () => {
+  it('fills an empty database with the demo building', async () => {
+    const report = await seedDemoData(database.db);
+    expect(report).toEqual({
+      apartments: demoApartments.length,
+      accounts: 3,
+      coupons: 1,
+      announcements: 4,
+    });
+
+    const all = await database.db.select().from(apartments);
+    expect(all.length).toBeGreaterThanOrEqual(24);
+    expect(new Set(all.map((a) => a.blockName)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(all.map((a) => a.floorNo)).size).toBeGreaterThanOrEqual(6);
+    expect(new Set(all.map((a) => a.rent)).size).toBe(all.length);
+
+    const [coupon] = await database.db.select().from(coupons).where(eq(coupons.code, 'STRUCTO25'));
+    expect(coupon).toMatchObject({ percentage: 25, validUntil: '2025-02-05' });
+  });
+
+  it('stores hashed passwords and gives the member an accepted lease', async () => {
+    const accounts = await database.db.select().from(users);
+    expect(accounts.map((u) => [u.email, u.role]).sort()).toEqual(
+      demoAccounts.map((a) => [a.email, a.role]).sort(),
+    );
+    for (const account of accounts) {
+      expect(account.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(account.passwordHash).not.toContain(
+        demoAccounts.find((a) => a.email === account.email)?.password,
+      );
+    }
+    const leases = await database.db
+      .select({
+        status: agreements.status,
+        apartmentNo: apartments.apartmentNo,
+        email: users.email,
+      })
+      .from(agreements)
+      .innerJoin(apartments, eq(apartments.id, agreements.apartmentId))
+      .innerJoin(users, eq(users.id, agreements.tenantId));
+    expect(leases).toEqual([
+      { status: 'accepted', apartmentNo: demoMemberApartmentNo, email: 'member@structo.com' },
+    ]);
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = [await countOf(apartments), await countOf(users), await countOf(announcements)];
+    const report = await seedDemoData(database.db);
+    expect(report).toEqual({ apartments: 0, accounts: 0, coupons: 0, announcements: 0 });
+    expect([await countOf(apartments), await countOf(users), await countOf(announcements)]).toEqual(
+      before,
+    );
+  });
+});

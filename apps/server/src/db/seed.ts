@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { hashPassword } from '../lib/passwords';
+import type { Database } from './client';
+import {
+  demoAccounts,
+  demoAnnouncements,
+  demoApartments,
+  demoCoupon,
+  demoMemberApartmentNo,
+} from './demo-data';
+import { agreements, announcements, apartments, coupons, images, users } from './schema';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+const artworkDir = path.resolve(import.meta.dirname, '../../assets/apartments');
+const ArtworkManifestSchema = z.array(
+  z.object({
+    file: z.string(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  }),
+);
+// Serialises seeding across servers that start together on one PostgreSQL.
+const SEED_LOCK_KEY = 7_311_530_002;
+
+export interface SeedReport {
+  apartments: number;
+  accounts: number;
+  announcements: number;
+  coupons: number;
+}
+
+/**
+ * Fills what is missing of the demo content; running it again changes nothing.
+ * Demo accounts are created only here, so a database without `DEMO` gets none.
+ */
+export async function seedDemoData(db: Database): Promise<SeedReport> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const report = {
+      apartments: await seedApartments(tx),
+      accounts: await seedAccounts(tx),
+      coupons: await seedCoupon(tx),
+      announcements: await seedAnnouncements(tx),
+    };
+    await seedMemberLease(tx);
+    return report;
+  });
+}
+
+async function seedApartments(tx: Transaction): Promise<number> {
+  const manifest = ArtworkManifestSchema.parse(
+    JSON.parse(await readFile(path.join(artworkDir, 'manifest.json'), 'utf8')),
+  );
+  let inserted = 0;
+  for (const [index, apartment] of demoApartments.entries()) {
+    const art = manifest[index];
+    if (!art) throw new Error(`No artwork for demo apartment ${apartment.apartmentNo}`);
+    const data = await readFile(path.join(artworkDir, art.file));
+    const imageId = createHash('sha256').update(data).digest('hex');
+    await tx
+      .insert(images)
+      .values({
+        id: imageId,
+        mimeType: 'image/webp',
+        width: art.width,
+        height: art.height,
+        byteSize: data.byteLength,
+        data,
+      })
+      .onConflictDoNothing();
+    const rows = await tx
+      .insert(apartments)
+      .values({ ...apartment, imageId })
+      .onConflictDoNothing()
+      .returning({ id: apartments.id });
+    inserted += rows.length;
+  }
+  return inserted;
+}
+
+async function seedAccounts(tx: Transaction): Promise<number> {
+  let inserted = 0;
+  for (const account of demoAccounts) {
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${account.email})`);
+    if (existing) continue;
+    await tx.insert(users).values({
+      email: account.email,
+      displayName: account.displayName,
+      role: account.role,
+      passwordHash: await hashPassword(account.password),
+    });
+    inserted += 1;
+  }
+  return inserted;
+}
+
+/** The demo member lives in one apartment under an accepted lease, so occupancy has an example. */
+async function seedMemberLease(tx: Transaction): Promise<void> {
+  const member = demoAccounts.find((account) => account.role === 'member');
+  if (!member) return;
+  const [tenant] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${member.email})`, eq(users.role, 'member')));
+  const [apartment] = await tx
+    .select({ id: apartments.id, rent: apartments.rent })
+    .from(apartments)
+    .where(eq(apartments.apartmentNo, demoMemberApartmentNo));
+  if (!tenant || !apartment) return;
+  const [leases] = await tx
+    .select({ n: count() })
+    .from(agreements)
+    .where(eq(agreements.tenantId, tenant.id));
+  if (leases && leases.n > 0) return;
+  await tx
+    .insert(agreements)
+    .values({
+      tenantId: tenant.id,
+      apartmentId: apartment.id,
+      status: 'accepted',
+      rent: apartment.rent,
+      signedAt: new Date('2025-01-10T09:30:00Z'),
+      checkedAt: new Date('2025-01-12T11:00:00Z'),
+    })
+    // Someone else may already lease that flat in a database that outlived its demo content.
+    .onConflictDoNothing();
+}
+
+async function seedCoupon(tx: Transaction): Promise<number> {
+  const rows = await tx
+    .insert(coupons)
+    .values({ ...demoCoupon, featured: true })
+    .onConflictDoNothing()
+    .returning({ id: coupons.id });
+  return rows.length;
+}
+
+async function seedAnnouncements(tx: Transaction): Promise<number> {
+  const [existing] = await tx.select({ n: count() }).from(announcements);
+  if (existing && existing.n > 0) return 0;
+  const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+  const now = Date.now();
+  const rows = await tx
+    .insert(announcements)
+    .values(
+      demoAnnouncements.map((announcement, index) => ({
+        ...announcement,
+        authorId: admin?.id ?? null,
+        // Oldest first, a day apart, so the list has a visible order.
+        createdAt: new Date(now - (demoAnnouncements.length - index) * 86_400_000),
+      })),
+    )
+    .returning({ id: announcements.id });
+  return rows.length;
+}

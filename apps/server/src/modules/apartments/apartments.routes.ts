@@ -1,0 +1,46 @@
+import {
+  ApartmentIdParamsSchema,
+  ApartmentListQuerySchema,
+  ApartmentListResponseSchema,
+  ApartmentResponseSchema,
+  ErrorResponseSchema,
+} from '@structomate/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getApartment, listApartments } from './apartments.service';
+
+// Public and cheap to revalidate: browsers ask again each time and get 304 while the ETag holds.
+const REVALIDATE = 'no-cache';
+
+export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/apartments',
+    {
+      schema: {
+        querystring: ApartmentListQuerySchema,
+        response: { 200: ApartmentListResponseSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', REVALIDATE);
+      return listApartments(app.db, request.query);
+    },
+  );
+
+  app.get(
+    '/apartments/:id',
+    {
+      schema: {
+        params: ApartmentIdParamsSchema,
+        response: {
+          200: ApartmentResponseSchema,
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', REVALIDATE);
+      return { result: await getApartment(app.db, request.params.id) };
+    },
+  );
+};

@@ -1,0 +1,13 @@
+import { SiteConfigSchema, type SiteConfig } from '@structomate/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const site: SiteConfig = {
+    mapAddress: app.config.mapAddress,
+    mapEmbedUrl: `https://www.google.com/maps?q=${encodeURIComponent(app.config.mapAddress)}&output=embed`,
+  };
+  app.get('/site', { schema: { response: { 200: SiteConfigSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return site;
+  });
+};

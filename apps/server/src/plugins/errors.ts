@@ -1,0 +1,83 @@
+import type { ErrorResponse, FieldIssue } from '@structomate/contract';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, statusByCode } from '../lib/app-error';
+
+const whereByContext: Record<string, string> = {
+  body: 'request body',
+  querystring: 'query string',
+  params: 'URL',
+  headers: 'headers',
+};
+
+function validationError(error: FastifyError): AppError {
+  const issues: FieldIssue[] = hasZodFastifySchemaValidationErrors(error)
+    ? error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? 'is invalid',
+      }))
+    : [];
+  const first = issues[0];
+  const where = whereByContext[error.validationContext ?? ''] ?? 'request';
+  const message = first
+    ? first.path
+      ? `${first.path} ${first.message}`
+      : `The ${where} ${first.message}`
+    : `The ${where} is invalid`;
+  return new AppError('VALIDATION_FAILED', message, issues);
+}
+
+/** Errors Fastify raises itself (bad JSON, wrong content type, too large), in our words. */
+function frameworkError(error: FastifyError): AppError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('BAD_REQUEST', 'The request body is not valid JSON');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'This content type is not accepted here');
+    default:
+      if (error.statusCode === 404) return new AppError('NOT_FOUND', 'Not found');
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        return new AppError('BAD_REQUEST', error.message);
+      }
+      return undefined;
+  }
+}
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  const body: ErrorResponse = {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.issues?.length ? { issues: error.issues } : {}),
+    },
+  };
+  return reply.code(statusByCode[error.code]).type('application/json; charset=utf-8').send(body);
+}
+
+/** One JSON error shape for every failure; 5xx details go to the log, never to the client. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known =
+      error instanceof AppError
+        ? error
+        : error.validation
+          ? validationError(error)
+          : frameworkError(error);
+    if (known) {
+      if (known.statusCode >= 500) request.log.error({ err: error }, known.message);
+      return sendError(reply, known);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(
+      reply,
+      new AppError('INTERNAL', 'Something went wrong on our side. Please try again.'),
+    );
+  });
+}
+
+export function apiNotFound(method: string, url: string): AppError {
+  return new AppError('NOT_FOUND', `No API endpoint answers ${method} ${url.split('?')[0]}`);
+}

@@ -1,0 +1,53 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { demoAccounts } from './db/demo-data';
+import { openConfiguredDatabase } from './db/open';
+import { seedDemoData } from './db/seed';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const database = await openConfiguredDatabase(config, (error) =>
+  process.stderr.write(`database connection lost: ${error.message}\n`),
+);
+await database.migrate();
+const seeded = config.demo ? await seedDemoData(database.db) : undefined;
+const app = await buildApp({ config, database });
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  else app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+});
+
+await app.listen({ port: config.port, host: config.host });
+
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const shownHost = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+const lines = [
+  '',
+  `  StructoMate is running at http://${shownHost}:${port}`,
+  `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+];
+if (!config.webDistDir)
+  lines.push('  web app: not served here (run "npm run dev" for the Vite dev server)');
+if (seeded) {
+  lines.push('  demo accounts (email / password):');
+  for (const account of demoAccounts) {
+    lines.push(`    ${account.role.padEnd(7)} ${account.email.padEnd(20)} ${account.password}`);
+  }
+}
+process.stdout.write(`${lines.join('\n')}\n\n`);

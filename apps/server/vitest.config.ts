@@ -1,0 +1,12 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'server',
+    environment: 'node',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Each file builds the app on its own fresh database (PGlite start-up or CREATE DATABASE).
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

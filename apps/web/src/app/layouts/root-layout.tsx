@@ -1,0 +1,32 @@
+import { TOASTS } from '@structomate/contract';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Slide, ToastContainer } from 'react-toastify';
+import { Footer } from '../../components/footer';
+import { Navbar } from '../../components/navbar';
+
+export function RootLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="btn btn-primary btn-sm sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      <ToastContainer
+        position="top-right"
+        autoClose={TOASTS.autoCloseMs}
+        limit={TOASTS.maxVisible}
+        newestOnTop
+        theme="light"
+        transition={Slide}
+      />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { AUTH_PATH } from '@structomate/contract';
+import { Link, NavLink } from 'react-router';
+import { useSession } from '../lib/session';
+import { BrandMark, BrandName } from './brand-logo';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-field px-3 py-2 text-sm font-medium transition-colors hover:bg-base-200 ${
+    isActive ? 'text-primary' : 'text-base-content/80'
+  }`;
+
+/** Spec "Shared chrome": Home, Apartment, Dashboard when signed in, Login when not. */
+export function Navbar() {
+  const { user } = useSession();
+  return (
+    <header className="sticky top-0 z-40 border-b border-base-300/70 bg-base-100/90 backdrop-blur">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8"
+      >
+        <Link
+          to="/"
+          className="mr-auto flex items-center gap-2 rounded-field"
+          aria-label="StructoMate home"
+        >
+          <BrandMark />
+          <BrandName />
+        </Link>
+        {/* On small screens the logo is the way home (the spec puts Home in the menu there). */}
+        <NavLink to="/" end className={(state) => `${linkClass(state)} hidden sm:inline-flex`}>
+          Home
+        </NavLink>
+        <NavLink to="/apartment" className={linkClass}>
+          Apartment
+        </NavLink>
+        {user ? (
+          <NavLink to="/dashboard" className={linkClass}>
+            Dashboard
+          </NavLink>
+        ) : (
+          <Link to={AUTH_PATH} className="btn btn-primary btn-sm ml-1">
+            Login
+          </Link>
+        )}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,149 @@
+import { BRAND_NAME, LEASE_TERMS, type Apartment } from '@structomate/contract';
+import { format } from 'date-fns';
+import type { ReactNode } from 'react';
+import { formatLongDate, formatRent } from '../../../lib/format';
+
+function Clause({
+  number,
+  title,
+  children,
+}: {
+  number: number;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`clause-${number}`} className="break-inside-avoid">
+      <h2 id={`clause-${number}`} className="text-xl font-semibold">
+        {number}. {title}
+      </h2>
+      <div className="mt-2 space-y-2 leading-relaxed text-base-content/85">{children}</div>
+    </section>
+  );
+}
+
+/** Spec §2 lease agreement: the ten sections, filled from the apartment and the lease terms. */
+export function LeaseAgreement({
+  apartment,
+  tenantName,
+  action,
+}: {
+  apartment: Apartment;
+  tenantName: string | undefined;
+  action: ReactNode;
+}) {
+  const rent = formatRent(apartment.rent);
+  return (
+    <article className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:p-10 print:border-0 print:p-0 print:shadow-none">
+      <header className="border-b border-base-300 pb-6 text-center">
+        <h1 className="text-3xl font-semibold sm:text-4xl">Residential Lease Agreement</h1>
+        <p className="mt-2 text-sm text-base-content/70">
+          Date:{' '}
+          <time dateTime={format(new Date(), 'yyyy-MM-dd')}>
+            {format(new Date(), 'MMMM d, yyyy')}
+          </time>
+        </p>
+        <dl className="mt-6 grid gap-4 text-left sm:grid-cols-2">
+          <div className="rounded-field bg-base-200 p-4">
+            <dt className="text-xs font-semibold uppercase tracking-wider text-base-content/70">
+              Landlord
+            </dt>
+            <dd className="mt-1 font-medium">{BRAND_NAME}</dd>
+          </div>
+          <div className="rounded-field bg-base-200 p-4">
+            <dt className="text-xs font-semibold uppercase tracking-wider text-base-content/70">
+              Tenant
+            </dt>
+            <dd className="mt-1 font-medium">
+              {tenantName ?? (
+                <span className="text-base-content/70">Your name appears here once you log in</span>
+              )}
+            </dd>
+          </div>
+        </dl>
+      </header>
+
+      <div className="mt-8 space-y-8">
+        <Clause number={1} title="Apartment Details">
+          <div className="grid gap-6 md:grid-cols-2">
+            <img
+              src={apartment.apartmentImage}
+              alt={`Inside apartment ${apartment.apartmentNo}`}
+              width={768}
+              height={512}
+              className="aspect-[3/2] w-full rounded-box bg-base-300 object-cover"
+            />
+            <dl className="grid content-start gap-2 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
+              <dt className="font-semibold">Apartment number</dt>
+              <dd>{apartment.apartmentNo}</dd>
+              <dt className="font-semibold">Block name</dt>
+              <dd>{apartment.blockName}</dd>
+              <dt className="font-semibold">Floor number</dt>
+              <dd>{apartment.floorNo}</dd>
+              <dt className="font-semibold">Rent</dt>
+              <dd>{rent} per month</dd>
+              <dt className="font-semibold">Details</dt>
+              <dd>{apartment.details}</dd>
+            </dl>
+          </div>
+        </Clause>
+        <Clause number={2} title="Term">
+          <p>
+            The lease starts on {formatLongDate(LEASE_TERMS.startDate)} and ends on{' '}
+            {formatLongDate(LEASE_TERMS.endDate)}, a fixed term.
+          </p>
+        </Clause>
+        <Clause number={3} title="Rent">
+          <p>
+            The tenant pays {rent} per month, in advance, on or before the{' '}
+            {LEASE_TERMS.rentDueDay === 1 ? '1st' : LEASE_TERMS.rentDueDay} of each month, by online
+            transfer through {BRAND_NAME}.
+          </p>
+        </Clause>
+        <Clause number={4} title="Security Deposit">
+          <p>
+            A deposit of one month’s rent ({rent}) is paid before moving in. It is refunded at the
+            end of the lease if there are no damages and no dues.
+          </p>
+        </Clause>
+        <Clause number={5} title="Utilities">
+          <p>The tenant pays for electricity, internet and gas. The landlord pays for water.</p>
+        </Clause>
+        <Clause number={6} title="Maintenance">
+          <p>
+            The tenant keeps the apartment clean and in good condition and reports any damage or
+            fault to the building office promptly. The landlord repairs the structure, shared areas
+            and building systems (plumbing, wiring, lifts) within a reasonable time, except for
+            damage the tenant or their guests cause.
+          </p>
+        </Clause>
+        <Clause number={7} title="Use of Premises">
+          <p>The apartment is for residential use only. Subletting is not allowed.</p>
+        </Clause>
+        <Clause number={8} title="Termination">
+          <p>
+            Either party may end this agreement with {LEASE_TERMS.noticeDays} days’ written notice.
+          </p>
+        </Clause>
+        <Clause number={9} title="Additional Terms">
+          <ul className="list-inside list-disc">
+            <li>No pets.</li>
+            <li>No smoking.</li>
+            <li>Parking spot {LEASE_TERMS.parkingSpot} is assigned to the tenant.</li>
+          </ul>
+        </Clause>
+        <Clause number={10} title="Signatures">
+          <div className="grid gap-6 sm:grid-cols-2">
+            <div className="border-t border-base-content/40 pt-2 text-sm">
+              Landlord: {BRAND_NAME}
+            </div>
+            <div className="border-t border-base-content/40 pt-2 text-sm">
+              Tenant: {tenantName ?? '____________________'}
+            </div>
+          </div>
+        </Clause>
+      </div>
+      <footer className="mt-10 flex flex-wrap justify-end gap-3 print:hidden">{action}</footer>
+    </article>
+  );
+}

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, apiRequest, toQueryString } from './api-client';
+
+const respond = (status: number, body: unknown) =>
+  vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('apiRequest', () => {
+  it('returns the parsed body of a success', async () => {
+    const fetchSpy = respond(200, { result: 3, extra: true });
+    await expect(apiRequest('/things', z.object({ result: z.number() }))).resolves.toEqual({
+      result: 3,
+    });
+    expect(fetchSpy).toHaveBeenCalledWith(
+      '/api/things',
+      expect.objectContaining({ credentials: 'same-origin' }),
+    );
+  });
+
+  it("throws the server's message for a failure", async () => {
+    respond(409, { error: { code: 'CONFLICT', message: 'This apartment is already leased' } });
+    const failure = apiRequest('/things', z.object({}));
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+      message: 'This apartment is already leased',
+    });
+  });
+
+  it('refuses a success whose body breaks the contract', async () => {
+    respond(200, { result: 'three' });
+    await expect(apiRequest('/things', z.object({ result: z.number() }))).rejects.toThrow();
+  });
+});
+
+describe('toQueryString', () => {
+  it('skips undefined values', () => {
+    expect(toQueryString({ maxRent: undefined, page: 2, limit: 6 })).toBe('?page=2&limit=6');
+    expect(toQueryString({ maxRent: undefined })).toBe('');
+  });
+});

@@ -1,0 +1,45 @@
+import { ErrorResponseSchema } from '@structomate/contract';
+import type { z } from 'zod';
+
+/** A failed API call, carrying the server's message so screens can show it. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Calls the API and parses the answer with the contract's schema: nothing unchecked gets in. */
+export async function apiRequest<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  init: RequestInit = {},
+): Promise<z.output<T>> {
+  const response = await fetch(`/api${path}`, {
+    credentials: 'same-origin',
+    ...init,
+    headers: { accept: 'application/json', ...init.headers },
+  });
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const failure = ErrorResponseSchema.safeParse(body);
+    throw failure.success
+      ? new ApiError(response.status, failure.data.error.message, failure.data.error.code)
+      : new ApiError(response.status, `Request failed with status ${response.status}`);
+  }
+  return schema.parse(body);
+}
+
+/** `?a=1&b=2` from the defined values only. */
+export function toQueryString(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,27 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+
+const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
+
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Brotli and gzip twins of every text asset, served by the API server without compressing per request.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|css|html|svg|json|txt)$/,
+      threshold: 512,
+    }),
+  ],
+  server: {
+    port: 5173,
+    proxy: { '/api': apiTarget, '/healthz': apiTarget },
+  },
+  build: {
+    target: 'es2022',
+    assetsInlineLimit: 0,
+  },
+});

@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every journey runs with the internet blocked (only the map frame would leave the site) and
+ * fails if the page logs an error or throws. Chromium logs every 4xx response as a console error;
+ * a test that provokes one on purpose lists its path in `expectedHttpErrors`.
+ */
+export const test = base.extend<{ consoleErrors: string[]; expectedHttpErrors: RegExp[] }>({
+  expectedHttpErrors: [[], { option: true }],
+  consoleErrors: [
+    async ({ page, expectedHttpErrors }, use) => {
+      const errors: string[] = [];
+      await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const source = message.location().url;
+        // The blocked map frame reports its own failure; that is the test's doing, not the app's.
+        if (source && !/^https?:\/\/(127\.0\.0\.1|localhost)/.test(source)) return;
+        const expected =
+          Boolean(source) &&
+          message
+            .text()
+            .startsWith('Failed to load resource: the server responded with a status of 4') &&
+          expectedHttpErrors.some((pattern) => pattern.test(new URL(source).pathname));
+        if (expected) return;
+        errors.push(`console: ${message.text()} (${source})`);
+      });
+      await use(errors);
+      expect(errors, 'the page logged errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Serious or critical accessibility problems on the current page (axe-core, WCAG 2.1 AA). */
+export async function accessibilityViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('iframe')
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}

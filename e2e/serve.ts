@@ -1,0 +1,35 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * Starts the production server for the end-to-end tests on a database of its own, with demo
+ * data: a fresh PGlite folder, or (with DATABASE_URL) a fresh `structomate_e2e` database.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const serverUrl = process.env.DATABASE_URL;
+
+if (serverUrl) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query('drop database if exists structomate_e2e with (force)');
+  await admin.query('create database structomate_e2e');
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = '/structomate_e2e';
+  process.env.DATABASE_URL = url.toString();
+} else {
+  const dataDir = path.join(root, '.artifacts/e2e-data');
+  await rm(dataDir, { recursive: true, force: true });
+  process.env.DATA_DIR = dataDir;
+}
+
+Object.assign(process.env, {
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  PORT: process.env.E2E_PORT ?? '4173',
+  DEMO: '1',
+  LOG_LEVEL: 'warn',
+});
+
+await import('../apps/server/src/server');

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { APARTMENTS_PER_PAGE, MAX_PAGE_SIZE } from './constants';
+
+export const ApartmentIdSchema = z.uuid({ error: 'must be a valid apartment id' });
+
+export const ApartmentIdParamsSchema = z.object({ id: ApartmentIdSchema });
+export type ApartmentIdParams = z.infer<typeof ApartmentIdParamsSchema>;
+
+/** Field names are those of spec §3; `available` is ours: false while an accepted lease occupies it. */
+export const ApartmentSchema = z.object({
+  _id: z.string(),
+  apartmentNo: z.string(),
+  details: z.string(),
+  apartmentImage: z.string(),
+  floorNo: z.number().int(),
+  blockName: z.string(),
+  rent: z.number().int(),
+  available: z.boolean(),
+});
+export type Apartment = z.infer<typeof ApartmentSchema>;
+
+/** Query strings arrive as text; an empty value means "not given" (the listing's cleared filter). */
+const optionalQueryNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === undefined ? undefined : value), schema);
+
+export const ApartmentListQuerySchema = z.object({
+  maxRent: optionalQueryNumber(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .min(0, { error: 'must be 0 or more' })
+      .max(1_000_000_000, { error: 'is too large' })
+      .optional(),
+  ),
+  page: optionalQueryNumber(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be 1 or more' })
+      .max(100_000, { error: 'is too large' })
+      .default(1),
+  ),
+  limit: optionalQueryNumber(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be 1 or more' })
+      .max(MAX_PAGE_SIZE, { error: `must be at most ${MAX_PAGE_SIZE}` })
+      .default(APARTMENTS_PER_PAGE),
+  ),
+});
+export type ApartmentListQuery = z.infer<typeof ApartmentListQuerySchema>;
+
+export const ApartmentListResponseSchema = z.object({
+  result: z.array(ApartmentSchema),
+  /** Apartments matching the filter, over all pages. */
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  pageCount: z.number().int(),
+});
+export type ApartmentListResponse = z.infer<typeof ApartmentListResponseSchema>;
+
+export const ApartmentResponseSchema = z.object({ result: ApartmentSchema });
+export type ApartmentResponse = z.infer<typeof ApartmentResponseSchema>;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Every failure the API returns has this one shape. */
+export const ErrorCodeSchema = z.enum([
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'TOO_MANY_REQUESTS',
+  'INTERNAL',
+  'UNAVAILABLE',
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const FieldIssueSchema = z.object({
+  /** Dotted path of the offending field, e.g. `maxRent` or `newCoupon.code`. */
+  path: z.string(),
+  message: z.string(),
+});
+export type FieldIssue = z.infer<typeof FieldIssueSchema>;
+
+export const ErrorResponseSchema = z.object({
+  error: z.object({
+    code: ErrorCodeSchema,
+    message: z.string(),
+    issues: z.array(FieldIssueSchema).optional(),
+  }),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

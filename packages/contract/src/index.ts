@@ -1,0 +1,5 @@
+export * from './apartments';
+export * from './constants';
+export * from './errors';
+export * from './site';
+export * from './routes';

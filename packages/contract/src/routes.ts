@@ -1,0 +1,31 @@
+/** Client routes of spec §2, shared so the server can answer unknown pages with a real 404. */
+
+export const AUTH_PATH = '/authentiction';
+export const REGISTRATION_PATH = '/authentiction/registration';
+
+export const DASHBOARD_CHILD_PATHS = [
+  'myProfile',
+  'adminProfile',
+  'makeAnnouncements',
+  'manage-members',
+  'agreement-requests',
+  'manage-coupons',
+  'payments',
+  'paymentHistory',
+  'member-announcements',
+  'user-announcements',
+] as const;
+export type DashboardChildPath = (typeof DASHBOARD_CHILD_PATHS)[number];
+
+const clientRoutePatterns: RegExp[] = [
+  /^\/$/,
+  /^\/apartment\/?$/,
+  /^\/apartment\/[^/]+\/?$/,
+  /^\/authentiction(\/registration)?\/?$/,
+  new RegExp(`^/dashboard(/(${DASHBOARD_CHILD_PATHS.join('|')}))?/?$`),
+];
+
+/** True when the web app has a page for `pathname` (the query string excluded). */
+export function isClientRoute(pathname: string): boolean {
+  return clientRoutePatterns.some((pattern) => pattern.test(pathname));
+}

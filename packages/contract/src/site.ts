@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Run-time settings the web app needs, served by the API so a deployment can change them without a rebuild. */
+export const SiteConfigSchema = z.object({
+  /** The address pinned on the home page map (an example address, see the disclaimer). */
+  mapAddress: z.string(),
+  /** Google Maps embed URL for `mapAddress`. */
+  mapEmbedUrl: z.string(),
+});
+export type SiteConfig = z.infer<typeof SiteConfigSchema>;
+
+export const HealthResponseSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+});
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;
