@@ -173,6 +173,11 @@ test('the home page loads at most 400 KB of images before any interaction', asyn
 
 test('top bar and footer @mobile', async ({ page }) => {
   await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Special Offer!' })).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+  expect(overflow, 'the page scrolls sideways').toBe(false);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Apartment' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);

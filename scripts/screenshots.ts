@@ -1,0 +1,42 @@
+/**
+ * Full-page screenshots of a running app at desktop and phone widths, for looking at the pages.
+ * Usage: node --import tsx scripts/screenshots.ts http://localhost:3000 / /apartment ...
+ * Pictures go to .artifacts/screens/; console errors are reported.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+
+const [base = 'http://localhost:3000', ...paths] = process.argv.slice(2);
+const outDir = path.resolve(import.meta.dirname, '../.artifacts/screens');
+const widths = [
+  { name: 'desktop', width: 1366, height: 768 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+await mkdir(outDir, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+});
+try {
+  for (const viewport of widths) {
+    const context = await browser.newContext({
+      viewport: { width: viewport.width, height: viewport.height },
+      deviceScaleFactor: 1,
+    });
+    const page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') console.log(`  console error: ${message.text()}`);
+    });
+    for (const target of paths.length ? paths : ['/']) {
+      await page.goto(new URL(target, base).toString(), { waitUntil: 'networkidle' });
+      const name = `${target.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${viewport.name}.png`;
+      await page.screenshot({ path: path.join(outDir, name), fullPage: true });
+      console.log(path.join(outDir, name));
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+}
