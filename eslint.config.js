@@ -2,11 +2,11 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { importBoundaries } from './eslint/import-boundaries.js';
 
 const subfolders = (dir) =>
   readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
@@ -74,11 +74,11 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
+    plugins: { structomate: { rules: { 'import-boundaries': importBoundaries } } },
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
-      'import-x/no-duplicates': 'error',
+      'structomate/import-boundaries': ['error', { zones: boundaries }],
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
