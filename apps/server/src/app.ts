@@ -6,10 +6,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { apartmentRoutes } from './modules/apartments/apartments.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imageRoutes } from './modules/images/images.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { userRoutes } from './modules/users/users.routes';
+import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { scheduleMaintenance } from './plugins/maintenance';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 import { useContractSchemas } from './plugins/zod-schemas';
@@ -18,6 +22,8 @@ import './types';
 export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
+  /** Where log lines go (stdout by default); tests read them to check what is never logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -30,10 +36,15 @@ class QuietIncomingLogController extends LogController {
 }
 
 /** Builds the whole app without listening, so tests drive it with `inject`. */
-export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logStream,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       redact: {
         paths: [
           'req.headers.authorization',
@@ -41,6 +52,9 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
           'res.headers["set-cookie"]',
           '*.password',
           '*.token',
+          'body.password',
+          'body.token',
+          'req.body',
         ],
         censor: '[redacted]',
       },
@@ -51,7 +65,9 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     logController: new QuietIncomingLogController(),
-    bodyLimit: 1024 * 1024,
+    // JSON bodies are small; uploads have their own limit (multipart, 5 MB).
+    bodyLimit: 64 * 1024,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);
@@ -64,14 +80,19 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, config.env === 'production');
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(etag);
+  const accessTable = await registerAuth(app);
+  app.decorate('accessTable', accessTable);
+  scheduleMaintenance(app);
 
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
       await api.register(siteRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
       await api.register(apartmentRoutes);
       await api.register(imageRoutes);
     },

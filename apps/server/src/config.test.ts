@@ -37,9 +37,29 @@ describe('loadConfig', () => {
     ],
     [{ DEMO: 'yes' }, 'DEMO must be 1 or 0'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL must be an http:// or https:// URL'],
+    [{ SESSION_DAYS: '0' }, 'SESSION_DAYS must be between 1 and 365'],
+    [{ GOOGLE_CLIENT_ID: 'abc' }, 'GOOGLE_CLIENT_SECRET must be set too'],
+    [{ GOOGLE_CLIENT_SECRET: 'abc' }, 'GOOGLE_CLIENT_ID must be set too'],
   ])('stops on %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('enables Google sign-in only with both client id and secret', () => {
+    expect(loadConfig({}).google).toBeUndefined();
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      issuer: 'https://accounts.google.com',
+    });
+  });
+
+  it('derives the public URL from the port unless told', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://home.example.com/' }).publicUrl).toBe(
+      'https://home.example.com',
+    );
   });
 
   it('treats an empty variable as unset', () => {

@@ -33,6 +33,21 @@ const ConfigSchema = z.object({
     .min(1, { error: 'must not be empty' })
     .default('Road 11, Banani, Dhaka 1213, Bangladesh'),
   WEB_DIST_DIR: z.string().min(1, { error: 'must not be empty' }).optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  TRUST_PROXY: booleanFlag.optional(),
+  SESSION_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(1, { error: 'must be between 1 and 365' })
+    .max(365, { error: 'must be between 1 and 365' })
+    .default(30),
+  GOOGLE_CLIENT_ID: z.string().min(1, { error: 'must not be empty' }).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1, { error: 'must not be empty' }).optional(),
+  GOOGLE_ISSUER: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://accounts.google.com'),
 });
 
 export type Config = {
@@ -48,6 +63,13 @@ export type Config = {
   mapAddress: string;
   /** Built web app to serve; `undefined` outside production (Vite serves it in development). */
   webDistDir: string | undefined;
+  /** The address people use to reach the site (Google's redirect URI is built from it). */
+  publicUrl: string;
+  /** Believe X-Forwarded-For / -Proto from a load balancer in front of us. */
+  trustProxy: boolean;
+  sessionDays: number;
+  /** Google sign-in through OpenID Connect; undefined when not configured. */
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -70,6 +92,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const vars = parsed.data;
   const production = vars.NODE_ENV === 'production';
+  if (Boolean(vars.GOOGLE_CLIENT_ID) !== Boolean(vars.GOOGLE_CLIENT_SECRET)) {
+    const missing = vars.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing} must be set too (Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)`,
+    );
+  }
   return {
     env: vars.NODE_ENV,
     port: vars.PORT,
@@ -82,5 +110,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: production
       ? path.resolve(vars.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'))
       : vars.WEB_DIST_DIR && path.resolve(vars.WEB_DIST_DIR),
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    trustProxy: vars.TRUST_PROXY ?? false,
+    sessionDays: vars.SESSION_DAYS,
+    google:
+      vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: vars.GOOGLE_CLIENT_ID,
+            clientSecret: vars.GOOGLE_CLIENT_SECRET,
+            issuer: vars.GOOGLE_ISSUER,
+          }
+        : undefined,
   };
 }

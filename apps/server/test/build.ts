@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { SessionUser } from '@structomate/contract';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
+import { demoAccounts } from '../src/db/demo-data';
 import { seedDemoData } from '../src/db/seed';
 import { createTestDatabase } from './database';
 
@@ -17,11 +19,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 /** The real app on a fresh database; `demo` seeds the demo building and accounts. */
 export async function buildTestApp(
-  options: { demo?: boolean; config?: Partial<Config> } = {},
+  options: { demo?: boolean; config?: Partial<Config>; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.demo) await seedDemoData(database.db);
-  const app = await buildApp({ config: testConfig(options.config), database });
+  const app = await buildApp({
+    config: testConfig(options.config),
+    database,
+    logStream: options.logStream,
+  });
   await app.ready();
   return {
     app,
@@ -32,3 +38,49 @@ export async function buildTestApp(
     },
   };
 }
+
+export type DemoRole = 'admin' | 'member' | 'user';
+
+export function demoAccount(role: DemoRole) {
+  const account = demoAccounts.find((candidate) => candidate.role === role);
+  if (!account) throw new Error(`no demo ${role}`);
+  return account;
+}
+
+export interface Session {
+  user: SessionUser;
+  token: string;
+  /** The Cookie header a browser would send. */
+  cookie: string;
+  /** Calls the app as this person, by cookie (as the web app does) from this site's pages. */
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+/** Logs in with email and password through the real endpoint. */
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<Session> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`login as ${email} failed: ${response.statusCode} ${response.body}`);
+  }
+  const body = response.json<{ token: string; user: SessionUser }>();
+  const cookie = `sm_session=${body.token}`;
+  return {
+    user: body.user,
+    token: body.token,
+    cookie,
+    inject: (options) => app.inject({ ...options, headers: { cookie, ...options.headers } }),
+  };
+}
+
+export const loginAs = (app: FastifyInstance, role: DemoRole) => {
+  const account = demoAccount(role);
+  return login(app, account.email, account.password);
+};

@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './apartments';
 export * from './constants';
 export * from './errors';

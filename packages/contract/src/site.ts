@@ -6,6 +6,8 @@ export const SiteConfigSchema = z.object({
   mapAddress: z.string(),
   /** Google Maps embed URL for `mapAddress`. */
   mapEmbedUrl: z.string(),
+  /** True when Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET). */
+  googleSignIn: z.boolean(),
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 

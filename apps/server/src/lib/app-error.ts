@@ -21,6 +21,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly issues?: FieldIssue[],
+    /** Seconds a throttled client should wait; sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -31,3 +33,6 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
+export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);

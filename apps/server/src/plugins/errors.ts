@@ -39,6 +39,10 @@ function frameworkError(error: FastifyError): AppError | undefined {
       return new AppError('UNSUPPORTED_MEDIA_TYPE', 'This content type is not accepted here');
     default:
       if (error.statusCode === 404) return new AppError('NOT_FOUND', 'Not found');
+      if (error.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', error.message);
+      if (error.statusCode === 415 || error.statusCode === 406) {
+        return new AppError('UNSUPPORTED_MEDIA_TYPE', error.message);
+      }
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         return new AppError('BAD_REQUEST', error.message);
       }
@@ -54,6 +58,9 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
       ...(error.issues?.length ? { issues: error.issues } : {}),
     },
   };
+  if (error.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(error.retryAfterSeconds));
+  }
   return reply.code(statusByCode[error.code]).type('application/json; charset=utf-8').send(body);
 }
 

@@ -5,8 +5,13 @@ import type { FastifyInstance } from 'fastify';
  * Security headers for every response. The only third-party origin the pages use is the map
  * frame on the home page.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  production: boolean,
+): Promise<void> {
   await app.register(helmet, {
+    // HSTS only where the site is served over https, i.e. in production.
+    strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -16,7 +21,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         scriptSrc: ["'self'"],
         // react-toastify injects its stylesheet at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Google account photos are the only images not stored by us.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         frameSrc: ['https://www.google.com', 'https://maps.google.com'],

@@ -8,6 +8,7 @@ import {
   text,
   timestamp,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -27,7 +28,7 @@ export const images = pgTable(
     byteSize: integer('byte_size').notNull(),
     data: bytea('data').notNull(),
     /** Who uploaded it; null for artwork and for a registration still in progress. */
-    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    ownerId: uuid('owner_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -6,3 +6,4 @@ export * from './enums';
 export * from './images';
 export * from './payments';
 export * from './users';
+export * from './rate-limits';

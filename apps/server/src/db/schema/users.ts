@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { userRole } from './enums';
+import { images } from './images';
 
 export const users = pgTable(
   'users',
@@ -8,6 +18,11 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     displayName: text('display_name').notNull(),
+    /** An uploaded photo, stored by us. */
+    photoImageId: text('photo_image_id').references((): AnyPgColumn => images.id, {
+      onDelete: 'set null',
+    }),
+    /** A photo hosted by the identity provider (Google), used when there is no upload. */
     photoUrl: text('photo_url'),
     role: userRole('role').notNull().default('user'),
     /** argon2id; null for accounts that only sign in through an identity provider. */
@@ -24,6 +39,8 @@ export const users = pgTable(
       sql`${t.passwordHash} is null or ${t.passwordHash} like '$argon2id$%'`,
     ),
     index('users_role_idx').on(t.role),
+    index('users_photo_image_idx').on(t.photoImageId),
+    check('users_photo_url_https', sql`${t.photoUrl} is null or ${t.photoUrl} like 'https://%'`),
   ],
 );
 

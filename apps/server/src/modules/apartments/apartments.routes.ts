@@ -15,6 +15,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/apartments',
     {
+      config: { access: 'public' },
       schema: {
         querystring: ApartmentListQuerySchema,
         response: { 200: ApartmentListResponseSchema, 400: ErrorResponseSchema },
@@ -29,6 +30,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/apartments/:id',
     {
+      config: { access: 'public' },
       schema: {
         params: ApartmentIdParamsSchema,
         response: {

@@ -69,3 +69,12 @@ export async function getApartment(db: Database, id: string): Promise<Apartment>
   if (!row) throw notFound('No apartment has this id');
   return toApartment(row);
 }
+
+/** How many apartments there are and how many an accepted lease occupies (admin stats). */
+export async function occupancy(db: Database): Promise<{ total: number; occupied: number }> {
+  const [row] = await db
+    .select({ total: count(), available: sql<number>`count(*) filter (where ${isAvailable})` })
+    .from(apartments);
+  const total = row?.total ?? 0;
+  return { total, occupied: total - Number(row?.available ?? 0) };
+}

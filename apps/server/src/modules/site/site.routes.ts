@@ -5,9 +5,14 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   const site: SiteConfig = {
     mapAddress: app.config.mapAddress,
     mapEmbedUrl: `https://www.google.com/maps?q=${encodeURIComponent(app.config.mapAddress)}&output=embed`,
+    googleSignIn: app.config.google !== undefined,
   };
-  app.get('/site', { schema: { response: { 200: SiteConfigSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return site;
-  });
+  app.get(
+    '/site',
+    { config: { access: 'public' }, schema: { response: { 200: SiteConfigSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return site;
+    },
+  );
 };

@@ -1,0 +1,226 @@
+import {
+  ErrorResponseSchema,
+  LoginResponseSchema,
+  SessionResponseSchema,
+} from '@structomate/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, demoAccount, login, loginAs, type TestApp } from '../../../test/build';
+import { rateLimits, sessions, users } from '../../db/schema';
+import { hashToken } from './auth.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ demo: true });
+});
+afterAll(() => t.close());
+// Throttling counts persist in the database; each test starts with none.
+beforeEach(async () => {
+  await t.database.db.delete(rateLimits);
+});
+
+const member = demoAccount('member');
+
+const postLogin = (payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/login', payload: payload as object, headers });
+
+const whoAmI = (headers: Record<string, string>) =>
+  t.app
+    .inject({ method: 'GET', url: '/api/session', headers })
+    .then((response) => SessionResponseSchema.parse(response.json()).user);
+
+describe('POST /api/login', () => {
+  it('signs in with the right password: token, user and an HttpOnly SameSite=Lax cookie', async () => {
+    const response = await postLogin({ email: member.email, password: member.password });
+    expect(response.statusCode).toBe(200);
+    const body = LoginResponseSchema.parse(response.json());
+    expect(body.user).toMatchObject({ email: member.email, role: 'member' });
+    expect(Buffer.from(body.token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toContain(`sm_session=${body.token}`);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(setCookie).toMatch(/Expires=/);
+  });
+
+  it('matches the email case-insensitively', async () => {
+    const response = await postLogin({
+      email: member.email.toUpperCase(),
+      password: member.password,
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('stores only a hash of the token, with an expiry', async () => {
+    const { token } = await loginAs(t.app, 'user');
+    const rows = await t.database.db.select().from(sessions);
+    expect(rows.some((row) => row.tokenHash === token)).toBe(false);
+    const row = rows.find((candidate) => candidate.tokenHash === hashToken(token));
+    expect(row?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+  });
+
+  it('answers a wrong password and an unknown email alike: 401 "Invalid email/password"', async () => {
+    const wrong = await postLogin({ email: member.email, password: 'Wrong1234' });
+    const unknown = await postLogin({ email: 'nobody@example.com', password: 'Wrong1234' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(ErrorResponseSchema.parse(wrong.json()).error.message).toBe('Invalid email/password');
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a missing password or a malformed email with 400 and no session', async () => {
+    const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(sessions);
+    for (const payload of [
+      { email: member.email },
+      { email: 'not-an-email', password: 'x' },
+      { email: member.email, password: member.password, role: 'admin' },
+    ]) {
+      const response = await postLogin(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(sessions);
+    expect(after).toEqual(before);
+  });
+
+  it('throttles an account after 5 failures, even for the right password (429 + Retry-After)', async () => {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await postLogin({ email: member.email, password: 'Wrong1234' })).statusCode).toBe(
+        401,
+      );
+    }
+    const blocked = await postLogin({ email: member.email, password: member.password });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(ErrorResponseSchema.parse(blocked.json()).error.message).toMatch(/Try again in/);
+    // Other accounts are unaffected (the address has not reached its own limit).
+    const admin = demoAccount('admin');
+    const other = await postLogin({ email: admin.email, password: admin.password });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('throttles an address after 20 failures across accounts', async () => {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      await postLogin({ email: `guess${attempt}@example.com`, password: 'Wrong1234' });
+    }
+    const admin = demoAccount('admin');
+    const blocked = await postLogin({ email: admin.email, password: admin.password });
+    expect(blocked.statusCode).toBe(429);
+  });
+});
+
+describe('sessions', () => {
+  it('accepts the token as cookie, as Bearer header and in the JSON body', async () => {
+    const session = await loginAs(t.app, 'member');
+    expect((await whoAmI({ cookie: session.cookie }))?.email).toBe(member.email);
+    expect((await whoAmI({ authorization: `Bearer ${session.token}` }))?.email).toBe(member.email);
+    const stats = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/' + encodeURIComponent(member.email),
+      payload: { token: session.token },
+    });
+    expect(stats.statusCode).toBe(200);
+  });
+
+  it('says nobody for no token, a made-up token or an expired session', async () => {
+    expect(await whoAmI({})).toBeNull();
+    expect(await whoAmI({ cookie: 'sm_session=made-up' })).toBeNull();
+    const session = await loginAs(t.app, 'user');
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000), createdAt: new Date(Date.now() - 5000) })
+      .where(eq(sessions.tokenHash, hashToken(session.token)));
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { cookie: session.cookie },
+    });
+    expect(SessionResponseSchema.parse(response.json()).user).toBeNull();
+    expect(String(response.headers['set-cookie'])).toMatch(/sm_session=;/);
+  });
+
+  it('logout revokes the session: the same token no longer works', async () => {
+    const session = await loginAs(t.app, 'user');
+    const out = await session.inject({ method: 'POST', url: '/api/logout' });
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(/sm_session=;/);
+    expect(await whoAmI({ cookie: session.cookie })).toBeNull();
+    expect(await whoAmI({ authorization: `Bearer ${session.token}` })).toBeNull();
+  });
+
+  it('logout without a session is harmless', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/logout' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('a role change takes effect on the very next request', async () => {
+    const session = await loginAs(t.app, 'user');
+    const asUser = await session.inject({ method: 'POST', url: '/api/admin' });
+    expect(asUser.statusCode).toBe(403);
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, session.user._id));
+    const asAdmin = await session.inject({ method: 'POST', url: '/api/admin' });
+    expect(asAdmin.statusCode).toBe(200);
+    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, session.user._id));
+    expect((await session.inject({ method: 'POST', url: '/api/admin' })).statusCode).toBe(403);
+  });
+
+  it('refuses a state-changing request from another site, with or without the cookie', async () => {
+    const session = await loginAs(t.app, 'admin');
+    const foreign = await session.inject({
+      method: 'POST',
+      url: '/api/admin',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    const crossSite = await session.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(await whoAmI({ cookie: session.cookie })).not.toBeNull();
+    const sameSite = await session.inject({
+      method: 'POST',
+      url: '/api/admin',
+      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+    });
+    expect(sameSite.statusCode).toBe(200);
+  });
+});
+
+describe('logs', () => {
+  it('never contain a password, a token or a cookie, even at trace level', async () => {
+    const lines: string[] = [];
+    const stream = {
+      write: (line: string) => lines.push(line),
+    } as unknown as NodeJS.WritableStream;
+    const traced = await buildTestApp({
+      demo: true,
+      config: { logLevel: 'trace' },
+      logStream: stream,
+    });
+    try {
+      const secret = 'Sekret-Passw0rd-xyz';
+      await traced.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: 'user@structo.com', password: secret },
+      });
+      const session = await login(traced.app, 'user@structo.com', 'User1234');
+      await session.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { authorization: `Bearer ${session.token}` },
+      });
+      const all = lines.join('\n');
+      expect(all.length).toBeGreaterThan(0);
+      expect(all).not.toContain(secret);
+      expect(all).not.toContain('User1234');
+      expect(all).not.toContain(session.token);
+      expect(all).not.toContain(hashToken(session.token));
+    } finally {
+      await traced.close();
+    }
+  });
+});

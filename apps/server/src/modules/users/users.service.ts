@@ -1,0 +1,167 @@
+import type { AdminStats, RegistrationRequest, Role, SessionUser } from '@structomate/contract';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { userIdentities, users } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../lib/app-error';
+import { hashPassword } from '../../lib/passwords';
+import { occupancy } from '../apartments/apartments.service';
+import { claimImage, imageIdFromUrl, imageUrl } from '../images/images.service';
+
+export const userColumns = {
+  id: users.id,
+  email: users.email,
+  displayName: users.displayName,
+  photoImageId: users.photoImageId,
+  photoUrl: users.photoUrl,
+  role: users.role,
+};
+
+interface UserRow {
+  id: string;
+  email: string;
+  displayName: string;
+  photoImageId: string | null;
+  photoUrl: string | null;
+  role: Role;
+}
+
+export function toSessionUser(row: UserRow): SessionUser {
+  return {
+    _id: row.id,
+    email: row.email,
+    displayName: row.displayName,
+    photoURL: row.photoImageId ? imageUrl(row.photoImageId) : row.photoUrl,
+    role: row.role,
+  };
+}
+
+const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+
+export async function userExists(db: Database, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(byEmail(email));
+  return row !== undefined;
+}
+
+export async function getUserByEmail(db: Database, email: string): Promise<SessionUser> {
+  const [row] = await db.select(userColumns).from(users).where(byEmail(email));
+  if (!row) throw notFound('No account has this email');
+  return toSessionUser(row);
+}
+
+export async function getUserById(db: Database, id: string): Promise<SessionUser | undefined> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
+  return row && toSessionUser(row);
+}
+
+const DUPLICATE_EMAIL = 'An account with this email already exists. Log in instead.';
+
+/** Registration: a `user` with an argon2id hash; the uploaded photo becomes theirs. */
+export async function registerUser(db: Database, input: RegistrationRequest): Promise<SessionUser> {
+  const passwordHash = await hashPassword(input.password);
+  const imageId = imageIdFromUrl(input.photoURL);
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        displayName: input.name,
+        role: 'user',
+        passwordHash,
+        photoImageId: null,
+      })
+      // The unique index on lower(email) decides a race between two registrations.
+      .onConflictDoNothing()
+      .returning(userColumns);
+    const row = inserted[0];
+    if (!row) throw conflict(DUPLICATE_EMAIL);
+    if (imageId) {
+      if (!(await claimImage(tx, imageId, row.id))) {
+        throw new AppError('VALIDATION_FAILED', 'photoURL is not an image uploaded here', [
+          { path: 'photoURL', message: 'is not an image uploaded here' },
+        ]);
+      }
+      await tx.update(users).set({ photoImageId: imageId }).where(eq(users.id, row.id));
+      row.photoImageId = imageId;
+    }
+    return toSessionUser(row);
+  });
+}
+
+export interface ExternalIdentity {
+  issuer: string;
+  subject: string;
+  email: string | undefined;
+  emailVerified: boolean;
+  name: string | undefined;
+  picture: string | undefined;
+}
+
+/**
+ * An OpenID Connect sign-in: found by issuer and subject. A first sign-in joins an existing
+ * account only when the provider vouches for the email; otherwise it creates a `user`.
+ */
+export async function findOrCreateExternalUser(
+  db: Database,
+  identity: ExternalIdentity,
+): Promise<{ user: SessionUser; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const [linked] = await tx
+      .select(userColumns)
+      .from(userIdentities)
+      .innerJoin(users, eq(users.id, userIdentities.userId))
+      .where(
+        and(
+          eq(userIdentities.issuer, identity.issuer),
+          eq(userIdentities.subject, identity.subject),
+        ),
+      );
+    if (linked) return { user: toSessionUser(linked), created: false };
+
+    if (!identity.email) throw new AppError('BAD_REQUEST', 'The identity provider sent no email');
+    const [sameEmail] = await tx.select(userColumns).from(users).where(byEmail(identity.email));
+    if (sameEmail && !identity.emailVerified) {
+      throw conflict('An account with this email exists; the provider has not verified the email');
+    }
+    const picture = identity.picture?.startsWith('https://') ? identity.picture : null;
+    const user =
+      sameEmail ??
+      (
+        await tx
+          .insert(users)
+          .values({
+            email: identity.email,
+            displayName:
+              identity.name?.trim().slice(0, 80) || identity.email.split('@')[0] || 'Resident',
+            role: 'user',
+            photoUrl: picture,
+          })
+          .returning(userColumns)
+      )[0];
+    if (!user) throw new AppError('INTERNAL', 'Could not create the account');
+    await tx.insert(userIdentities).values({
+      userId: user.id,
+      issuer: identity.issuer,
+      subject: identity.subject,
+    });
+    return { user: toSessionUser(user), created: !sameEmail };
+  });
+}
+
+export async function countByRole(db: Database): Promise<Record<Role, number>> {
+  const rows = await db.select({ role: users.role, n: count() }).from(users).groupBy(users.role);
+  const counts: Record<Role, number> = { user: 0, member: 0, admin: 0 };
+  for (const row of rows) counts[row.role] = row.n;
+  return counts;
+}
+
+/** Spec §3 admin stats, every figure counted now. */
+export async function adminStats(db: Database): Promise<AdminStats> {
+  const [rooms, roles] = await Promise.all([occupancy(db), countByRole(db)]);
+  return {
+    totalRooms: rooms.total,
+    occupiedRooms: rooms.occupied,
+    availableRooms: rooms.total - rooms.occupied,
+    users: roles.user,
+    members: roles.member,
+  };
+}

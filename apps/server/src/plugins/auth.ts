@@ -1,0 +1,144 @@
+import cookie from '@fastify/cookie';
+import { AUTH_MESSAGES, type Role, type SessionUser } from '@structomate/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error';
+import { userForToken } from '../modules/auth/auth.service';
+
+/**
+ * Who may call a route. Every `/api` route must say; the app refuses to start otherwise, so a
+ * route cannot be left open by omission.
+ */
+export type Access = 'public' | 'signed-in' | readonly Role[];
+
+export type AuthVia = 'cookie' | 'header' | 'body';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, read from the database on this request; null for visitors. */
+    user: SessionUser | null;
+    sessionToken: string | undefined;
+    authVia: AuthVia | undefined;
+  }
+}
+
+export const SESSION_COOKIE = 'sm_session';
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export interface AccessRecord {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+export async function registerAuth(app: FastifyInstance): Promise<AccessRecord[]> {
+  await app.register(cookie);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', undefined);
+  app.decorateRequest('authVia', undefined);
+
+  const table: AccessRecord[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (access === undefined) {
+      throw new Error(`${methods.join(',')} ${route.url} declares no access rule (config.access)`);
+    }
+    for (const method of methods) {
+      if (method !== 'HEAD') table.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined) return;
+    refuseForeignOrigin(request, app.config.publicUrl);
+    const found = tokenFrom(request);
+    if (found) {
+      const user = await userForToken(app.db, found.token);
+      if (user) {
+        request.user = user;
+        request.sessionToken = found.token;
+        request.authVia = found.via;
+      }
+    }
+    if (access === 'public') return;
+    if (!request.user) throw new AppError('UNAUTHORIZED', 'Log in to continue');
+    if (access !== 'signed-in' && !access.includes(request.user.role)) {
+      throw new AppError('FORBIDDEN', AUTH_MESSAGES.accessDenied);
+    }
+  });
+  return table;
+}
+
+/** The spec's clients send the login token in the JSON body; API clients may use a header. */
+function tokenFrom(request: FastifyRequest): { token: string; via: AuthVia } | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), via: 'header' };
+  const body: unknown = request.body;
+  if (body && typeof body === 'object' && 'token' in body && typeof body.token === 'string') {
+    if (body.token) return { token: body.token, via: 'body' };
+  }
+  const fromCookie = request.cookies[SESSION_COOKIE];
+  return fromCookie ? { token: fromCookie, via: 'cookie' } : undefined;
+}
+
+/**
+ * A state-changing request from another site's page is refused (cross-site request forgery):
+ * browsers name the page's origin in `Origin`, or at least say `Sec-Fetch-Site: cross-site`.
+ */
+function refuseForeignOrigin(request: FastifyRequest, publicUrl: string): void {
+  if (!UNSAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.origin;
+  const foreign =
+    origin !== undefined
+      ? !sameSite(origin, `${request.protocol}://${request.host}`, publicUrl)
+      : request.headers['sec-fetch-site'] === 'cross-site';
+  if (foreign) throw new AppError('FORBIDDEN', 'Requests from other sites are refused');
+}
+
+function sameSite(origin: string, requestOrigin: string, publicUrl: string): boolean {
+  try {
+    const from = new URL(origin).host;
+    return from === new URL(requestOrigin).host || from === new URL(publicUrl).host;
+  } catch {
+    return false;
+  }
+}
+
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expires: Date,
+): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(request),
+    expires,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(request),
+  });
+}
+
+/**
+ * Secure in production, except on loopback (`npm start` on http://localhost), where the traffic
+ * never crosses a network and some browsers would drop a Secure cookie sent over http.
+ */
+function secureCookies(request: FastifyRequest): boolean {
+  if (request.server.config.env !== 'production') return false;
+  return !LOOPBACK_HOSTS.has(request.hostname);
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema';
+import { createSession } from '../src/modules/auth/auth.service';
+import type { Access } from '../src/plugins/auth';
+import { buildTestApp, demoAccount, type DemoRole, type TestApp } from './build';
+
+/**
+ * Who may call each API route. Every route the app registers must appear here and nothing else
+ * may: adding a route without deciding its access fails this test.
+ */
+const expected: Record<string, Access> = {
+  'GET /api/site': 'public',
+  'POST /api/login': 'public',
+  'POST /api/logout': 'public',
+  'GET /api/session': 'public',
+  'GET /api/auth/google/start': 'public',
+  'GET /api/auth/google/callback': 'public',
+  'POST /api/users': 'public',
+  'GET /api/users/exists/:email': 'public',
+  'POST /api/users/:email': 'signed-in',
+  'POST /api/admin': ['admin'],
+  'GET /api/apartments': 'public',
+  'GET /api/apartments/:id': 'public',
+  'GET /api/images/:file': 'public',
+  'POST /api/images': 'public',
+};
+
+type Caller = 'anonymous' | DemoRole;
+const callers: Caller[] = ['anonymous', 'user', 'member', 'admin'];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ demo: true });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.database.db.execute(sql`delete from rate_limits`);
+});
+
+async function cookieFor(caller: Caller): Promise<string | undefined> {
+  if (caller === 'anonymous') return undefined;
+  const email = demoAccount(caller).email;
+  const [row] = await t.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
+  const session = await createSession(t.database.db, row?.id ?? '', 1, undefined);
+  return `sm_session=${session.token}`;
+}
+
+function urlFor(pattern: string, caller: Caller): string {
+  const email = caller === 'anonymous' ? 'user@structo.com' : demoAccount(caller).email;
+  return pattern
+    .replace(':email', encodeURIComponent(email))
+    .replace(':id', randomUUID())
+    .replace(':file', `${'a'.repeat(64)}.webp`);
+}
+
+function allows(access: Access, caller: Caller): boolean {
+  if (access === 'public') return true;
+  if (caller === 'anonymous') return false;
+  return access === 'signed-in' || access.includes(caller);
+}
+
+describe('route × role table', () => {
+  it('lists every registered API route, and only those', () => {
+    const registered = t.app.accessTable.map((route) => `${route.method} ${route.url}`).sort();
+    expect(registered).toEqual(Object.keys(expected).sort());
+    for (const route of t.app.accessTable) {
+      expect(route.access, `${route.method} ${route.url}`).toEqual(
+        expected[`${route.method} ${route.url}`],
+      );
+    }
+  });
+
+  for (const [key, access] of Object.entries(expected)) {
+    const [method = 'GET', pattern = ''] = key.split(' ');
+    it(`${key}: ${JSON.stringify(access)}`, async () => {
+      for (const caller of callers) {
+        const cookie = await cookieFor(caller);
+        const response = await t.app.inject({
+          method: method as 'GET' | 'POST',
+          url: urlFor(pattern, caller),
+          headers: cookie ? { cookie } : {},
+          ...(method === 'POST' ? { payload: {} } : {}),
+        });
+        const status = response.statusCode;
+        if (allows(access, caller)) {
+          expect(
+            [401, 403],
+            `${caller} must be let through (${status} ${response.body})`,
+          ).not.toContain(status);
+        } else {
+          // Refusal comes before validation: an empty body gets 401/403, never 400.
+          expect(status, `${caller} must be refused`).toBe(caller === 'anonymous' ? 401 : 403);
+        }
+      }
+    });
+  }
+});
+
+describe('no route is open by omission', () => {
+  it('refuses to start an app with an /api route that declares no access', async () => {
+    const { buildApp } = await import('../src/app');
+    const { testConfig } = await import('./build');
+    const { createTestDatabase } = await import('./database');
+    const database = await createTestDatabase();
+    const app = await buildApp({ config: testConfig(), database });
+    try {
+      await expect(
+        app.register(async (api) => {
+          api.get('/api/forgotten', async () => ({ ok: true }));
+        }),
+      ).rejects.toThrow(/declares no access rule/);
+    } finally {
+      await app.close().catch(() => undefined);
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+export const ROLES = ['user', 'member', 'admin'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** Spec §4 registration messages, spelled as the spec spells them. */
+export const REGISTRATION_MESSAGES = {
+  lowercase: 'Password: at least 1 lowercase letter.',
+  uppercase: 'Password: at least 1 uppercase letter.',
+  length: 'Password: at least 6 characters long.',
+  imageType: 'Invalid image type!',
+  uploadFailed: 'Error uploading image',
+  registerFailed: "Can't Register",
+} as const;
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email/password',
+  welcomeBack: (name: string) => `Welcome Back ${name}`,
+  welcome: (name: string) => `Welcome ${name}`,
+  googleFailed: "Can't login usign Google",
+  userFetchFailed: 'Failed to fetch user data after retries.',
+  accessDenied: 'Access Denied!',
+  signInToSign: 'Login/Register to Sign Agreement',
+} as const;
+
+/** Image types the registration form accepts (spec §5, §9). */
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/jpg', 'image/webp'] as const;
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/** The login token of the spec's API contract: optional in bodies, since browsers use the cookie. */
+export const TokenSchema = z.string().min(1).max(200);
+
+/**
+ * A request body of the spec's protected calls: the listed fields plus the optional `token`.
+ * Strict: a field the contract does not name is refused rather than silently ignored.
+ */
+export const withToken = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject({ ...shape, token: TokenSchema.optional() });
+
+/** A body with only the token, or no body at all (browsers send the cookie instead). */
+export const TokenOnlyBodySchema = withToken({}).nullish();
+
+export const EmailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, { error: 'Email is required' })
+  .max(254, { error: 'Email is too long' })
+  .pipe(z.email({ error: 'Enter a valid email address' }));
+
+/** Spec §5: one lowercase, one uppercase, six characters; checked in this order. */
+export const PasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, { error: 'Password is required' })
+  .max(128, { error: 'Password: at most 128 characters.' })
+  .regex(/[a-z]/, { error: REGISTRATION_MESSAGES.lowercase })
+  .regex(/[A-Z]/, { error: REGISTRATION_MESSAGES.uppercase })
+  .min(6, { error: REGISTRATION_MESSAGES.length });
+
+export const DisplayNameSchema = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, { error: 'Name is required' })
+  .max(80, { error: 'Name: at most 80 characters.' });
+
+/** Our own image addresses: content-addressed, so the server can check they exist. */
+export const IMAGE_URL_PATTERN = /^\/api\/images\/[0-9a-f]{64}\.webp$/;
+export const ImageUrlSchema = z
+  .string({ error: 'Photo is required' })
+  .regex(IMAGE_URL_PATTERN, { error: 'must be an image uploaded to this site' });
+
+/** The account as the API shows it (spec §3 User). */
+export const SessionUserSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  photoURL: z.string().nullable(),
+  role: RoleSchema,
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+export const SessionResponseSchema = z.object({ user: SessionUserSchema.nullable() });
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+export const LoginRequestSchema = z.strictObject({
+  email: EmailSchema,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, { error: 'Password is required' })
+    .max(128, { error: 'Password: at most 128 characters.' }),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const LoginResponseSchema = z.object({ token: z.string(), user: SessionUserSchema });
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const RegistrationRequestSchema = z.strictObject({
+  name: DisplayNameSchema,
+  email: EmailSchema,
+  password: PasswordSchema,
+  photoURL: ImageUrlSchema,
+});
+export type RegistrationRequest = z.infer<typeof RegistrationRequestSchema>;
+
+export const InsertedResponseSchema = z.object({ insertedId: z.string() });
+export type InsertedResponse = z.infer<typeof InsertedResponseSchema>;
+
+export const EmailParamsSchema = z.object({ email: EmailSchema });
+
+export const UserExistsResponseSchema = z.object({ exists: z.literal(true) });
+
+export const OkResponseSchema = z.object({ ok: z.literal(true) });
+
+/** Spec §3 admin stats; every figure is counted in the database. */
+export const AdminStatsSchema = z.object({
+  totalRooms: z.number().int(),
+  availableRooms: z.number().int(),
+  occupiedRooms: z.number().int(),
+  users: z.number().int(),
+  members: z.number().int(),
+});
+export type AdminStats = z.infer<typeof AdminStatsSchema>;
+
+/** The external image host's answer, kept for `POST /api/images`. */
+export const ImageUploadResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }),
+});
+export type ImageUploadResponse = z.infer<typeof ImageUploadResponseSchema>;
+
+/** Where Google sign-in sends the browser back; the path must stay on this site. */
+export const ReturnToSchema = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[^\s]*$/, { error: 'must be a path on this site' });
+
+export const GoogleStartQuerySchema = z.object({ returnTo: ReturnToSchema.optional() });
+
+/** What the server tells the web app after a Google sign-in, in the `google` query parameter. */
+export const GoogleOutcomeSchema = z.enum(['welcome', 'welcome-back', 'failed']);
+export type GoogleOutcome = z.infer<typeof GoogleOutcomeSchema>;
