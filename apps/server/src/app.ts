@@ -9,6 +9,7 @@ import { apartmentRoutes } from './modules/apartments/apartments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imageRoutes } from './modules/images/images.routes';
+import { leaseRoutes } from './modules/leases/leases.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
@@ -95,6 +96,7 @@ export async function buildApp({
       await api.register(userRoutes);
       await api.register(apartmentRoutes);
       await api.register(imageRoutes);
+      await api.register(leaseRoutes);
     },
     { prefix: '/api' },
   );

@@ -25,6 +25,8 @@ const expected: Record<string, Access> = {
   'GET /api/apartments/:id': 'public',
   'GET /api/images/:file': 'public',
   'POST /api/images': 'public',
+  'POST /api/member/agreements': ['member'],
+  'POST /api/users/agreements/': 'signed-in',
 };
 
 type Caller = 'anonymous' | DemoRole;

@@ -4,3 +4,4 @@ export * from './constants';
 export * from './errors';
 export * from './site';
 export * from './routes';
+export * from './leases';

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden } from '../../lib/app-error';
 import { consume, inMinutes } from '../../lib/rate-limit';
-import { setSessionCookie } from '../../plugins/auth';
+import { currentUser, setSessionCookie } from '../../plugins/auth';
 import { createSession } from '../auth/auth.service';
 import { adminStats, getUserByEmail, registerUser, userExists } from './users.service';
 
@@ -91,9 +91,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = request.user;
-      const own = me?.email.toLowerCase() === request.params.email.toLowerCase();
-      if (!own && me?.role !== 'admin') throw forbidden('You can only read your own account');
+      const me = currentUser(request);
+      const own = me.email.toLowerCase() === request.params.email.toLowerCase();
+      if (!own && me.role !== 'admin') throw forbidden('You can only read your own account');
       return getUserByEmail(app.db, request.params.email);
     },
   );
