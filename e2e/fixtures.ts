@@ -6,10 +6,16 @@ import { test as base, expect, type Page } from '@playwright/test';
  * fails if the page logs an error or throws. Chromium logs every 4xx response as a console error;
  * a test that provokes one on purpose lists its path in `expectedHttpErrors`.
  */
-export const test = base.extend<{ consoleErrors: string[]; expectedHttpErrors: RegExp[] }>({
+export const test = base.extend<{
+  consoleErrors: string[];
+  expectedHttpErrors: RegExp[];
+  expectedConsoleErrors: RegExp[];
+}>({
   expectedHttpErrors: [[], { option: true }],
+  /** Console errors a test provokes on purpose (a request it makes fail), by their text. */
+  expectedConsoleErrors: [[], { option: true }],
   consoleErrors: [
-    async ({ page, expectedHttpErrors }, use) => {
+    async ({ page, expectedHttpErrors, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
       await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
@@ -24,7 +30,9 @@ export const test = base.extend<{ consoleErrors: string[]; expectedHttpErrors: R
             .text()
             .startsWith('Failed to load resource: the server responded with a status of 4') &&
           expectedHttpErrors.some((pattern) => pattern.test(new URL(source).pathname));
-        if (expected) return;
+        if (expected || expectedConsoleErrors.some((pattern) => pattern.test(message.text()))) {
+          return;
+        }
         errors.push(`console: ${message.text()} (${source})`);
       });
       await use(errors);
@@ -35,6 +43,21 @@ export const test = base.extend<{ consoleErrors: string[]; expectedHttpErrors: R
 });
 
 export { expect };
+
+export type DemoRole = 'admin' | 'member' | 'user';
+const demoPasswords: Record<DemoRole, string> = {
+  admin: 'Admin1234',
+  member: 'Member1234',
+  user: 'User1234',
+};
+
+/** Signs the page's browser context in as a demo account, through the real login endpoint. */
+export async function loginAs(page: Page, role: DemoRole): Promise<void> {
+  const response = await page.request.post('/api/login', {
+    data: { email: `${role}@structo.com`, password: demoPasswords[role] },
+  });
+  expect(response.status(), `login as ${role}`).toBe(200);
+}
 
 /** Serious or critical accessibility problems on the current page (axe-core, WCAG 2.1 AA). */
 export async function accessibilityViolations(page: Page) {

@@ -1,13 +1,17 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { startTestIssuer } from '../apps/server/test/oidc-issuer';
 
 /**
  * Starts the production server for the end-to-end tests on a database of its own, with demo
- * data: a fresh PGlite folder, or (with DATABASE_URL) a fresh `structomate_e2e` database.
+ * data: a fresh PGlite folder, or (with DATABASE_URL) a fresh `structomate_e2e` database. A local
+ * OpenID Connect issuer stands in for Google.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const serverUrl = process.env.DATABASE_URL;
+const port = process.env.E2E_PORT ?? '4173';
+const publicUrl = `http://127.0.0.1:${port}`;
 
 if (serverUrl) {
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -24,12 +28,21 @@ if (serverUrl) {
   process.env.DATA_DIR = dataDir;
 }
 
+const issuer = await startTestIssuer({
+  redirectUris: [`${publicUrl}/api/auth/google/callback`],
+  port: Number(process.env.E2E_ISSUER_PORT ?? Number(port) + 7),
+});
+
 Object.assign(process.env, {
   NODE_ENV: 'production',
   HOST: '127.0.0.1',
-  PORT: process.env.E2E_PORT ?? '4173',
+  PORT: port,
+  PUBLIC_URL: publicUrl,
   DEMO: '1',
   LOG_LEVEL: 'warn',
+  GOOGLE_ISSUER: issuer.issuer,
+  GOOGLE_CLIENT_ID: issuer.clientId,
+  GOOGLE_CLIENT_SECRET: issuer.clientSecret,
 });
 
 await import('../apps/server/src/server');

@@ -95,14 +95,14 @@ export async function startTestIssuer(options: {
 }
 
 const page = (uid: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Test identity provider</title></head>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Test identity provider</title></head>
 <body style="font-family: sans-serif; max-width: 28rem; margin: 4rem auto">
 <h1>Test identity provider</h1>
 <p>Stands in for Google during tests. Whoever you type is signed in.</p>
 <form method="post" action="/interaction/${uid}">
 <p><label>Email <input name="email" type="email" required></label></p>
 <p><label>Name <input name="name" required></label></p>
-<p><button type="submit">Continue</button> <button type="submit" name="cancel" value="1">Cancel</button></p>
+<p><button type="submit">Continue</button> <button type="submit" name="cancel" value="1" formnovalidate>Cancel</button></p>
 </form></body></html>`;
 
 async function interaction(

@@ -1,10 +1,37 @@
-import { DASHBOARD_CHILD_PATHS } from '@structomate/contract';
+import type { DashboardChildPath } from '@structomate/contract';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LoadingSpinner } from '../components/loading-spinner';
+import { DASHBOARD_PAGES } from './dashboard-menu';
 import { RootLayout } from './layouts/root-layout';
 import { RequireAuth } from './require-auth';
+import { RequireRole } from './require-role';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
+import { PlaceholderPage } from './routes/placeholder-page';
 import { RouteError } from './routes/route-error';
+
+const placeholder = (title: string, empty: string) => async () => ({
+  Component: () => <PlaceholderPage title={title} empty={empty} />,
+});
+
+/** Each dashboard page loads on demand, behind its role guard. */
+const dashboardPage: Record<DashboardChildPath, () => Promise<{ Component: ComponentType }>> = {
+  myProfile: async () => ({
+    Component: (await import('../features/profile/components/my-profile')).MyProfile,
+  }),
+  adminProfile: async () => ({
+    Component: (await import('../features/profile/components/admin-profile')).AdminProfile,
+  }),
+  'manage-members': placeholder('Manage Members', 'No members to show yet.'),
+  makeAnnouncements: placeholder('Make Announcement', 'Announcements open soon.'),
+  'agreement-requests': placeholder('Agreement Requests', 'No Pending Agreements.'),
+  'manage-coupons': placeholder('Manage Coupons', 'No coupons available.'),
+  payments: placeholder('Make Payment', 'Online rent payment opens soon.'),
+  paymentHistory: placeholder('Payment History', 'No payment History available.'),
+  'member-announcements': placeholder('Announcements', 'There is no Announcements yet.'),
+  'user-announcements': placeholder('Announcements', 'There is no Announcements yet.'),
+};
 
 /** Spec §2 route table. The home page is in the first bundle; other pages load on demand. */
 export const routes: RouteObject[] = [
@@ -12,6 +39,8 @@ export const routes: RouteObject[] = [
     path: '/',
     Component: RootLayout,
     ErrorBoundary: RouteError,
+    // Shown while the first page's code loads (its route is split out of the main bundle).
+    HydrateFallback: () => <LoadingSpinner label="Loading" />,
     children: [
       { index: true, Component: HomeRoute },
       {
@@ -44,8 +73,17 @@ export const routes: RouteObject[] = [
           {
             lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }),
             children: [
-              { index: true, element: null },
-              ...DASHBOARD_CHILD_PATHS.map((path) => ({ path, element: null })),
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('./routes/dashboard')).DashboardIndex,
+                }),
+              },
+              ...Object.values(DASHBOARD_PAGES).map((page) => ({
+                path: page.path,
+                element: <RequireRole roles={page.roles} />,
+                children: [{ index: true, lazy: dashboardPage[page.path] }],
+              })),
             ],
           },
         ],

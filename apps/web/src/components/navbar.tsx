@@ -1,7 +1,8 @@
 import { AUTH_PATH } from '@structomate/contract';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { useSession } from '../lib/session';
 import { BrandMark, BrandName } from './brand-logo';
+import { UserMenu } from './user-menu';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-field px-3 py-2 text-sm font-medium transition-colors hover:bg-base-200 ${
@@ -10,12 +11,13 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** Spec "Shared chrome": Home, Apartment, Dashboard when signed in, Login when not. */
 export function Navbar() {
-  const { user } = useSession();
+  const { user, loading, logout } = useSession();
+  const navigate = useNavigate();
   return (
     <header className="sticky top-0 z-40 border-b border-base-300/70 bg-base-100/90 backdrop-blur">
       <nav
         aria-label="Main"
-        className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8"
+        className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-4 sm:gap-2 sm:px-6 lg:px-8"
       >
         <Link
           to="/"
@@ -25,7 +27,7 @@ export function Navbar() {
           <BrandMark />
           <BrandName />
         </Link>
-        {/* On small screens the logo is the way home (the spec puts Home in the menu there). */}
+        {/* On small screens the logo, and the account menu, lead home. */}
         <NavLink to="/" end className={(state) => `${linkClass(state)} hidden sm:inline-flex`}>
           Home
         </NavLink>
@@ -33,9 +35,22 @@ export function Navbar() {
           Apartment
         </NavLink>
         {user ? (
-          <NavLink to="/dashboard" className={linkClass}>
-            Dashboard
-          </NavLink>
+          <>
+            <NavLink
+              to="/dashboard"
+              className={(state) => `${linkClass(state)} hidden sm:inline-flex`}
+            >
+              Dashboard
+            </NavLink>
+            <UserMenu
+              user={user}
+              onLogout={() => {
+                void logout().then(() => navigate('/'));
+              }}
+            />
+          </>
+        ) : loading ? (
+          <span className="skeleton ml-1 size-9 rounded-full" aria-hidden="true" />
         ) : (
           <Link to={AUTH_PATH} className="btn btn-primary btn-sm ml-1">
             Login

@@ -34,6 +34,26 @@ export async function apiRequest<T extends z.ZodType>(
   return schema.parse(body);
 }
 
+/** POSTs JSON (the session cookie goes along) and parses the answer with the contract's schema. */
+export function postJson<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  body: unknown = {},
+): Promise<z.output<T>> {
+  return apiRequest(path, schema, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The server's message for a failed call, or `fallback` when the failure carries none. */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status < 500 && error.status !== 0
+    ? error.message
+    : fallback;
+}
+
 /** `?a=1&b=2` from the defined values only. */
 export function toQueryString(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();

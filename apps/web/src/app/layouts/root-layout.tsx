@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Slide, ToastContainer } from 'react-toastify';
 import { Footer } from '../../components/footer';
 import { Navbar } from '../../components/navbar';
+import { GoogleOutcome } from '../../features/auth/components/google-outcome';
 
 export function RootLayout() {
   return (
@@ -26,6 +27,7 @@ export function RootLayout() {
         theme="light"
         transition={Slide}
       />
+      <GoogleOutcome />
       <ScrollRestoration />
     </div>
   );

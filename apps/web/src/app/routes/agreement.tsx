@@ -40,7 +40,7 @@ export function AgreementRoute() {
       <title>{`Lease agreement · Apartment ${apartment.apartmentNo} · StructoMate`}</title>
       <LeaseAgreement
         apartment={apartment}
-        tenantName={undefined}
+        tenantName={user?.displayName}
         action={
           apartment.available ? (
             <>

@@ -1,23 +1,35 @@
-import { REGISTRATION_PATH } from '@structomate/contract';
 import { Link } from 'react-router';
+import { Avatar } from '../../components/avatar';
 import { AuthCard } from '../../features/auth/components/auth-card';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { useSession } from '../../lib/session';
 
 export function LoginRoute() {
+  const { user, logout } = useSession();
   return (
     <AuthCard title="Log in to Home">
       <title>Log in · StructoMate</title>
-      <p className="text-base-content/75">
-        Resident accounts open soon. Until then you can browse every apartment and read its lease
-        agreement.
-      </p>
-      <div className="mt-6 flex flex-wrap gap-3">
-        <Link to="/apartment" className="btn btn-primary">
-          Browse apartments
-        </Link>
-        <Link to={REGISTRATION_PATH} className="btn btn-ghost">
-          Registration
-        </Link>
-      </div>
+      {user ? (
+        <div className="space-y-5">
+          <div className="flex items-center gap-3 rounded-box bg-base-200 p-4">
+            <Avatar name={user.displayName} photoURL={user.photoURL} size={48} />
+            <div className="min-w-0">
+              <p className="font-semibold">You are logged in as {user.displayName}</p>
+              <p className="truncate text-sm text-base-content/70">{user.email}</p>
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/dashboard" className="btn btn-primary">
+              Go to Dashboard
+            </Link>
+            <button type="button" className="btn btn-ghost" onClick={() => void logout()}>
+              Log out
+            </button>
+          </div>
+        </div>
+      ) : (
+        <LoginForm />
+      )}
     </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
 import { BRAND_NAME } from '@structomate/contract';
 import { LuMapPin } from 'react-icons/lu';
-import { useSiteConfig } from '../api/get-site-config';
+import { useSiteConfig } from '../../../lib/site-config';
 
 /** Spec §2 Location: heading, red disclaimer, embedded map (loaded only when scrolled to). */
 export function LocationSection() {

@@ -1,6 +1,6 @@
 import { SiteConfigSchema, type SiteConfig } from '@structomate/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
 
 export const getSiteConfig = (): Promise<SiteConfig> => apiRequest('/site', SiteConfigSchema);
 

@@ -1,0 +1,46 @@
+import type { DashboardChildPath, Role } from '@structomate/contract';
+
+export interface DashboardPage {
+  path: DashboardChildPath;
+  label: string;
+  /** Roles that may open it; 'any' for every signed-in person. */
+  roles: readonly Role[] | 'any';
+}
+
+/** Spec §2 dashboard children with their role guards. */
+export const DASHBOARD_PAGES: Record<DashboardChildPath, DashboardPage> = {
+  myProfile: { path: 'myProfile', label: 'My Profile', roles: 'any' },
+  adminProfile: { path: 'adminProfile', label: 'Admin Profile', roles: ['admin'] },
+  'manage-members': { path: 'manage-members', label: 'Manage Members', roles: ['admin'] },
+  makeAnnouncements: { path: 'makeAnnouncements', label: 'Make Announcement', roles: ['admin'] },
+  'agreement-requests': {
+    path: 'agreement-requests',
+    label: 'Agreement Requests',
+    roles: ['admin'],
+  },
+  'manage-coupons': { path: 'manage-coupons', label: 'Manage Coupons', roles: ['admin'] },
+  payments: { path: 'payments', label: 'Make Payment', roles: ['member'] },
+  paymentHistory: { path: 'paymentHistory', label: 'Payment History', roles: ['member'] },
+  'member-announcements': {
+    path: 'member-announcements',
+    label: 'Announcements',
+    roles: ['member'],
+  },
+  'user-announcements': { path: 'user-announcements', label: 'Announcements', roles: ['user'] },
+};
+
+/** Spec §2 side menu by role; the first entry is where /dashboard opens. */
+export const SIDE_MENU: Record<Role, DashboardChildPath[]> = {
+  user: ['myProfile', 'user-announcements'],
+  member: ['myProfile', 'payments', 'paymentHistory', 'member-announcements'],
+  admin: [
+    'adminProfile',
+    'manage-members',
+    'makeAnnouncements',
+    'agreement-requests',
+    'manage-coupons',
+  ],
+};
+
+export const mayOpen = (page: DashboardPage, role: Role) =>
+  page.roles === 'any' || page.roles.includes(role);

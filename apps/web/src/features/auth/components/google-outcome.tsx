@@ -1,0 +1,34 @@
+import { AUTH_MESSAGES, GoogleOutcomeSchema } from '@structomate/contract';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { useSession } from '../../../lib/session';
+
+/**
+ * After Google sign-in the server sends the browser back with `?google=…`; this shows the spec's
+ * message (§4, §8) once the user is known, then takes the parameter out of the address.
+ */
+export function GoogleOutcome() {
+  const [params, setParams] = useSearchParams();
+  const { user, loading } = useSession();
+  const outcome = GoogleOutcomeSchema.safeParse(params.get('google'));
+
+  useEffect(() => {
+    if (!outcome.success || loading) return;
+    const name = user?.displayName ?? '';
+    if (outcome.data === 'welcome' && user) toast.success(AUTH_MESSAGES.welcome(name));
+    else if (outcome.data === 'welcome-back' && user)
+      toast.success(AUTH_MESSAGES.welcomeBack(name));
+    else toast.error(AUTH_MESSAGES.googleFailed);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('google');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [outcome.success, outcome.data, loading, user, setParams]);
+
+  return null;
+}

@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  AUTH_MESSAGES,
+  LoginRequestSchema,
+  REGISTRATION_PATH,
+  type LoginRequest,
+} from '@structomate/contract';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { FormField } from '../../../components/form-field';
+import { describedBy } from '../../../lib/described-by';
+import { PasswordInput } from '../../../components/password-input';
+import { messageOf } from '../../../lib/api-client';
+import { useLogin } from '../api/login';
+import { GoogleButton } from './google-button';
+import { returnPathFrom } from './return-path';
+
+/** Spec §2 Login: email, password with show/hide, Login, OR, Google, link to registration. */
+export function LoginForm() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const returnTo = returnPathFrom(location.state);
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginRequest>({ resolver: zodResolver(LoginRequestSchema) });
+
+  const submit = handleSubmit((credentials) =>
+    login.mutate(credentials, {
+      onSuccess: ({ user }) => {
+        toast.success(AUTH_MESSAGES.welcomeBack(user.displayName));
+        navigate(returnTo, { replace: true });
+      },
+      onError: (error) => {
+        toast.error(messageOf(error, AUTH_MESSAGES.invalidCredentials));
+      },
+    }),
+  );
+
+  return (
+    <div className="space-y-6">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <FormField id="login-email" label="Email" error={errors.email?.message}>
+          <input
+            {...register('email')}
+            {...describedBy('login-email', errors.email?.message)}
+            type="email"
+            autoComplete="email"
+            className="input w-full"
+            placeholder="you@example.com"
+          />
+        </FormField>
+        <FormField id="login-password" label="Password" error={errors.password?.message}>
+          <PasswordInput
+            {...register('password')}
+            {...describedBy('login-password', errors.password?.message)}
+            autoComplete="current-password"
+            placeholder="Your password"
+          />
+        </FormField>
+        <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
+          {login.isPending && (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          )}
+          Login
+        </button>
+      </form>
+      <div className="divider text-sm text-base-content/70">OR</div>
+      <GoogleButton returnTo={returnTo} />
+      <p className="text-center text-sm">
+        New to StructoMate,{' '}
+        <Link
+          to={REGISTRATION_PATH}
+          state={location.state}
+          className="link link-primary font-medium"
+        >
+          Register now.
+        </Link>
+      </p>
+    </div>
+  );
+}

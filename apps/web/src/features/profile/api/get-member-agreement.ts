@@ -1,0 +1,11 @@
+import { AgreementLookupResponseSchema } from '@structomate/contract';
+import { useQuery } from '@tanstack/react-query';
+import { postJson } from '../../../lib/api-client';
+
+export const getMemberAgreement = () =>
+  postJson('/member/agreements', AgreementLookupResponseSchema).then((response) => response.result);
+
+/** The member's lease (spec §7 /member/agreements); only members ask (spec §6). */
+export function useMemberAgreement(enabled: boolean) {
+  return useQuery({ queryKey: ['member-agreement'], queryFn: getMemberAgreement, enabled });
+}

@@ -1,0 +1,47 @@
+import { LoadingSpinner } from '../../../components/loading-spinner';
+import { PageHeader } from '../../../components/page-header';
+import { useSession } from '../../../lib/session';
+import { useAdminStats } from '../api/get-admin-stats';
+import { Fact, ProfileCard } from './profile-card';
+
+const percent = (part: number, whole: number) =>
+  `${whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10}%`;
+
+/** Spec §2 admin profile: who you are and how the building is doing, counted by the server. */
+export function AdminProfile() {
+  const { user } = useSession();
+  const { data: stats, isPending, isError, refetch } = useAdminStats();
+  if (!user) return null;
+  return (
+    <div className="space-y-6">
+      <title>Admin Profile · StructoMate</title>
+      <PageHeader title="Admin Profile" description="The building at a glance." />
+      <ProfileCard user={user}>
+        {isPending ? (
+          <LoadingSpinner label="Loading the building's figures" />
+        ) : isError || !stats ? (
+          <div role="alert" className="alert alert-soft alert-error">
+            <span>The figures could not be loaded.</span>
+            <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            <Fact label="Total rooms" value={stats.totalRooms} />
+            <Fact
+              label="Available rooms"
+              value={`${percent(stats.availableRooms, stats.totalRooms)} (${stats.availableRooms})`}
+            />
+            <Fact
+              label="Occupied rooms"
+              value={`${percent(stats.occupiedRooms, stats.totalRooms)} (${stats.occupiedRooms})`}
+            />
+            <Fact label="Total users" value={stats.users} />
+            <Fact label="Total members" value={stats.members} />
+          </dl>
+        )}
+      </ProfileCard>
+    </div>
+  );
+}

@@ -1,0 +1,295 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, loginAs, test } from './fixtures';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function photo(): Promise<Buffer> {
+  return sharp({
+    create: { width: 640, height: 640, channels: 3, background: { r: 200, g: 120, b: 80 } },
+  })
+    .jpeg()
+    .toBuffer();
+}
+
+/** The value shown under a label of a profile's figures. */
+const figure = (page: Page, label: string) =>
+  page.getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]');
+
+const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
+
+async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: /^Account menu for / }).click();
+}
+
+test.describe('registration', () => {
+  test('checks every field with the spec messages, then registers, logs out and logs back in', async ({
+    page,
+  }) => {
+    const email = `ada-${unique()}@example.com`;
+    await page.goto('/authentiction/registration');
+    await expect(page.getByRole('heading', { name: 'Make yourself way to Home' })).toBeVisible();
+    await expect(page.getByPlaceholder('Full Name')).toBeVisible();
+    await expect(page.getByText('File types: .jpg .jpeg .png .webp')).toBeVisible();
+
+    const register = page.getByRole('button', { name: 'Register' });
+    await register.click();
+    await expect(page.getByText('Name is required')).toBeVisible();
+    await expect(page.getByText('Choose a photo')).toBeVisible();
+
+    await page.getByLabel('Name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Photo').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a picture'),
+    });
+    const password = page.getByLabel('Password', { exact: true });
+    for (const [value, message] of [
+      ['ALLUPPER1', 'Password: at least 1 lowercase letter.'],
+      ['alllower1', 'Password: at least 1 uppercase letter.'],
+      ['Ab1', 'Password: at least 6 characters long.'],
+    ] as const) {
+      await password.fill(value);
+      await register.click();
+      await expect(page.getByText(message)).toBeVisible();
+    }
+    await expect(page.getByText('Invalid image type!')).toBeVisible();
+
+    // Show/hide toggles what the password field shows.
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+
+    await page
+      .getByLabel('Photo')
+      .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+    await password.fill('Engine1843');
+    await register.click();
+    await expect(page.getByRole('progressbar', { name: 'Photo upload' })).toBeAttached();
+    await expect(
+      toast(page, 'Registration successful. Welcome to StructoMate, Ada Lovelace!'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/authentiction$/);
+    // After the spec's 2.5 s the page reloads; the account is signed in.
+    await page.waitForEvent('load');
+    await expect(page.getByText('You are logged in as Ada Lovelace')).toBeVisible();
+    const avatar = page
+      .getByRole('button', { name: 'Account menu for Ada Lovelace' })
+      .locator('img');
+    await expect(avatar).toHaveAttribute('src', /\/api\/images\/[0-9a-f]{64}\.webp$/);
+
+    await openAccountMenu(page);
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+    ).toBeVisible();
+
+    await page.getByRole('link', { name: 'Login' }).click();
+    await page.getByLabel('Email').fill(email.toUpperCase());
+    await page.getByLabel('Password', { exact: true }).fill('Engine1843');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(toast(page, 'Welcome Back Ada Lovelace')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
+    const menu = page.getByRole('navigation', { name: 'Dashboard menu' });
+    await expect(menu.getByRole('link')).toHaveText(['My Profile', 'Announcements']);
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+    await expect(page.getByText('Name: Ada Lovelace')).toBeVisible();
+  });
+
+  test.describe('with a registered email', () => {
+    test.use({ expectedHttpErrors: [/^\/api\/users$/] });
+
+    test('refuses a second account for a registered email', async ({ page }) => {
+      await page.goto('/authentiction/registration');
+      await page.getByLabel('Name').fill('Copy Cat');
+      await page.getByLabel('Email').fill('member@structo.com');
+      await page
+        .getByLabel('Photo')
+        .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await photo() });
+      await page.getByLabel('Password', { exact: true }).fill('Copycat123');
+      await page.getByRole('button', { name: 'Register' }).click();
+      await expect(
+        toast(page, 'An account with this email already exists. Log in instead.'),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/\/registration$/);
+    });
+  });
+});
+
+test.describe('login', () => {
+  test.use({ expectedHttpErrors: [/^\/api\/login$/] });
+
+  test('says "Invalid email/password" for a wrong password @mobile', async ({ page }) => {
+    await page.goto('/authentiction');
+    await expect(page.getByRole('heading', { name: 'Log in to Home' })).toBeVisible();
+    await page.getByLabel('Email').fill('user@structo.com');
+    await page.getByLabel('Password', { exact: true }).fill('NotThePassword1');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(toast(page, 'Invalid email/password')).toBeVisible();
+    await expect(page).toHaveURL(/\/authentiction$/);
+  });
+
+  test('needs both fields', async ({ page }) => {
+    await page.goto('/authentiction');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+  });
+
+  test('returns to the page that asked for a login', async ({ page }) => {
+    await page.goto('/dashboard/paymentHistory');
+    await expect(page).toHaveURL(/\/authentiction$/);
+    await page.getByLabel('Email').fill('member@structo.com');
+    await page.getByLabel('Password', { exact: true }).fill('Member1234');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/paymentHistory$/);
+    await expect(page.getByRole('heading', { name: 'Payment History' })).toBeVisible();
+  });
+});
+
+test.describe('Google sign-in (local OpenID Connect issuer)', () => {
+  test('creates the account on the first visit and welcomes back on the next', async ({ page }) => {
+    const email = `grace-${unique()}@example.com`;
+    await page.goto('/authentiction');
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await expect(page.getByRole('heading', { name: 'Test identity provider' })).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Name').fill('Grace Hopper');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(toast(page, 'Welcome Grace Hopper')).toBeVisible();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await expect(page.getByRole('button', { name: 'Account menu for Grace Hopper' })).toBeVisible();
+    await openAccountMenu(page);
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+
+    // Like Google, the provider remembers the person: the second sign-in needs no typing.
+    await page.getByRole('link', { name: 'Login' }).click();
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await expect(toast(page, 'Welcome Back Grace Hopper')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account menu for Grace Hopper' })).toBeVisible();
+  });
+
+  test('says "Can\'t login usign Google" when the person cancels', async ({ page }) => {
+    await page.goto('/authentiction');
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(toast(page, "Can't login usign Google")).toBeVisible();
+    await expect(page).toHaveURL(/\/authentiction$/);
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  });
+});
+
+test.describe('dashboard by role', () => {
+  const pages = {
+    admin: [
+      'Admin Profile',
+      'Manage Members',
+      'Make Announcement',
+      'Agreement Requests',
+      'Manage Coupons',
+    ],
+    member: ['My Profile', 'Make Payment', 'Payment History', 'Announcements'],
+    user: ['My Profile', 'Announcements'],
+  } as const;
+  const foreign = {
+    admin: '/dashboard/payments',
+    member: '/dashboard/adminProfile',
+    user: '/dashboard/manage-members',
+  } as const;
+
+  for (const role of ['admin', 'member', 'user'] as const) {
+    test(`the ${role} sees their menu and is refused other roles' pages @mobile`, async ({
+      page,
+    }) => {
+      await loginAs(page, role);
+      await page.goto('/dashboard');
+      const menu = page.getByRole('navigation', { name: 'Dashboard menu' });
+      await expect(menu.getByRole('link')).toHaveText([...pages[role]]);
+      await expect(page.getByRole('heading', { level: 1, name: pages[role][0] })).toBeVisible();
+      await page.goto(foreign[role]);
+      await expect(page.getByRole('heading', { name: 'Access Denied!' })).toBeVisible();
+    });
+  }
+
+  test('the admin profile counts the building', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/dashboard/adminProfile');
+    await expect(page.getByText('Name: Nadia Rahman')).toBeVisible();
+    await expect(figure(page, 'Total rooms')).toHaveText('24');
+    await expect(figure(page, 'Occupied rooms')).toHaveText('4.2% (1)');
+    await expect(figure(page, 'Available rooms')).toHaveText('95.8% (23)');
+  });
+
+  test("the member profile shows the lease, with the spec's dates", async ({ page }) => {
+    await loginAs(page, 'member');
+    await page.goto('/dashboard/myProfile');
+    await expect(figure(page, 'Agreement signed')).toHaveText('10 Jan, 2025');
+    await expect(figure(page, 'Agreement accepted')).toHaveText('12 Jan, 2025');
+    await expect(figure(page, 'Room')).toHaveText('B-402');
+    await expect(figure(page, 'Block')).toHaveText('B');
+    await expect(figure(page, 'Floor')).toHaveText('4');
+  });
+
+  test("a user's profile shows N/A for the lease", async ({ page }) => {
+    await loginAs(page, 'user');
+    await page.goto('/dashboard/myProfile');
+    await expect(figure(page, 'Agreement signed')).toHaveText('N/A');
+    await expect(figure(page, 'Room')).toHaveText('N/A');
+  });
+});
+
+test.describe('client session', () => {
+  // These tests make the browser's own requests fail; the browser logs each failure.
+  test.use({ expectedConsoleErrors: [/net::ERR_FAILED/] });
+
+  test('tries 5 times, 1 s apart, then says so and shows nobody', async ({ page }) => {
+    let attempts = 0;
+    await page.route('**/api/session', (route) => {
+      attempts += 1;
+      return route.abort();
+    });
+    await page.goto('/dashboard');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Loading your account' }),
+    ).toBeAttached();
+    await expect(toast(page, 'Failed to fetch user data after retries.')).toBeVisible({
+      timeout: 10_000,
+    });
+    expect(attempts).toBe(5);
+    await expect(page).toHaveURL(/\/authentiction$/);
+  });
+
+  test('logout clears the user even when the server cannot be reached', async ({ page }) => {
+    await loginAs(page, 'user');
+    await page.goto('/');
+    await page.route('**/api/logout', (route) => route.abort());
+    await openAccountMenu(page);
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  });
+
+  test('the account menu has the name, Home on phones, Dashboard and Logout @mobile', async ({
+    page,
+  }) => {
+    await loginAs(page, 'member');
+    await page.goto('/apartment');
+    await openAccountMenu(page);
+    const menu = page.getByRole('menu', { name: 'Account' });
+    await expect(page.getByText('Tanvir Hossain').first()).toBeVisible();
+    const phone = (page.viewportSize()?.width ?? 1000) < 640;
+    await expect(menu.getByRole('menuitem', { name: 'Home' })).toBeVisible({ visible: phone });
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await openAccountMenu(page);
+    await menu.getByRole('menuitem', { name: 'Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/myProfile$/);
+  });
+});
