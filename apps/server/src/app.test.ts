@@ -87,3 +87,34 @@ describe('GET /api/site', () => {
     );
   });
 });
+
+describe('hardening', () => {
+  it('refuses a JSON body over 64 KB with 413 before doing anything', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'a@example.com', password: 'x'.repeat(70 * 1024) },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(ErrorResponseSchema.parse(response.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('sends HSTS only in production', async () => {
+    const here = await t.app.inject({ method: 'GET', url: '/api/site' });
+    expect(here.headers['strict-transport-security']).toBeUndefined();
+    const production = await buildTestApp({ config: { env: 'production', webDistDir: undefined } });
+    try {
+      const response = await production.app.inject({ method: 'GET', url: '/api/site' });
+      expect(response.headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+      const scriptSrc = String(response.headers['content-security-policy'])
+        .split(';')
+        .find((directive) => directive.startsWith('script-src'));
+      // No inline scripts: only our own files run.
+      expect(scriptSrc).toBe("script-src 'self'");
+    } finally {
+      await production.close();
+    }
+  });
+});
