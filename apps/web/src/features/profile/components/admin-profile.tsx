@@ -27,7 +27,7 @@ export function AdminProfile() {
             </button>
           </div>
         ) : (
-          <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
             <Fact label="Total rooms" value={stats.totalRooms} />
             <Fact
               label="Available rooms"

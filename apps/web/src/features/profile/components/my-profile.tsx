@@ -30,7 +30,7 @@ export function MyProfile() {
                 Your lease details could not be loaded just now.
               </p>
             )}
-            <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
               <Fact
                 label="Agreement signed"
                 value={lease ? formatShortDate(lease.agreementSigningDate) : undefined}

@@ -14,7 +14,7 @@ export function ProfileCard({ user, children }: { user: SessionUser; children?: 
       <div className="h-24 bg-gradient-to-r from-primary to-primary/70" aria-hidden="true" />
       <div className="px-6 pb-6">
         <div className="-mt-12 flex flex-col gap-4 sm:flex-row sm:items-end">
-          <div className="rounded-full bg-base-100 p-1 shadow-sm">
+          <div className="w-fit rounded-full bg-base-100 p-1 shadow-sm">
             <Avatar name={user.displayName || '?'} photoURL={user.photoURL} size={96} />
           </div>
           <div className="min-w-0 pb-1">
@@ -32,9 +32,20 @@ export function ProfileCard({ user, children }: { user: SessionUser; children?: 
 }
 
 /** A labelled figure; missing values read N/A. */
-export function Fact({ label, value }: { label: string; value: ReactNode }) {
+export function Fact({
+  label,
+  value,
+  wide = false,
+}: {
+  label: string;
+  value: ReactNode;
+  /** Takes the whole row on phones (long values). */
+  wide?: boolean;
+}) {
   return (
-    <div className="rounded-box bg-base-200/70 px-4 py-3">
+    <div
+      className={`rounded-box bg-base-200/70 px-4 py-3 ${wide ? 'col-span-2 lg:col-span-1' : ''}`}
+    >
       <dt className="text-xs font-semibold uppercase tracking-wider text-base-content/70">
         {label}
       </dt>
