@@ -40,6 +40,8 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL must be an http:// or https:// URL'],
     [{ SESSION_DAYS: '0' }, 'SESSION_DAYS must be between 1 and 365'],
     [{ GOOGLE_CLIENT_ID: 'abc' }, 'GOOGLE_CLIENT_SECRET must be set too'],
+    [{ LEASE_START: 'February 1' }, 'LEASE_START must be a date like 2025-02-01'],
+    [{ LEASE_START: '2026-02-01', LEASE_END: '2026-01-31' }, 'LEASE_END must be after LEASE_START'],
     [{ GOOGLE_CLIENT_SECRET: 'abc' }, 'GOOGLE_CLIENT_ID must be set too'],
   ])('stops on %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
@@ -53,6 +55,17 @@ describe('loadConfig', () => {
       clientSecret: 'secret',
       issuer: 'https://accounts.google.com',
     });
+  });
+
+  it('takes the lease terms from the spec unless configured', () => {
+    expect(loadConfig({}).lease).toEqual({
+      startDate: '2025-02-01',
+      endDate: '2026-01-31',
+      parkingSpot: '12',
+    });
+    expect(
+      loadConfig({ LEASE_START: '2026-03-01', LEASE_END: '2027-02-28', PARKING_SPOT: 'B7' }).lease,
+    ).toEqual({ startDate: '2026-03-01', endDate: '2027-02-28', parkingSpot: 'B7' });
   });
 
   it('derives the public URL from the port unless told', () => {

@@ -1,9 +1,12 @@
 import path from 'node:path';
+import { LEASE_TERMS } from '@structomate/contract';
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false'], { error: 'must be 1 or 0' })
   .transform((value) => value === '1' || value === 'true');
+
+const isoDate = z.iso.date({ error: 'must be a date like 2025-02-01' });
 
 const ConfigSchema = z.object({
   NODE_ENV: z
@@ -45,6 +48,14 @@ const ConfigSchema = z.object({
     .default(30),
   GOOGLE_CLIENT_ID: z.string().min(1, { error: 'must not be empty' }).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1, { error: 'must not be empty' }).optional(),
+  LEASE_START: isoDate.default(LEASE_TERMS.startDate),
+  LEASE_END: isoDate.default(LEASE_TERMS.endDate),
+  PARKING_SPOT: z
+    .string()
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(20, { error: 'must be at most 20 characters' })
+    .default(LEASE_TERMS.parkingSpot),
   GOOGLE_ISSUER: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .default('https://accounts.google.com'),
@@ -70,6 +81,7 @@ export type Config = {
   sessionDays: number;
   /** Google sign-in through OpenID Connect; undefined when not configured. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  lease: { startDate: string; endDate: string; parkingSpot: string };
 };
 
 export class ConfigError extends Error {
@@ -92,6 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const vars = parsed.data;
   const production = vars.NODE_ENV === 'production';
+  if (vars.LEASE_END <= vars.LEASE_START) {
+    throw new ConfigError('Invalid configuration:\n  LEASE_END must be after LEASE_START');
+  }
   if (Boolean(vars.GOOGLE_CLIENT_ID) !== Boolean(vars.GOOGLE_CLIENT_SECRET)) {
     const missing = vars.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
     throw new ConfigError(
@@ -121,5 +136,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             issuer: vars.GOOGLE_ISSUER,
           }
         : undefined,
+    lease: { startDate: vars.LEASE_START, endDate: vars.LEASE_END, parkingSpot: vars.PARKING_SPOT },
   };
 }

@@ -27,6 +27,12 @@ const expected: Record<string, Access> = {
   'POST /api/images': 'public',
   'POST /api/member/agreements': ['member'],
   'POST /api/users/agreements/': 'signed-in',
+  'POST /api/create/agreements': 'signed-in',
+  'POST /api/pending/agreements': ['admin'],
+  'POST /api/accept/agreements': ['admin'],
+  'POST /api/reject/agreements': ['admin'],
+  'POST /api/manageMembers': ['admin'],
+  'POST /api/change/role': ['admin'],
 };
 
 type Caller = 'anonymous' | DemoRole;

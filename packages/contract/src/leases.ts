@@ -45,3 +45,68 @@ export const OwnAgreementRequestSchema = withToken({
 
 export const AgreementLookupResponseSchema = z.object({ result: AgreementSchema.nullable() });
 export type AgreementLookupResponse = z.infer<typeof AgreementLookupResponseSchema>;
+
+const ignoredText = z.string().max(2000).optional();
+
+/**
+ * Spec §3 newAgreement, as the earlier client sent it. Only the apartment's id is used: the
+ * server builds the agreement from the signed-in person and the apartment in the database.
+ */
+export const NewAgreementSchema = z.strictObject({
+  tenantRole: ignoredText,
+  tenant_id: ignoredText,
+  tenant: ignoredText,
+  tenantEmail: ignoredText,
+  tenantImage: z.string().max(2000).nullish(),
+  agreementSigningDate: ignoredText,
+  /** The whole apartment record; its `_id` names the apartment. */
+  apartmentDetails: z.looseObject({ _id: z.uuid({ error: 'must be a valid apartment id' }) }),
+});
+
+export const CreateAgreementRequestSchema = withToken({ newAgreement: NewAgreementSchema });
+export type CreateAgreementRequest = z.infer<typeof CreateAgreementRequestSchema>;
+
+const AgreementIdSchema = z.uuid({ error: 'must be a valid agreement id' });
+
+/** Spec §7 accept body; the checked date and the tenant come from the server, not from here. */
+export const AcceptAgreementRequestSchema = withToken({
+  agreement_id: AgreementIdSchema,
+  tenant_id: ignoredText,
+  agreementCheckedDate: ignoredText,
+});
+
+export const RejectAgreementRequestSchema = withToken({
+  agreement_id: AgreementIdSchema,
+  agreementCheckedDate: ignoredText,
+});
+
+export const AgreementDecisionResponseSchema = z.object({ result: AgreementSchema });
+
+export const AgreementListResponseSchema = z.array(AgreementSchema);
+
+/** A member as the admin sees them (spec §2 Manage Members), with the apartment they rent. */
+export const MemberSchema = z.object({
+  _id: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  photoURL: z.string().nullable(),
+  apartmentNo: z.string().nullable(),
+  blockName: z.string().nullable(),
+  floorNo: z.number().int().nullable(),
+  /** When the lease was accepted. */
+  memberSince: z.string().nullable(),
+});
+export type Member = z.infer<typeof MemberSchema>;
+
+export const MemberListResponseSchema = z.array(MemberSchema);
+
+/** Spec §7 /change/role: removes a member (the new role is always `user`). */
+export const ChangeRoleRequestSchema = withToken({
+  id: z.uuid({ error: 'must be a valid user id' }),
+});
+
+export const ChangeRoleResponseSchema = z.object({
+  ok: z.literal(true),
+  displayName: z.string(),
+  role: z.literal('user'),
+});

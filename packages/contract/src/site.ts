@@ -8,6 +8,12 @@ export const SiteConfigSchema = z.object({
   mapEmbedUrl: z.string(),
   /** True when Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET). */
   googleSignIn: z.boolean(),
+  /** Lease terms of the agreement page (spec §2, §9 defaults; LEASE_START, LEASE_END, PARKING_SPOT). */
+  lease: z.object({
+    startDate: z.string(),
+    endDate: z.string(),
+    parkingSpot: z.string(),
+  }),
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 

@@ -1,11 +1,38 @@
 import {
+  AcceptAgreementRequestSchema,
+  AgreementDecisionResponseSchema,
+  AgreementListResponseSchema,
   AgreementLookupResponseSchema,
+  ChangeRoleRequestSchema,
+  ChangeRoleResponseSchema,
+  CreateAgreementRequestSchema,
   ErrorResponseSchema,
+  InsertedResponseSchema,
+  MemberListResponseSchema,
   OwnAgreementRequestSchema,
+  RejectAgreementRequestSchema,
+  TokenOnlyBodySchema,
 } from '@structomate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
-import { assertOwnLookup, latestAgreement, memberAgreement } from './leases.service';
+import {
+  acceptAgreement,
+  assertOwnLookup,
+  latestAgreement,
+  listMembers,
+  memberAgreement,
+  pendingAgreements,
+  rejectAgreement,
+  removeMember,
+  requestAgreement,
+} from './leases.service';
+
+const refusals = {
+  400: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
 
 export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
   const lookup = {
@@ -34,6 +61,98 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
       assertOwnLookup(me, request.body);
       reply.header('cache-control', 'no-store');
       return { result: await latestAgreement(app.db, me._id) };
+    },
+  );
+
+  /** Signing (spec §4): the server builds the request from the session and the database. */
+  app.post(
+    '/create/agreements',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        body: CreateAgreementRequestSchema,
+        response: { 201: InsertedResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const apartmentId = request.body.newAgreement.apartmentDetails._id;
+      const insertedId = await requestAgreement(app.db, me, apartmentId);
+      request.log.info({ agreementId: insertedId, apartmentId }, 'lease requested');
+      return reply.code(201).send({ insertedId });
+    },
+  );
+
+  app.post(
+    '/pending/agreements',
+    {
+      config: { access: ['admin'] },
+      schema: { body: TokenOnlyBodySchema, response: { 200: AgreementListResponseSchema } },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return pendingAgreements(app.db);
+    },
+  );
+
+  app.post(
+    '/accept/agreements',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        body: AcceptAgreementRequestSchema,
+        response: { 200: AgreementDecisionResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const result = await acceptAgreement(app.db, request.body.agreement_id);
+      request.log.info({ agreementId: result._id, tenantId: result.tenant_id }, 'lease accepted');
+      return { result };
+    },
+  );
+
+  app.post(
+    '/reject/agreements',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        body: RejectAgreementRequestSchema,
+        response: { 200: AgreementDecisionResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const result = await rejectAgreement(app.db, request.body.agreement_id);
+      request.log.info({ agreementId: result._id }, 'lease request rejected');
+      return { result };
+    },
+  );
+
+  app.post(
+    '/manageMembers',
+    {
+      config: { access: ['admin'] },
+      schema: { body: TokenOnlyBodySchema, response: { 200: MemberListResponseSchema } },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listMembers(app.db);
+    },
+  );
+
+  /** Spec §7 /change/role: removes a member, ending their lease and freeing the apartment. */
+  app.post(
+    '/change/role',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        body: ChangeRoleRequestSchema,
+        response: { 200: ChangeRoleResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const removed = await removeMember(app.db, currentUser(request), request.body.id);
+      request.log.info({ userId: request.body.id }, 'member removed');
+      return { ok: true as const, displayName: removed.displayName, role: 'user' as const };
     },
   );
 };

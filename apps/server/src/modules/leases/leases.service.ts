@@ -1,8 +1,9 @@
-import type { Agreement, SessionUser } from '@structomate/contract';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { Agreement, Member, SessionUser } from '@structomate/contract';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { agreements, apartments, users } from '../../db/schema';
-import { forbidden } from '../../lib/app-error';
+import { conflict, forbidden, notFound } from '../../lib/app-error';
+import { uniqueViolation } from '../../lib/db-errors';
 import { imageUrl } from '../images/images.service';
 
 const agreementColumns = {
@@ -100,4 +101,204 @@ export async function memberAgreement(db: Database, userId: string): Promise<Agr
 export async function latestAgreement(db: Database, userId: string): Promise<Agreement | null> {
   const [agreement] = await findAgreements(db, eq(agreements.tenantId, userId), { limit: 1 });
   return agreement ?? null;
+}
+
+const refusedRole: Record<'member' | 'admin', string> = {
+  member: 'You already rent an apartment here, so you cannot request another lease.',
+  admin: 'Administrators cannot request a lease.',
+};
+
+/**
+ * Signing (spec §4): a pending request from the signed-in user for an available apartment. The
+ * body names only the apartment; tenant, rent and dates come from the database and the clock.
+ */
+export async function requestAgreement(
+  db: Database,
+  tenant: SessionUser,
+  apartmentId: string,
+): Promise<string> {
+  if (tenant.role !== 'user') throw conflict(refusedRole[tenant.role]);
+  try {
+    return await db.transaction(async (tx) => {
+      // FOR SHARE waits for an accept in progress on this apartment (it holds FOR UPDATE), so
+      // a request never slips in beside a lease being granted.
+      const [apartment] = await tx
+        .select({ id: apartments.id, apartmentNo: apartments.apartmentNo, rent: apartments.rent })
+        .from(apartments)
+        .where(eq(apartments.id, apartmentId))
+        .for('share');
+      if (!apartment) throw notFound('No apartment has this id');
+      const [occupied] = await tx
+        .select({ id: agreements.id })
+        .from(agreements)
+        .where(and(eq(agreements.apartmentId, apartmentId), eq(agreements.status, 'accepted')));
+      if (occupied) throw conflict(`Apartment ${apartment.apartmentNo} is already rented.`);
+      const [created] = await tx
+        .insert(agreements)
+        .values({ tenantId: tenant._id, apartmentId, rent: apartment.rent })
+        .returning({ id: agreements.id });
+      if (!created) throw new Error('insert returned nothing');
+      return created.id;
+    });
+  } catch (error) {
+    // The partial unique index allows one pending request per person, whatever the timing.
+    if (uniqueViolation(error) === 'agreements_one_pending_per_tenant') {
+      throw conflict(
+        'You already have a pending agreement request. Wait for the building to answer it.',
+      );
+    }
+    throw error;
+  }
+}
+
+/** Pending requests, oldest first, for the admin to decide (spec §2 Agreement Requests). */
+export function pendingAgreements(db: Database): Promise<Agreement[]> {
+  return findAgreements(db, eq(agreements.status, 'pending'), {
+    newestFirst: false,
+    limit: MAX_PENDING_SHOWN,
+  });
+}
+export const MAX_PENDING_SHOWN = 200;
+
+async function agreementById(db: Database, id: string): Promise<Agreement> {
+  const [agreement] = await findAgreements(db, eq(agreements.id, id), { limit: 1 });
+  if (!agreement) throw notFound('No agreement has this id');
+  return agreement;
+}
+
+/**
+ * Accept (spec §4), in one transaction: the agreement is accepted with today's date, the tenant
+ * becomes a member, and every other pending request for that apartment is rejected. A decided
+ * agreement or an occupied apartment is a 409 that changes nothing; the conditional update and
+ * the unique indexes decide races between admins.
+ */
+export async function acceptAgreement(db: Database, agreementId: string): Promise<Agreement> {
+  try {
+    await db.transaction(async (tx) => {
+      // Accepts for one apartment take turns on its row; without this, two accepts rejecting
+      // each other's requests would deadlock.
+      const [target] = await tx
+        .select({ apartmentId: agreements.apartmentId })
+        .from(agreements)
+        .where(eq(agreements.id, agreementId));
+      if (!target) throw notFound('No agreement has this id');
+      await tx
+        .select({ id: apartments.id })
+        .from(apartments)
+        .where(eq(apartments.id, target.apartmentId))
+        .for('update');
+      const [accepted] = await tx
+        .update(agreements)
+        .set({ status: 'accepted', checkedAt: sql`now()` })
+        .where(and(eq(agreements.id, agreementId), eq(agreements.status, 'pending')))
+        .returning({ tenantId: agreements.tenantId, apartmentId: agreements.apartmentId });
+      if (!accepted) {
+        await agreementById(tx, agreementId);
+        throw conflict('This agreement has already been decided.');
+      }
+      await tx
+        .update(users)
+        .set({ role: 'member', updatedAt: sql`now()` })
+        .where(and(eq(users.id, accepted.tenantId), eq(users.role, 'user')));
+      await tx
+        .update(agreements)
+        .set({ status: 'rejected', checkedAt: sql`now()` })
+        .where(
+          and(
+            eq(agreements.apartmentId, accepted.apartmentId),
+            eq(agreements.status, 'pending'),
+            ne(agreements.id, agreementId),
+          ),
+        );
+    });
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === 'agreements_one_accepted_per_apartment') {
+      throw conflict('This apartment is already rented; the request cannot be accepted.');
+    }
+    if (constraint === 'agreements_one_accepted_per_tenant') {
+      throw conflict('This tenant already rents an apartment here.');
+    }
+    throw error;
+  }
+  return agreementById(db, agreementId);
+}
+
+/** Reject (spec §4): records the checked date; a decided agreement is a 409. */
+export async function rejectAgreement(db: Database, agreementId: string): Promise<Agreement> {
+  const [rejected] = await db
+    .update(agreements)
+    .set({ status: 'rejected', checkedAt: sql`now()` })
+    .where(and(eq(agreements.id, agreementId), eq(agreements.status, 'pending')))
+    .returning({ id: agreements.id });
+  if (!rejected) {
+    await agreementById(db, agreementId);
+    throw conflict('This agreement has already been decided.');
+  }
+  return agreementById(db, agreementId);
+}
+
+/** Members with the apartment each rents, by name (spec §2 Manage Members). */
+export async function listMembers(db: Database): Promise<Member[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      email: users.email,
+      photoImageId: users.photoImageId,
+      photoUrl: users.photoUrl,
+      apartmentNo: apartments.apartmentNo,
+      blockName: apartments.blockName,
+      floorNo: apartments.floorNo,
+      checkedAt: agreements.checkedAt,
+    })
+    .from(users)
+    .leftJoin(agreements, and(eq(agreements.tenantId, users.id), eq(agreements.status, 'accepted')))
+    .leftJoin(apartments, eq(apartments.id, agreements.apartmentId))
+    .where(eq(users.role, 'member'))
+    .orderBy(users.displayName, users.email);
+  return rows.map((row) => ({
+    _id: row.id,
+    displayName: row.displayName,
+    email: row.email,
+    photoURL: row.photoImageId ? imageUrl(row.photoImageId) : row.photoUrl,
+    apartmentNo: row.apartmentNo,
+    blockName: row.blockName,
+    floorNo: row.floorNo,
+    memberSince: row.checkedAt?.toISOString() ?? null,
+  }));
+}
+
+/**
+ * Removing a member (spec §4), in one transaction: their lease ends (kept, with its end date),
+ * the apartment is free again, and they become a user. An admin cannot be removed, nor remove
+ * themselves; a second remove of the same person is a 409.
+ */
+export async function removeMember(
+  db: Database,
+  admin: SessionUser,
+  userId: string,
+): Promise<{ displayName: string }> {
+  if (userId === admin._id) throw forbidden('You cannot remove yourself.');
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .update(users)
+      .set({ role: 'user', updatedAt: sql`now()` })
+      .where(and(eq(users.id, userId), eq(users.role, 'member')))
+      .returning({ displayName: users.displayName });
+    if (!removed) {
+      const [person] = await tx
+        .select({ role: users.role })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!person) throw notFound('No account has this id');
+      if (person.role === 'admin') throw forbidden('An admin cannot be removed.');
+      throw conflict('This person is not a member (any more).');
+    }
+    await tx
+      .update(agreements)
+      .set({ status: 'ended', endedAt: sql`now()` })
+      .where(and(eq(agreements.tenantId, userId), eq(agreements.status, 'accepted')));
+    return removed;
+  });
 }

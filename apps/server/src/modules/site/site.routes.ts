@@ -6,6 +6,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     mapAddress: app.config.mapAddress,
     mapEmbedUrl: `https://www.google.com/maps?q=${encodeURIComponent(app.config.mapAddress)}&output=embed`,
     googleSignIn: app.config.google !== undefined,
+    lease: app.config.lease,
   };
   app.get(
     '/site',

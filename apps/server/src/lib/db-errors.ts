@@ -1,0 +1,12 @@
+/**
+ * The name of the unique constraint a write broke, or undefined for any other error. Drizzle
+ * wraps driver errors; node-postgres and PGlite both put `code` and `constraint` on the cause.
+ */
+export function uniqueViolation(error: unknown): string | undefined {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if (typeof current !== 'object') return undefined;
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+  }
+  return undefined;
+}
