@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
 import { test as base, expect, type Page } from '@playwright/test';
 
 /**
  * Every journey runs with the internet blocked (only the map frame would leave the site) and
- * fails if the page logs an error or throws. Chromium logs every 4xx response as a console error;
+ * fails if the page logs an error or throws. Chromium logs every failed response as a console error;
  * a test that provokes one on purpose lists its path in `expectedHttpErrors`.
  */
 export const test = base.extend<{
@@ -28,7 +29,7 @@ export const test = base.extend<{
           Boolean(source) &&
           message
             .text()
-            .startsWith('Failed to load resource: the server responded with a status of 4') &&
+            .startsWith('Failed to load resource: the server responded with a status of') &&
           expectedHttpErrors.some((pattern) => pattern.test(new URL(source).pathname));
         if (expected || expectedConsoleErrors.some((pattern) => pattern.test(message.text()))) {
           return;
@@ -50,6 +51,46 @@ const demoPasswords: Record<DemoRole, string> = {
   member: 'Member1234',
   user: 'User1234',
 };
+
+/** An address of its own for each made-up resident, so per-address limits stay per test. */
+const someAddress = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
+export interface Resident {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Registers a new resident through the real endpoints (photo upload, then POST /api/users),
+ * which also signs the page's browser context in as them.
+ */
+export async function registerResident(page: Page, name: string): Promise<Resident> {
+  const headers = { 'x-forwarded-for': someAddress() };
+  const photo = await sharp({
+    create: { width: 96, height: 96, channels: 3, background: { r: 30, g: 110, b: 100 } },
+  })
+    .png()
+    .toBuffer();
+  const upload = await page.request.post('/api/images', {
+    headers,
+    multipart: { image: { name: 'me.png', mimeType: 'image/png', buffer: photo } },
+  });
+  expect(upload.status(), 'photo upload').toBe(200);
+  const { data } = (await upload.json()) as { data: { url: string } };
+  const resident = {
+    name,
+    email: `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`,
+    password: 'Resident123',
+  };
+  const created = await page.request.post('/api/users', {
+    headers,
+    data: { name, email: resident.email, password: resident.password, photoURL: data.url },
+  });
+  expect(created.status(), 'registration').toBe(201);
+  return resident;
+}
 
 /** Signs the page's browser context in as a demo account, through the real login endpoint. */
 export async function loginAs(page: Page, role: DemoRole): Promise<void> {

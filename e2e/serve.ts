@@ -40,6 +40,9 @@ Object.assign(process.env, {
   PUBLIC_URL: publicUrl,
   DEMO: '1',
   LOG_LEVEL: 'warn',
+  // Tests give each made-up resident an address of its own (X-Forwarded-For), so per-address
+  // throttling applies per test instead of to the whole suite at once.
+  TRUST_PROXY: '1',
   GOOGLE_ISSUER: issuer.issuer,
   GOOGLE_CLIENT_ID: issuer.clientId,
   GOOGLE_CLIENT_SECRET: issuer.clientSecret,

@@ -112,12 +112,21 @@ export const UserExistsResponseSchema = z.object({ exists: z.literal(true) });
 export const OkResponseSchema = z.object({ ok: z.literal(true) });
 
 /** Spec §3 admin stats; every figure is counted in the database. */
+export const BlockOccupancySchema = z.object({
+  blockName: z.string(),
+  total: z.number().int(),
+  occupied: z.number().int(),
+});
+export type BlockOccupancy = z.infer<typeof BlockOccupancySchema>;
+
 export const AdminStatsSchema = z.object({
   totalRooms: z.number().int(),
   availableRooms: z.number().int(),
   occupiedRooms: z.number().int(),
   users: z.number().int(),
   members: z.number().int(),
+  /** Ours: occupancy per block, for the admin profile's chart. */
+  blocks: z.array(BlockOccupancySchema),
 });
 export type AdminStats = z.infer<typeof AdminStatsSchema>;
 

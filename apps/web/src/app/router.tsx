@@ -23,9 +23,13 @@ const dashboardPage: Record<DashboardChildPath, () => Promise<{ Component: Compo
   adminProfile: async () => ({
     Component: (await import('../features/profile/components/admin-profile')).AdminProfile,
   }),
-  'manage-members': placeholder('Manage Members', 'No members to show yet.'),
+  'manage-members': async () => ({
+    Component: (await import('../features/leases/components/manage-members')).ManageMembers,
+  }),
   makeAnnouncements: placeholder('Make Announcement', 'Announcements open soon.'),
-  'agreement-requests': placeholder('Agreement Requests', 'No Pending Agreements.'),
+  'agreement-requests': async () => ({
+    Component: (await import('../features/leases/components/agreement-requests')).AgreementRequests,
+  }),
   'manage-coupons': placeholder('Manage Coupons', 'No coupons available.'),
   payments: placeholder('Make Payment', 'Online rent payment opens soon.'),
   paymentHistory: placeholder('Payment History', 'No payment History available.'),

@@ -24,7 +24,7 @@ function FooterLink({ to, children }: { to: string; children: ReactNode }) {
 /** Spec "Shared chrome": About us, Contact, About the building, Aparments (sic), socials, ©. */
 export function Footer() {
   return (
-    <footer className="mt-16 bg-neutral text-neutral-content">
+    <footer className="mt-16 bg-neutral text-neutral-content print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
         <div id="about-us" className="space-y-3 md:col-span-2">
           <div className="flex items-center gap-2">

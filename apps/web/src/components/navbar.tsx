@@ -14,7 +14,7 @@ export function Navbar() {
   const { user, loading, logout } = useSession();
   const navigate = useNavigate();
   return (
-    <header className="sticky top-0 z-40 border-b border-base-300/70 bg-base-100/90 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-base-300/70 bg-base-100/90 backdrop-blur print:hidden">
       <nav
         aria-label="Main"
         className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-4 sm:gap-2 sm:px-6 lg:px-8"

@@ -12,3 +12,7 @@ export const formatLongDate = (isoDate: string) => format(parseISO(isoDate), 'MM
 /** The spec's "dd MMM, yyyy". */
 export const formatShortDate = (date: Date | string) =>
   format(typeof date === 'string' ? parseISO(date) : date, DATE_FORMATS.date);
+
+/** The spec's "hh:mm a - dd MMM, yyyy". */
+export const formatDateTime = (date: Date | string) =>
+  format(typeof date === 'string' ? parseISO(date) : date, DATE_FORMATS.timeDashDate);

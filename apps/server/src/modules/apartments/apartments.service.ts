@@ -1,4 +1,9 @@
-import type { Apartment, ApartmentListQuery, ApartmentListResponse } from '@structomate/contract';
+import type {
+  Apartment,
+  ApartmentListQuery,
+  ApartmentListResponse,
+  BlockOccupancy,
+} from '@structomate/contract';
 import { asc, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { agreements, apartments } from '../../db/schema';
@@ -70,11 +75,20 @@ export async function getApartment(db: Database, id: string): Promise<Apartment>
   return toApartment(row);
 }
 
-/** How many apartments there are and how many an accepted lease occupies (admin stats). */
-export async function occupancy(db: Database): Promise<{ total: number; occupied: number }> {
-  const [row] = await db
-    .select({ total: count(), available: sql<number>`count(*) filter (where ${isAvailable})` })
-    .from(apartments);
-  const total = row?.total ?? 0;
-  return { total, occupied: total - Number(row?.available ?? 0) };
+/** How many apartments each block has and how many accepted leases occupy (admin stats). */
+export async function occupancyByBlock(db: Database): Promise<BlockOccupancy[]> {
+  const rows = await db
+    .select({
+      blockName: apartments.blockName,
+      total: count(),
+      available: sql<number>`count(*) filter (where ${isAvailable})`,
+    })
+    .from(apartments)
+    .groupBy(apartments.blockName)
+    .orderBy(apartments.blockName);
+  return rows.map((row) => ({
+    blockName: row.blockName,
+    total: row.total,
+    occupied: row.total - Number(row.available),
+  }));
 }

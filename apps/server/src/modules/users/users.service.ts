@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { userIdentities, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
-import { occupancy } from '../apartments/apartments.service';
+import { occupancyByBlock } from '../apartments/apartments.service';
 import { claimImage, imageIdFromUrl, imageUrl } from '../images/images.service';
 
 export const userColumns = {
@@ -156,12 +156,15 @@ export async function countByRole(db: Database): Promise<Record<Role, number>> {
 
 /** Spec §3 admin stats, every figure counted now. */
 export async function adminStats(db: Database): Promise<AdminStats> {
-  const [rooms, roles] = await Promise.all([occupancy(db), countByRole(db)]);
+  const [blocks, roles] = await Promise.all([occupancyByBlock(db), countByRole(db)]);
+  const total = blocks.reduce((sum, block) => sum + block.total, 0);
+  const occupied = blocks.reduce((sum, block) => sum + block.occupied, 0);
   return {
-    totalRooms: rooms.total,
-    occupiedRooms: rooms.occupied,
-    availableRooms: rooms.total - rooms.occupied,
+    totalRooms: total,
+    occupiedRooms: occupied,
+    availableRooms: total - occupied,
     users: roles.user,
     members: roles.member,
+    blocks,
   };
 }

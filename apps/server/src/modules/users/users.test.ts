@@ -237,6 +237,11 @@ describe('POST /api/admin', () => {
       availableRooms: (apartmentRows?.n ?? 0) - 1,
       users: plainUsers?.n,
       members: members?.n,
+      blocks: [
+        { blockName: 'A', total: 8, occupied: 0 },
+        { blockName: 'B', total: 8, occupied: 1 },
+        { blockName: 'C', total: 8, occupied: 0 },
+      ],
     });
 
     // A second lease shows at once.
@@ -258,6 +263,7 @@ describe('POST /api/admin', () => {
     const after = await read();
     expect(after.occupiedRooms).toBe(2);
     expect(after.availableRooms).toBe(stats.availableRooms - 1);
+    expect(after.blocks.find((block) => block.blockName === 'A')?.occupied).toBe(1);
     await t.database.db.delete(agreements).where(eq(agreements.apartmentId, flat?.id ?? ''));
   });
 });

@@ -1,25 +1,30 @@
-import { AUTH_PATH } from '@structomate/contract';
+import { AUTH_MESSAGES, AUTH_PATH } from '@structomate/contract';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { useApartment } from '../../features/apartments/api/get-apartment';
+import { useCreateAgreement } from '../../features/leases/api/create-agreement';
 import { LeaseAgreement } from '../../features/leases/components/lease-agreement';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, messageOf } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
+import { useSiteConfig } from '../../lib/site-config';
 import { NotFoundRoute } from './not-found';
 
+/** Spec §2 lease agreement page, with signing (spec §4). */
 export function AgreementRoute() {
   const { apartment_id: id = '' } = useParams();
   const { data: apartment, isPending, error } = useApartment(id);
+  const site = useSiteConfig();
   const { user } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  const signing = useCreateAgreement();
 
-  if (isPending) return <LoadingSpinner label="Loading the agreement" />;
+  if (isPending || site.isPending) return <LoadingSpinner label="Loading the agreement" />;
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
     return <NotFoundRoute />;
   }
-  if (!apartment) {
+  if (!apartment || !site.data) {
     return (
       <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-2xl font-semibold">We couldn’t load this agreement</h1>
@@ -30,38 +35,76 @@ export function AgreementRoute() {
 
   const apply = () => {
     if (!user) {
-      toast.info('Login/Register to Sign Agreement');
+      toast.info(AUTH_MESSAGES.signInToSign);
       navigate(AUTH_PATH, { state: { from: location } });
+      return;
     }
+    signing.mutate(apartment, {
+      onSuccess: () => {
+        toast.success(
+          `Agreement signed. Your request for apartment ${apartment.apartmentNo} is with the building.`,
+        );
+        navigate('/dashboard');
+      },
+      onError: (failure) => toast.error(messageOf(failure, 'Internal Server Error')),
+    });
   };
 
+  const printButton = (
+    <button type="button" className="btn btn-ghost" onClick={() => window.print()}>
+      Print
+    </button>
+  );
+  let action;
+  if (!apartment.available) {
+    action = (
+      <>
+        <p className="self-center text-sm text-base-content/75">
+          This apartment is occupied and cannot be leased right now.
+        </p>
+        <Link to="/apartment" className="btn btn-primary">
+          See available apartments
+        </Link>
+      </>
+    );
+  } else if (user && user.role !== 'user') {
+    action = (
+      <>
+        <p className="self-center text-sm text-base-content/75">
+          {user.role === 'admin'
+            ? 'Administrators cannot sign a lease.'
+            : 'You already rent an apartment here.'}
+        </p>
+        {printButton}
+      </>
+    );
+  } else {
+    action = (
+      <>
+        {printButton}
+        <button
+          type="button"
+          className="btn btn-primary min-w-32"
+          onClick={apply}
+          disabled={signing.isPending}
+        >
+          {signing.isPending && (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          )}
+          Apply
+        </button>
+      </>
+    );
+  }
+
   return (
-    <div className="mx-auto max-w-4xl px-4 pt-10 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-4xl px-4 pt-10 sm:px-6 lg:px-8 print:max-w-none print:p-0">
       <title>{`Lease agreement · Apartment ${apartment.apartmentNo} · StructoMate`}</title>
       <LeaseAgreement
         apartment={apartment}
+        terms={site.data.lease}
         tenantName={user?.displayName}
-        action={
-          apartment.available ? (
-            <>
-              <button type="button" className="btn btn-ghost" onClick={() => window.print()}>
-                Print
-              </button>
-              <button type="button" className="btn btn-primary min-w-32" onClick={apply}>
-                Apply
-              </button>
-            </>
-          ) : (
-            <>
-              <p className="self-center text-sm text-base-content/70">
-                This apartment is occupied and cannot be leased right now.
-              </p>
-              <Link to="/apartment" className="btn btn-primary">
-                See available apartments
-              </Link>
-            </>
-          )
-        }
+        action={action}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { BRAND_NAME, LEASE_TERMS, type Apartment } from '@structomate/contract';
+import { BRAND_NAME, LEASE_TERMS, type Apartment, type SiteConfig } from '@structomate/contract';
 import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import { formatLongDate, formatRent } from '../../../lib/format';
@@ -25,10 +25,13 @@ function Clause({
 /** Spec §2 lease agreement: the ten sections, filled from the apartment and the lease terms. */
 export function LeaseAgreement({
   apartment,
+  terms,
   tenantName,
   action,
 }: {
   apartment: Apartment;
+  /** Start, end and parking spot as configured (spec §9 by default). */
+  terms: SiteConfig['lease'];
   tenantName: string | undefined;
   action: ReactNode;
 }) {
@@ -56,7 +59,12 @@ export function LeaseAgreement({
             </dt>
             <dd className="mt-1 font-medium">
               {tenantName ?? (
-                <span className="text-base-content/70">Your name appears here once you log in</span>
+                <>
+                  <span className="text-base-content/70 print:hidden">
+                    Your name appears here once you log in
+                  </span>
+                  <span className="hidden print:inline">______________________________</span>
+                </>
               )}
             </dd>
           </div>
@@ -89,8 +97,8 @@ export function LeaseAgreement({
         </Clause>
         <Clause number={2} title="Term">
           <p>
-            The lease starts on {formatLongDate(LEASE_TERMS.startDate)} and ends on{' '}
-            {formatLongDate(LEASE_TERMS.endDate)}, a fixed term.
+            The lease starts on {formatLongDate(terms.startDate)} and ends on{' '}
+            {formatLongDate(terms.endDate)}, a fixed term.
           </p>
         </Clause>
         <Clause number={3} title="Rent">
@@ -129,17 +137,26 @@ export function LeaseAgreement({
           <ul className="list-inside list-disc">
             <li>No pets.</li>
             <li>No smoking.</li>
-            <li>Parking spot {LEASE_TERMS.parkingSpot} is assigned to the tenant.</li>
+            <li>Parking spot {terms.parkingSpot} is assigned to the tenant.</li>
           </ul>
         </Clause>
         <Clause number={10} title="Signatures">
-          <div className="grid gap-6 sm:grid-cols-2">
-            <div className="border-t border-base-content/40 pt-2 text-sm">
-              Landlord: {BRAND_NAME}
-            </div>
-            <div className="border-t border-base-content/40 pt-2 text-sm">
-              Tenant: {tenantName ?? '____________________'}
-            </div>
+          <p>
+            By selecting Apply, the tenant signs this agreement online; it takes effect when the
+            landlord accepts the request.
+          </p>
+          <div className="mt-10 grid gap-10 sm:grid-cols-2 print:grid-cols-2">
+            {[
+              ['Landlord', BRAND_NAME],
+              ['Tenant', tenantName ?? 'Name of the tenant'],
+            ].map(([role, name]) => (
+              <div key={role} className="space-y-1 text-sm">
+                <div className="h-10 border-b border-base-content/50" aria-hidden="true" />
+                <p className="font-semibold">{role}</p>
+                <p className="text-base-content/75">{name}</p>
+                <p className="pt-4 text-base-content/75">Date: ____________________</p>
+              </div>
+            ))}
           </div>
         </Clause>
       </div>

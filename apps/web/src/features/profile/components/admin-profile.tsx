@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
 import { useAdminStats } from '../api/get-admin-stats';
 import { Fact, ProfileCard } from './profile-card';
+
+// The chart library loads only when this page shows a chart.
+const OccupancyChart = lazy(() =>
+  import('./occupancy-chart').then((module) => ({ default: module.OccupancyChart })),
+);
 
 const percent = (part: number, whole: number) =>
   `${whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10}%`;
@@ -42,6 +48,13 @@ export function AdminProfile() {
           </dl>
         )}
       </ProfileCard>
+      {stats && stats.blocks.length > 0 && (
+        <section className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+          <Suspense fallback={<div className="skeleton h-64 w-full" aria-hidden="true" />}>
+            <OccupancyChart blocks={stats.blocks} />
+          </Suspense>
+        </section>
+      )}
     </div>
   );
 }

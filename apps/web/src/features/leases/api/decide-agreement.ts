@@ -1,0 +1,35 @@
+import { AgreementDecisionResponseSchema, type Agreement } from '@structomate/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { postJson } from '../../../lib/api-client';
+import { pendingAgreementsQueryKey } from './get-pending-agreements';
+
+export type Decision = 'accept' | 'reject';
+
+/** Spec §7 accept/reject; the checked date is the server's, whatever is sent. */
+export const decideAgreement = ({
+  decision,
+  agreement,
+}: {
+  decision: Decision;
+  agreement: Agreement;
+}) =>
+  postJson(`/${decision}/agreements`, AgreementDecisionResponseSchema, {
+    agreement_id: agreement._id,
+    ...(decision === 'accept' ? { tenant_id: agreement.tenant_id } : {}),
+    agreementCheckedDate: new Date().toISOString(),
+  });
+
+/** After any answer (or failure) the pending list is loaded again (spec §4). */
+export function useDecideAgreement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: decideAgreement,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pendingAgreementsQueryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['members'] }),
+        queryClient.invalidateQueries({ queryKey: ['admin-stats'] }),
+        queryClient.invalidateQueries({ queryKey: ['apartments'] }),
+      ]),
+  });
+}

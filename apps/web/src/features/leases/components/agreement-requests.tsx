@@ -1,0 +1,129 @@
+import type { Agreement } from '@structomate/contract';
+import { toast } from 'react-toastify';
+import { Avatar } from '../../../components/avatar';
+import { LoadingSpinner } from '../../../components/loading-spinner';
+import { EmptyState, PageHeader } from '../../../components/page-header';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime, formatRent } from '../../../lib/format';
+import { useDecideAgreement, type Decision } from '../api/decide-agreement';
+import { usePendingAgreements } from '../api/get-pending-agreements';
+
+const roleName = { user: 'User', member: 'Member', admin: 'Admin' };
+const statusName = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+  ended: 'Ended',
+};
+
+/** Spec §2 Agreement Requests: one card per pending request, with Accept and Reject. */
+export function AgreementRequests() {
+  const { data: requests, isPending, isError, refetch } = usePendingAgreements();
+  const decide = useDecideAgreement();
+
+  const answer = (decision: Decision, agreement: Agreement) =>
+    decide.mutate(
+      { decision, agreement },
+      {
+        onSuccess: () =>
+          toast.success(decision === 'accept' ? 'Agreement Checked' : 'Agreement rejected!'),
+        // A request someone else already answered says so; anything else is the spec's message.
+        onError: (error) =>
+          toast.error(
+            error instanceof ApiError && error.status === 409
+              ? error.message
+              : 'Internal Server Error!',
+          ),
+      },
+    );
+
+  return (
+    <div className="space-y-6">
+      <title>Agreement Requests · StructoMate</title>
+      <PageHeader
+        title="Agreement Requests"
+        description="Lease requests waiting for your answer, oldest first."
+      />
+      {isPending ? (
+        <LoadingSpinner label="Loading agreement requests" />
+      ) : isError ? (
+        <div role="alert" className="alert alert-soft alert-error">
+          <span>The requests could not be loaded.</span>
+          <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : requests.length === 0 ? (
+        <EmptyState>No Pending Agreements.</EmptyState>
+      ) : (
+        <ul className="grid gap-4 xl:grid-cols-2">
+          {requests.map((agreement) => {
+            const busy = decide.isPending && decide.variables.agreement._id === agreement._id;
+            const flat = agreement.apartmentDetails;
+            return (
+              <li key={agreement._id}>
+                <article
+                  aria-label={`Request from ${agreement.tenant} for apartment ${flat.apartmentNo}`}
+                  className="card h-full border border-base-300 bg-base-100 shadow-sm"
+                >
+                  <div className="card-body gap-4 p-5">
+                    <header className="flex items-center gap-3">
+                      <Avatar name={agreement.tenant} photoURL={agreement.tenantImage} size={44} />
+                      <div className="min-w-0">
+                        <h2 className="truncate text-lg font-semibold">{agreement.tenant}</h2>
+                        <p className="truncate text-sm text-base-content/75">
+                          {agreement.tenantEmail}
+                        </p>
+                      </div>
+                      <span className="badge badge-warning badge-soft ml-auto">
+                        {statusName[agreement.status]}
+                      </span>
+                    </header>
+                    <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+                      {[
+                        ['Apartment', flat.apartmentNo],
+                        ['Floor', flat.floorNo],
+                        ['Block', flat.blockName],
+                        ['Rent', `${formatRent(flat.rent)}`],
+                        ['Tenant type', roleName[agreement.tenantRole]],
+                        ['Requested', formatDateTime(agreement.agreementSigningDate)],
+                      ].map(([label, value]) => (
+                        <div key={label}>
+                          <dt className="text-xs font-semibold uppercase tracking-wider text-base-content/70">
+                            {label}
+                          </dt>
+                          <dd className="font-medium">{value}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                    <div className="card-actions justify-end">
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-error"
+                        disabled={busy}
+                        onClick={() => answer('reject', agreement)}
+                      >
+                        Reject
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-primary"
+                        disabled={busy}
+                        onClick={() => answer('accept', agreement)}
+                      >
+                        {busy && (
+                          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+                        )}
+                        Accept
+                      </button>
+                    </div>
+                  </div>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

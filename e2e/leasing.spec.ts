@@ -1,0 +1,228 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, loginAs, registerResident, test } from './fixtures';
+
+const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
+
+async function apartmentId(page: Page, apartmentNo: string): Promise<string> {
+  const response = await page.request.get('/api/apartments?limit=60');
+  const { result } = (await response.json()) as {
+    result: { _id: string; apartmentNo: string }[];
+  };
+  const found = result.find((apartment) => apartment.apartmentNo === apartmentNo);
+  if (!found) throw new Error(`no apartment ${apartmentNo}`);
+  return found._id;
+}
+
+async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginAs(page, 'admin');
+  return page;
+}
+
+const requestCard = (page: Page, tenant: string) =>
+  page.getByRole('article', { name: new RegExp(`^Request from ${tenant} for apartment`) });
+
+test.describe('leasing', () => {
+  test('a new user signs, the admin accepts, the member lives there, the admin removes them', async ({
+    page,
+    browser,
+  }) => {
+    // The whole lease life cycle in two browsers: longer than one screen's test.
+    test.slow();
+    const resident = await registerResident(page, 'Nusrat Jahan');
+    const id = await apartmentId(page, 'A-404');
+
+    // The user signs the agreement from the listing.
+    await page.goto('/apartment?maxRent=31000');
+    const card = page.getByRole('article').filter({ hasText: 'Apartment A-404' });
+    await card.getByRole('link', { name: 'Rent This Apartment' }).click();
+    await expect(page).toHaveURL(new RegExp(`/apartment/${id}$`));
+    await expect(page.getByText('Nusrat Jahan').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(toast(page, /Agreement signed/)).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/myProfile$/);
+
+    // The admin sees the request with every field, and accepts it.
+    const admin = await adminPage(browser);
+    await admin.goto('/dashboard/agreement-requests');
+    const request = requestCard(admin, 'Nusrat Jahan');
+    await expect(request).toContainText(resident.email);
+    for (const text of ['A-404', 'Floor', '4', 'Block', 'A', '31,000 BDT', 'User', 'Pending']) {
+      await expect(request).toContainText(text);
+    }
+    await request.getByRole('button', { name: 'Accept' }).click();
+    await expect(toast(admin, 'Agreement Checked')).toBeVisible();
+    await expect(request).toHaveCount(0);
+
+    // The new member sees the apartment in the profile; the listing shows it occupied.
+    await page.goto('/dashboard/myProfile');
+    await expect(page.getByText('Member', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Room', { exact: true }).locator('xpath=following-sibling::dd[1]'),
+    ).toHaveText('A-404');
+    await page.goto('/apartment?maxRent=31000');
+    const occupied = page.getByRole('article').filter({ hasText: 'Apartment A-404' });
+    await expect(occupied.getByText('Occupied', { exact: true })).toBeVisible();
+    await page.goto(`/apartment/${id}`);
+    await expect(
+      page.getByText('This apartment is occupied and cannot be leased right now.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
+
+    // The admin removes the member; the apartment is available again.
+    await admin.goto('/dashboard/manage-members');
+    const row = admin.getByRole('row').filter({ hasText: 'Nusrat Jahan' });
+    await row.getByRole('button', { name: 'Remove Nusrat Jahan' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Remove Nusrat Jahan?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect(toast(admin, 'Nusrat Jahan removed')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await page.goto(`/apartment/${id}`);
+    await expect(page.getByRole('button', { name: 'Apply' })).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(
+      page.getByRole('navigation', { name: 'Dashboard menu' }).getByRole('link'),
+    ).toHaveText(['My Profile', 'Announcements']);
+  });
+
+  test('the admin rejects a request: "Agreement rejected!"', async ({ page, browser }) => {
+    await registerResident(page, 'Rafiq Islam');
+    await page.goto(`/apartment/${await apartmentId(page, 'B-203')}`);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/\/dashboard/);
+    const admin = await adminPage(browser);
+    await admin.goto('/dashboard/agreement-requests');
+    const request = requestCard(admin, 'Rafiq Islam');
+    await request.getByRole('button', { name: 'Reject' }).click();
+    await expect(toast(admin, 'Agreement rejected!')).toBeVisible();
+    await expect(request).toHaveCount(0);
+    const own = await page.request.post('/api/users/agreements/');
+    expect(((await own.json()) as { result: { status: string } }).result.status).toBe('rejected');
+  });
+
+  test.describe('when signing fails', () => {
+    test.use({ expectedHttpErrors: [/^\/api\/create\/agreements$/] });
+
+    test("shows the server's message", async ({ page }) => {
+      await registerResident(page, 'Shakil Ahmed');
+      await page.goto(`/apartment/${await apartmentId(page, 'C-501')}`);
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expect(page).toHaveURL(/\/dashboard/);
+      await page.goto(`/apartment/${await apartmentId(page, 'C-602')}`);
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expect(
+        toast(
+          page,
+          'You already have a pending agreement request. Wait for the building to answer it.',
+        ),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/\/apartment\//);
+    });
+
+    test('says "Internal Server Error" when the server has no message', async ({ page }) => {
+      await registerResident(page, 'Tania Roy');
+      await page.route('**/api/create/agreements', (route) =>
+        route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }),
+      );
+      await page.goto(`/apartment/${await apartmentId(page, 'C-101')}`);
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expect(toast(page, 'Internal Server Error')).toBeVisible();
+    });
+  });
+
+  test('a visitor is asked to log in, then comes back to the agreement @mobile', async ({
+    page,
+  }) => {
+    const id = await apartmentId(page, 'A-101');
+    await page.goto(`/apartment/${id}`);
+    await expect(page.getByText('Your name appears here once you log in')).toBeVisible();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(toast(page, 'Login/Register to Sign Agreement')).toBeVisible();
+    await expect(page).toHaveURL(/\/authentiction$/);
+    await page.getByLabel('Email').fill('user@structo.com');
+    await page.getByLabel('Password', { exact: true }).fill('User1234');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/apartment/${id}$`));
+    await expect(page.getByText('Farhana Akter').first()).toBeVisible();
+  });
+
+  test('members and admins see why they cannot apply', async ({ page }) => {
+    const id = await apartmentId(page, 'A-101');
+    await loginAs(page, 'member');
+    await page.goto(`/apartment/${id}`);
+    await expect(page.getByText('You already rent an apartment here.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
+  });
+
+  test('the agreement prints as a clean paper copy', async ({ page }) => {
+    await page.goto(`/apartment/${await apartmentId(page, 'A-101')}`);
+    await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
+      await expect(page.getByRole('heading', { name: new RegExp(`^${n}\\. `) })).toBeVisible();
+    }
+    await expect(page.getByText('Parking spot 12 is assigned to the tenant.')).toBeVisible();
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(page.getByRole('contentinfo')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Apply' })).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Residential Lease Agreement' })).toBeVisible();
+  });
+});
+
+test.describe('admin screens', () => {
+  test('"No Pending Agreements." when nothing waits', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.route('**/api/pending/agreements', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+    );
+    await page.goto('/dashboard/agreement-requests');
+    await expect(page.getByText('No Pending Agreements.')).toBeVisible();
+  });
+
+  test.describe('when accepting fails', () => {
+    test.use({ expectedHttpErrors: [/^\/api\/accept\/agreements$/] });
+
+    test('says "Internal Server Error!" and reloads the list', async ({ page, browser }) => {
+      const residentPage = await (await browser.newContext()).newPage();
+      await registerResident(residentPage, 'Polash Mia');
+      const sign = await residentPage.request.post('/api/create/agreements', {
+        data: { newAgreement: { apartmentDetails: { _id: await apartmentId(page, 'C-302') } } },
+      });
+      expect(sign.status()).toBe(201);
+
+      await loginAs(page, 'admin');
+      let listLoads = 0;
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/pending/agreements')) listLoads += 1;
+      });
+      await page.route('**/api/accept/agreements', (route) =>
+        route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' }),
+      );
+      await page.goto('/dashboard/agreement-requests');
+      const request = requestCard(page, 'Polash Mia');
+      await request.getByRole('button', { name: 'Accept' }).click();
+      await expect(toast(page, 'Internal Server Error!')).toBeVisible();
+      await expect.poll(() => listLoads).toBeGreaterThanOrEqual(2);
+      await expect(request).toBeVisible();
+    });
+  });
+
+  test('the members table @mobile', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/dashboard/manage-members');
+    await expect(page.getByRole('columnheader', { name: 'Name' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: 'Tanvir Hossain' });
+    await expect(row).toContainText('member@structo.com');
+    await expect(row.getByRole('button', { name: 'Remove Tanvir Hossain' })).toBeVisible();
+    // Cancelling removes nobody.
+    await row.getByRole('button', { name: 'Remove Tanvir Hossain' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(row).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    );
+    expect(overflow, 'the page scrolls sideways').toBe(false);
+  });
+});
