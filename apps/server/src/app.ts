@@ -12,6 +12,7 @@ import { imageRoutes } from './modules/images/images.routes';
 import { leaseRoutes } from './modules/leases/leases.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { PublicCache } from './lib/public-cache';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { scheduleMaintenance } from './plugins/maintenance';
@@ -74,6 +75,12 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  const publicCache = new PublicCache(database);
+  await publicCache.start((error) =>
+    app.log.warn({ err: error }, 'cache invalidation channel lost; reconnecting'),
+  );
+  app.decorate('publicCache', publicCache);
+  app.addHook('onClose', () => publicCache.stop());
 
   useContractSchemas(app);
   registerErrorHandling(app);

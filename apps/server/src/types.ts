@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import type { PublicCache } from './lib/public-cache';
 import type { AccessRecord } from './plugins/auth';
 
 declare module 'fastify' {
@@ -9,5 +10,7 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** Every /api route with the roles that may call it (filled as routes register). */
     accessTable: AccessRecord[];
+    /** Rarely changing public answers, kept in this process and invalidated across servers. */
+    publicCache: PublicCache;
   }
 }

@@ -21,6 +21,17 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /** PostgreSQL NOTIFY: every process listening on `channel` hears `payload`. */
+  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * PostgreSQL LISTEN on a connection of its own. `onLost` is told when that connection breaks
+   * (notifications may have been missed); listening resumes by itself.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onLost?: (error: Error) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -57,6 +68,11 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     ping: async () => {
       await client.query('select 1');
     },
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    // One process owns a PGlite database, so its own connection hears every notification.
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
     close: () => client.close(),
   };
 }
@@ -86,6 +102,58 @@ async function openPostgres(
     ping: async () => {
       await pool.query('select 1');
     },
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    listen: (channel, onMessage, onLost) => listenOn(url, channel, onMessage, onLost),
     close: () => pool.end(),
+  };
+}
+
+/** LISTEN on a dedicated connection, reconnecting (after 1 s, then up to 30 s) when it breaks. */
+async function listenOn(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onLost: (error: Error) => void = () => undefined,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let delay = 1000;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      if (stopped) return;
+      onLost(error);
+      client = undefined;
+      next.end().catch(() => undefined);
+      timer = setTimeout(retry, delay);
+      timer.unref();
+    });
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    delay = 1000;
+  };
+  const retry = () => {
+    if (stopped) return;
+    connect().catch((error: Error) => {
+      onLost(error);
+      delay = Math.min(delay * 2, 30_000);
+      timer = setTimeout(retry, delay);
+      timer.unref();
+    });
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await client?.end().catch(() => undefined);
   };
 }

@@ -23,7 +23,10 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', REVALIDATE);
-      return listApartments(app.db, request.query);
+      const query = request.query;
+      return app.publicCache.get('apartments', `list:${JSON.stringify(query)}`, () =>
+        listApartments(app.db, query),
+      );
     },
   );
 
@@ -42,7 +45,11 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', REVALIDATE);
-      return { result: await getApartment(app.db, request.params.id) };
+      const { id } = request.params;
+      const result = await app.publicCache.get('apartments', `one:${id}`, () =>
+        getApartment(app.db, id),
+      );
+      return { result };
     },
   );
 };

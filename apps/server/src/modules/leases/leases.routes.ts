@@ -106,6 +106,8 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = await acceptAgreement(app.db, request.body.agreement_id);
+      // The apartment is occupied now: listings everywhere must say so.
+      await app.publicCache.invalidate('apartments');
       request.log.info({ agreementId: result._id, tenantId: result.tenant_id }, 'lease accepted');
       return { result };
     },
@@ -151,6 +153,7 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const removed = await removeMember(app.db, currentUser(request), request.body.id);
+      await app.publicCache.invalidate('apartments');
       request.log.info({ userId: request.body.id }, 'member removed');
       return { ok: true as const, displayName: removed.displayName, role: 'user' as const };
     },

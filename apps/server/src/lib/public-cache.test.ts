@@ -1,0 +1,91 @@
+import { ApartmentListResponseSchema, InsertedResponseSchema } from '@structomate/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app';
+import { buildTestApp, loginAs, testConfig, type TestApp } from '../../test/build';
+import { newPerson } from '../../test/people';
+import type { DatabaseHandle } from '../db/client';
+import { apartments } from '../db/schema';
+import { PublicCache } from './public-cache';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ demo: true });
+});
+afterAll(() => t.close());
+
+async function availability(app: TestApp['app'], apartmentNo: string) {
+  const response = await app.inject({ method: 'GET', url: '/api/apartments?limit=60' });
+  return ApartmentListResponseSchema.parse(response.json()).result.find(
+    (a) => a.apartmentNo === apartmentNo,
+  )?.available;
+}
+
+describe('public cache', () => {
+  it('answers a repeated listing from memory', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/apartments?maxRent=40000' });
+    const select = vi.spyOn(t.database.db, 'select');
+    const before = t.app.publicCache.hits;
+    const again = await t.app.inject({ method: 'GET', url: '/api/apartments?maxRent=40000' });
+    expect(again.statusCode).toBe(200);
+    expect(t.app.publicCache.hits).toBe(before + 1);
+    // Only the session lookup may touch the database; the listing does not.
+    expect(select).not.toHaveBeenCalled();
+    select.mockRestore();
+  });
+
+  it('shows a change at once on this server and, through NOTIFY, on another', async () => {
+    // A second app server on the same database, as behind a load balancer.
+    const other = await buildApp({ config: testConfig(), database: t.database });
+    await other.ready();
+    try {
+      expect(await availability(t.app, 'A-502')).toBe(true);
+      expect(await availability(other, 'A-502')).toBe(true);
+
+      const [flat] = await t.database.db
+        .select({ id: apartments.id })
+        .from(apartments)
+        .where(eq(apartments.apartmentNo, 'A-502'));
+      const person = await newPerson(t.app, t.database);
+      const signed = await person.inject({
+        method: 'POST',
+        url: '/api/create/agreements',
+        payload: { newAgreement: { apartmentDetails: { _id: flat?.id } } },
+      });
+      const { insertedId } = InsertedResponseSchema.parse(signed.json());
+      const admin = await loginAs(t.app, 'admin');
+      const accepted = await admin.inject({
+        method: 'POST',
+        url: '/api/accept/agreements',
+        payload: { agreement_id: insertedId },
+      });
+      expect(accepted.statusCode).toBe(200);
+
+      expect(await availability(t.app, 'A-502')).toBe(false);
+      await expect.poll(() => availability(other, 'A-502'), { timeout: 5000 }).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('does not keep an answer loaded before an invalidation that overtook it', async () => {
+    let notify: (payload: string) => void = () => undefined;
+    const database = {
+      listen: async (_channel: string, onMessage: (payload: string) => void) => {
+        notify = onMessage;
+        return async () => undefined;
+      },
+      notify: async (_channel: string, payload: string) => notify(payload),
+    } as unknown as DatabaseHandle;
+    const cache = new PublicCache(database);
+    await cache.start(() => undefined);
+
+    let release: (value: string) => void = () => undefined;
+    const slow = cache.get('apartments', 'k', () => new Promise<string>((r) => (release = r)));
+    await cache.invalidate('apartments');
+    release('stale');
+    expect(await slow).toBe('stale');
+    // The stale answer was not stored: the next read loads again.
+    expect(await cache.get('apartments', 'k', async () => 'fresh')).toBe('fresh');
+  });
+});

@@ -1,0 +1,86 @@
+import type { DatabaseHandle } from '../db/client';
+
+/** Kinds of public data the cache holds; a change to one clears all of its entries. */
+export const CACHE_TOPICS = ['apartments', 'featured-coupon'] as const;
+export type CacheTopic = (typeof CACHE_TOPICS)[number];
+const isTopic = (value: string): value is CacheTopic =>
+  (CACHE_TOPICS as readonly string[]).includes(value);
+
+const CHANNEL = 'structomate_public_cache';
+const MAX_ENTRIES = 500;
+/** A safety net: even if a notification were lost, nothing stays stale longer than this. */
+const MAX_AGE_MS = 5 * 60_000;
+
+interface Entry {
+  value: unknown;
+  storedAt: number;
+}
+
+/**
+ * Answers for public data that changes rarely (the apartment listing, the featured coupon), kept
+ * in this process. A change calls `invalidate`, which clears this process's entries at once and
+ * tells every other app server through PostgreSQL NOTIFY, so a load balancer can send the next
+ * request anywhere.
+ */
+export class PublicCache {
+  private readonly entries = new Map<string, Entry>();
+  /** Bumped on every invalidation, so a load that began before it is not stored after it. */
+  private readonly generations = new Map<CacheTopic, number>();
+  private stopListening: (() => Promise<void>) | undefined;
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly database: DatabaseHandle) {}
+
+  async start(onLost: (error: Error) => void): Promise<void> {
+    this.stopListening = await this.database.listen(
+      CHANNEL,
+      (topic) => {
+        if (isTopic(topic)) this.forget(topic);
+        else this.entries.clear();
+      },
+      (error) => {
+        // Notifications may have been missed while the connection was down.
+        this.entries.clear();
+        onLost(error);
+      },
+    );
+  }
+
+  async stop(): Promise<void> {
+    await this.stopListening?.();
+  }
+
+  async get<T>(topic: CacheTopic, key: string, load: () => Promise<T>): Promise<T> {
+    const fullKey = `${topic}:${key}`;
+    const entry = this.entries.get(fullKey);
+    if (entry && Date.now() - entry.storedAt < MAX_AGE_MS) {
+      this.hits += 1;
+      return entry.value as T;
+    }
+    this.misses += 1;
+    const generation = this.generations.get(topic) ?? 0;
+    const value = await load();
+    if ((this.generations.get(topic) ?? 0) === generation) {
+      if (this.entries.size >= MAX_ENTRIES) {
+        const oldest = this.entries.keys().next().value;
+        if (oldest !== undefined) this.entries.delete(oldest);
+      }
+      this.entries.set(fullKey, { value, storedAt: Date.now() });
+    }
+    return value;
+  }
+
+  /** After a change is committed: forget here, and tell the other servers. */
+  async invalidate(topic: CacheTopic): Promise<void> {
+    this.forget(topic);
+    await this.database.notify(CHANNEL, topic);
+  }
+
+  private forget(topic: CacheTopic): void {
+    this.generations.set(topic, (this.generations.get(topic) ?? 0) + 1);
+    for (const key of [...this.entries.keys()]) {
+      if (key.startsWith(`${topic}:`)) this.entries.delete(key);
+    }
+  }
+}
