@@ -10,6 +10,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imageRoutes } from './modules/images/images.routes';
 import { leaseRoutes } from './modules/leases/leases.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { PublicCache } from './lib/public-cache';
@@ -104,6 +105,7 @@ export async function buildApp({
       await api.register(apartmentRoutes);
       await api.register(imageRoutes);
       await api.register(leaseRoutes);
+      await api.register(paymentRoutes);
     },
     { prefix: '/api' },
   );

@@ -40,6 +40,8 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL must be an http:// or https:// URL'],
     [{ SESSION_DAYS: '0' }, 'SESSION_DAYS must be between 1 and 365'],
     [{ GOOGLE_CLIENT_ID: 'abc' }, 'GOOGLE_CLIENT_SECRET must be set too'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_x' }, 'must be set together'],
+    [{ PAYMENT_CURRENCY: 'USD' }, 'PAYMENT_CURRENCY must be a three-letter currency code'],
     [{ LEASE_START: 'February 1' }, 'LEASE_START must be a date like 2025-02-01'],
     [{ LEASE_START: '2026-02-01', LEASE_END: '2026-01-31' }, 'LEASE_END must be after LEASE_START'],
     [{ GOOGLE_CLIENT_SECRET: 'abc' }, 'GOOGLE_CLIENT_ID must be set too'],
@@ -66,6 +68,22 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ LEASE_START: '2026-03-01', LEASE_END: '2027-02-28', PARKING_SPOT: 'B7' }).lease,
     ).toEqual({ startDate: '2026-03-01', endDate: '2027-02-28', parkingSpot: 'B7' });
+  });
+
+  it('uses the sandbox unless all three Stripe keys are set', () => {
+    expect(loadConfig({}).payments).toEqual({ currency: 'usd', stripe: undefined });
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      }).payments.stripe,
+    ).toEqual({
+      secretKey: 'sk_test_1',
+      publishableKey: 'pk_test_1',
+      webhookSecret: 'whsec_1',
+      apiUrl: undefined,
+    });
   });
 
   it('derives the public URL from the port unless told', () => {

@@ -56,6 +56,22 @@ const ConfigSchema = z.object({
     .min(1, { error: 'must not be empty' })
     .max(20, { error: 'must be at most 20 characters' })
     .default(LEASE_TERMS.parkingSpot),
+  PAYMENT_CURRENCY: z
+    .string()
+    .regex(/^[a-z]{3}$/, { error: 'must be a three-letter currency code in lower case, like usd' })
+    .default('usd'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, { error: 'must start with sk_ or rk_' })
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, { error: 'must start with pk_' }).optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, { error: 'must start with whsec_' })
+    .optional(),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
   GOOGLE_ISSUER: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .default('https://accounts.google.com'),
@@ -82,6 +98,13 @@ export type Config = {
   /** Google sign-in through OpenID Connect; undefined when not configured. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   lease: { startDate: string; endDate: string; parkingSpot: string };
+  payments: {
+    currency: string;
+    /** Real Stripe when all three keys are set; otherwise the built-in test-mode sandbox. */
+    stripe:
+      | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string }
+      | undefined;
+  };
 };
 
 export class ConfigError extends Error {
@@ -104,6 +127,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const vars = parsed.data;
   const production = vars.NODE_ENV === 'production';
+  const stripeKeys = [
+    vars.STRIPE_SECRET_KEY,
+    vars.STRIPE_PUBLISHABLE_KEY,
+    vars.STRIPE_WEBHOOK_SECRET,
+  ].filter(Boolean).length;
+  if (stripeKeys !== 0 && stripeKeys !== 3) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+    );
+  }
   if (vars.LEASE_END <= vars.LEASE_START) {
     throw new ConfigError('Invalid configuration:\n  LEASE_END must be after LEASE_START');
   }
@@ -137,5 +170,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     lease: { startDate: vars.LEASE_START, endDate: vars.LEASE_END, parkingSpot: vars.PARKING_SPOT },
+    payments: {
+      currency: vars.PAYMENT_CURRENCY,
+      stripe:
+        vars.STRIPE_SECRET_KEY && vars.STRIPE_PUBLISHABLE_KEY && vars.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: vars.STRIPE_SECRET_KEY,
+              publishableKey: vars.STRIPE_PUBLISHABLE_KEY,
+              webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+              apiUrl: vars.STRIPE_API_URL,
+            }
+          : undefined,
+    },
   };
 }

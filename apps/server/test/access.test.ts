@@ -33,6 +33,12 @@ const expected: Record<string, Access> = {
   'POST /api/reject/agreements': ['admin'],
   'POST /api/manageMembers': ['admin'],
   'POST /api/change/role': ['admin'],
+  'POST /api/create-payment-intent': ['member'],
+  'POST /api/sandbox/confirm': ['member'],
+  'POST /api/save/transaction': ['member'],
+  'POST /api/get/transactions': ['member'],
+  'POST /api/rent/ledger': ['member'],
+  'POST /api/stripe/webhook': 'public',
 };
 
 type Caller = 'anonymous' | DemoRole;

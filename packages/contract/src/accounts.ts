@@ -127,6 +127,8 @@ export const AdminStatsSchema = z.object({
   members: z.number().int(),
   /** Ours: occupancy per block, for the admin profile's chart. */
   blocks: z.array(BlockOccupancySchema),
+  /** Ours: rent received per month (whole BDT) over the last twelve months, oldest first. */
+  rentCollected: z.array(z.object({ billingMonth: z.string(), amount: z.number().int() })),
 });
 export type AdminStats = z.infer<typeof AdminStatsSchema>;
 

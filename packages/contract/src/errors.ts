@@ -5,6 +5,8 @@ export const ErrorCodeSchema = z.enum([
   'BAD_REQUEST',
   'VALIDATION_FAILED',
   'UNAUTHORIZED',
+  /** The payment provider refused the card (Stripe answers 402). */
+  'PAYMENT_FAILED',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',

@@ -5,3 +5,4 @@ export * from './errors';
 export * from './site';
 export * from './routes';
 export * from './leases';
+export * from './payments';

@@ -9,6 +9,12 @@ export const SiteConfigSchema = z.object({
   /** True when Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET). */
   googleSignIn: z.boolean(),
   /** Lease terms of the agreement page (spec §2, §9 defaults; LEASE_START, LEASE_END, PARKING_SPOT). */
+  /** Which payment provider the rent page uses; the sandbox needs no key. */
+  payments: z.object({
+    provider: z.enum(['sandbox', 'stripe']),
+    publishableKey: z.string().nullable(),
+    currency: z.string(),
+  }),
   lease: z.object({
     startDate: z.string(),
     endDate: z.string(),

@@ -12,7 +12,7 @@ import {
   demoCoupon,
   demoMemberApartmentNo,
 } from './demo-data';
-import { agreements, announcements, apartments, coupons, images, users } from './schema';
+import { agreements, announcements, apartments, coupons, images, payments, users } from './schema';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -48,6 +48,7 @@ export async function seedDemoData(db: Database): Promise<SeedReport> {
       announcements: await seedAnnouncements(tx),
     };
     await seedMemberLease(tx);
+    await seedMemberPayments(tx, new Date());
     return report;
   });
 }
@@ -132,6 +133,52 @@ async function seedMemberLease(tx: Transaction): Promise<void> {
     })
     // Someone else may already lease that flat in a database that outlived its demo content.
     .onConflictDoNothing();
+}
+
+/**
+ * The demo member has paid every month from the lease's first month up to last month, by the
+ * sandbox, so the history, the ledger and the admin's chart have something to show and this
+ * month is due.
+ */
+async function seedMemberPayments(tx: Transaction, now: Date): Promise<void> {
+  const [lease] = await tx
+    .select({ id: agreements.id, tenantId: agreements.tenantId, rent: agreements.rent })
+    .from(agreements)
+    .innerJoin(users, eq(users.id, agreements.tenantId))
+    .where(
+      and(
+        eq(agreements.status, 'accepted'),
+        sql`lower(${users.email}) = lower(${demoAccounts.find((a) => a.role === 'member')?.email ?? ''})`,
+      ),
+    );
+  if (!lease) return;
+  const [existing] = await tx
+    .select({ n: count() })
+    .from(payments)
+    .where(eq(payments.userId, lease.tenantId));
+  if (existing && existing.n > 0) return;
+  const rows = [];
+  // The lease starts February 2025 (the spec's term); the last paid month is last month.
+  for (
+    let month = new Date(Date.UTC(2025, 1, 1));
+    month < new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    month = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1))
+  ) {
+    const key = month.toISOString().slice(0, 7);
+    rows.push({
+      transactionId: `pi_sbx_demo_${key.replace('-', '')}`,
+      userId: lease.tenantId,
+      agreementId: lease.id,
+      billingMonth: `${key}-01`,
+      rent: lease.rent,
+      discount: 0,
+      amountCharged: lease.rent * 100,
+      currency: 'usd',
+      provider: 'sandbox',
+      paidAt: new Date(month.getTime() + 2 * 86_400_000 + 10 * 3_600_000),
+    });
+  }
+  if (rows.length) await tx.insert(payments).values(rows).onConflictDoNothing();
 }
 
 async function seedCoupon(tx: Transaction): Promise<number> {

@@ -7,3 +7,4 @@ export * from './images';
 export * from './payments';
 export * from './users';
 export * from './rate-limits';
+export * from './payment-intents';

@@ -36,6 +36,7 @@ export const payments = pgTable(
     amountCharged: integer('amount_charged').notNull(),
     currency: text('currency').notNull(),
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull().default('sandbox'),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -49,6 +50,8 @@ export const payments = pgTable(
     check('payments_discount_range', sql`${t.discount} >= 0 and ${t.discount} <= ${t.rent}`),
     check('payments_amount_non_negative', sql`${t.amountCharged} >= 0`),
     check('payments_billing_month_first_day', sql`extract(day from ${t.billingMonth}) = 1`),
+    check('payments_provider_known', sql`${t.provider} in ('sandbox', 'stripe')`),
+    index('payments_paid_idx').on(t.paidAt),
     index('payments_user_paid_idx').on(t.userId, t.paidAt.desc().nullsFirst()),
   ],
 );

@@ -7,6 +7,11 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     mapEmbedUrl: `https://www.google.com/maps?q=${encodeURIComponent(app.config.mapAddress)}&output=embed`,
     googleSignIn: app.config.google !== undefined,
     lease: app.config.lease,
+    payments: {
+      provider: app.config.payments.stripe ? ('stripe' as const) : ('sandbox' as const),
+      publishableKey: app.config.payments.stripe?.publishableKey ?? null,
+      currency: app.config.payments.currency,
+    },
   };
   app.get(
     '/site',

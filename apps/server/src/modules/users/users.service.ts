@@ -6,6 +6,7 @@ import { AppError, conflict, notFound } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
 import { occupancyByBlock } from '../apartments/apartments.service';
 import { claimImage, imageIdFromUrl, imageUrl } from '../images/images.service';
+import { rentCollectedByMonth } from '../payments/payments.service';
 
 export const userColumns = {
   id: users.id,
@@ -156,7 +157,11 @@ export async function countByRole(db: Database): Promise<Record<Role, number>> {
 
 /** Spec §3 admin stats, every figure counted now. */
 export async function adminStats(db: Database): Promise<AdminStats> {
-  const [blocks, roles] = await Promise.all([occupancyByBlock(db), countByRole(db)]);
+  const [blocks, roles, rentCollected] = await Promise.all([
+    occupancyByBlock(db),
+    countByRole(db),
+    rentCollectedByMonth(db, new Date()),
+  ]);
   const total = blocks.reduce((sum, block) => sum + block.total, 0);
   const occupied = blocks.reduce((sum, block) => sum + block.occupied, 0);
   return {
@@ -166,5 +171,6 @@ export async function adminStats(db: Database): Promise<AdminStats> {
     users: roles.user,
     members: roles.member,
     blocks,
+    rentCollected,
   };
 }

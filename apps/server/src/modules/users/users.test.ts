@@ -242,7 +242,12 @@ describe('POST /api/admin', () => {
         { blockName: 'B', total: 8, occupied: 1 },
         { blockName: 'C', total: 8, occupied: 0 },
       ],
+      rentCollected: expect.any(Array),
     });
+    // Twelve months, ending with this one; the demo member's rent came in every past month.
+    expect(stats.rentCollected).toHaveLength(12);
+    expect(stats.rentCollected.at(-1)?.billingMonth).toBe(new Date().toISOString().slice(0, 7));
+    expect(stats.rentCollected.at(-2)?.amount).toBe(48000);
 
     // A second lease shows at once.
     const [flat] = await t.database.db

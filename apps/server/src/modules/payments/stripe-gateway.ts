@@ -1,0 +1,103 @@
+import Stripe from 'stripe';
+import type { IntentMetadata, PaymentGateway, ProviderIntent } from './provider';
+
+interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another Stripe-compatible API (stripe-mock, or the tests' fake). */
+  apiUrl?: string;
+}
+
+/** Real Stripe through the official SDK; every create and update carries an idempotency key. */
+export class StripeGateway implements PaymentGateway {
+  readonly name = 'stripe' as const;
+  readonly stripe: Stripe;
+
+  constructor(private readonly settings: StripeSettings) {
+    const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
+    this.stripe = new Stripe(settings.secretKey, {
+      maxNetworkRetries: 2,
+      telemetry: false,
+      ...(api
+        ? {
+            host: api.hostname,
+            port: api.port || (api.protocol === 'https:' ? 443 : 80),
+            protocol: api.protocol === 'https:' ? 'https' : 'http',
+          }
+        : {}),
+    });
+  }
+
+  async createIntent(input: {
+    amount: number;
+    currency: string;
+    metadata: IntentMetadata;
+    idempotencyKey: string;
+  }) {
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: input.amount,
+        currency: input.currency,
+        metadata: { ...input.metadata },
+        // The card element needs no redirects (no bank hand-offs).
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    if (!intent.client_secret) throw new Error('Stripe returned no client secret');
+    return { id: intent.id, clientSecret: intent.client_secret };
+  }
+
+  async updateAmount(id: string, amount: number, metadata: IntentMetadata, idempotencyKey: string) {
+    await this.stripe.paymentIntents.update(
+      id,
+      { amount, metadata: { ...metadata } },
+      { idempotencyKey },
+    );
+  }
+
+  async clientSecret(id: string): Promise<string> {
+    const intent = await this.stripe.paymentIntents.retrieve(id);
+    if (!intent.client_secret) throw new Error('Stripe returned no client secret');
+    return intent.client_secret;
+  }
+
+  async retrieve(id: string): Promise<ProviderIntent | undefined> {
+    try {
+      return toProviderIntent(await this.stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
+  /** Checks the signature over the raw body (and its age); throws when it does not hold. */
+  constructEvent(rawBody: Buffer, signature: string): Stripe.Event {
+    return this.stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      this.settings.webhookSecret,
+      300,
+    );
+  }
+}
+
+export function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
+  const status =
+    intent.status === 'succeeded'
+      ? 'succeeded'
+      : intent.status === 'canceled'
+        ? 'canceled'
+        : intent.status === 'processing'
+          ? 'processing'
+          : 'open';
+  return {
+    id: intent.id,
+    status,
+    amount: intent.amount,
+    currency: intent.currency,
+    metadata: { ...intent.metadata },
+  };
+}

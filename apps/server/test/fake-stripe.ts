@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import http, { type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Just enough of Stripe's HTTP API for our adapter, on loopback: payment intents created,
+ * retrieved and updated, with idempotency keys honoured. Tests play the browser's part
+ * (Stripe.js confirming a card) with `succeed` and `decline`.
+ */
+export interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  livemode: false;
+  created: number;
+}
+
+export interface FakeStripe {
+  url: string;
+  intents: Map<string, FakeIntent>;
+  /** Every request: method, path and its Idempotency-Key header. */
+  requests: { method: string; path: string; idempotencyKey: string | undefined }[];
+  succeed(id: string, overrides?: Partial<FakeIntent>): FakeIntent;
+  decline(id: string): void;
+  close(): Promise<void>;
+}
+
+/** Stripe's form encoding: `metadata[userId]=…` becomes `{ metadata: { userId: … } }`. */
+function parseForm(body: string): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const parts = key.replace(/\]/g, '').split('[');
+    let target = result;
+    for (const part of parts.slice(0, -1)) {
+      const next = target[part];
+      target[part] = next && typeof next === 'object' ? next : {};
+      target = target[part] as Record<string, unknown>;
+    }
+    target[parts.at(-1) ?? key] = value;
+  }
+  return result;
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const intents = new Map<string, FakeIntent>();
+  const byIdempotencyKey = new Map<string, string>();
+  const requests: FakeStripe['requests'] = [];
+
+  const server = http.createServer((request, response) => {
+    void (async () => {
+      const path = (request.url ?? '').split('?')[0] ?? '';
+      const idempotencyKey = request.headers['idempotency-key'];
+      const key = typeof idempotencyKey === 'string' ? idempotencyKey : undefined;
+      requests.push({ method: request.method ?? '', path, idempotencyKey: key });
+      const body = parseForm(await readBody(request));
+      const send = (status: number, payload: unknown) =>
+        response
+          .writeHead(status, { 'content-type': 'application/json' })
+          .end(JSON.stringify(payload));
+      const notFound = () =>
+        send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+
+      if (request.method === 'POST' && path === '/v1/payment_intents') {
+        const existing = key && byIdempotencyKey.get(key);
+        if (existing) return send(200, intents.get(existing));
+        const id = `pi_fake_${randomBytes(8).toString('hex')}`;
+        const intent: FakeIntent = {
+          id,
+          object: 'payment_intent',
+          amount: Number(body.amount),
+          currency: String(body.currency),
+          status: 'requires_payment_method',
+          client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+          metadata: (body.metadata as Record<string, string> | undefined) ?? {},
+          livemode: false,
+          created: Math.floor(Date.now() / 1000),
+        };
+        intents.set(id, intent);
+        if (key) byIdempotencyKey.set(key, id);
+        return send(200, intent);
+      }
+      const match = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
+      if (match) {
+        const intent = intents.get(match[1] ?? '');
+        if (!intent) return notFound();
+        if (request.method === 'POST') {
+          if (body.amount !== undefined) intent.amount = Number(body.amount);
+          if (body.metadata) intent.metadata = body.metadata as Record<string, string>;
+        }
+        return send(200, intent);
+      }
+      return notFound();
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    intents,
+    requests,
+    succeed(id, overrides = {}) {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`no fake intent ${id}`);
+      Object.assign(intent, { status: 'succeeded' }, overrides);
+      return intent;
+    },
+    decline(id) {
+      const intent = intents.get(id);
+      if (intent) intent.status = 'requires_payment_method';
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
