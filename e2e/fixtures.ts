@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, request, type Page } from '@playwright/test';
 
 /**
  * Every journey runs with the internet blocked (only the map frame would leave the site) and
@@ -89,6 +89,36 @@ export async function registerResident(page: Page, name: string): Promise<Reside
     data: { name, email: resident.email, password: resident.password, photoURL: data.url },
   });
   expect(created.status(), 'registration').toBe(201);
+  return resident;
+}
+
+/**
+ * A new resident who rents `apartmentNo`: registered in the page's context, their request
+ * signed and accepted by the admin (in a context of its own), all through the real endpoints.
+ */
+export async function newMember(page: Page, name: string, apartmentNo: string): Promise<Resident> {
+  const resident = await registerResident(page, name);
+  const listing = await page.request.get('/api/apartments?limit=60');
+  const { result } = (await listing.json()) as { result: { _id: string; apartmentNo: string }[] };
+  const apartment = result.find((candidate) => candidate.apartmentNo === apartmentNo);
+  const signed = await page.request.post('/api/create/agreements', {
+    data: { newAgreement: { apartmentDetails: { _id: apartment?._id } } },
+  });
+  expect(signed.status(), 'signing').toBe(201);
+  const { insertedId } = (await signed.json()) as { insertedId: string };
+  const admin = await request.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const login = await admin.post('/api/login', {
+      data: { email: 'admin@structo.com', password: demoPasswords.admin },
+    });
+    expect(login.status()).toBe(200);
+    const accepted = await admin.post('/api/accept/agreements', {
+      data: { agreement_id: insertedId },
+    });
+    expect(accepted.status(), 'accepting').toBe(200);
+  } finally {
+    await admin.dispose();
+  }
   return resident;
 }
 

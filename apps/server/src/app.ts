@@ -89,7 +89,11 @@ export async function buildApp({
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  await registerSecurityHeaders(app, config.env === 'production');
+  await registerSecurityHeaders(
+    app,
+    config.env === 'production',
+    config.payments.stripe !== undefined,
+  );
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(etag);
   const accessTable = await registerAuth(app);

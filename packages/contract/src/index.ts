@@ -6,3 +6,4 @@ export * from './site';
 export * from './routes';
 export * from './leases';
 export * from './payments';
+export * from './cards';

@@ -23,6 +23,8 @@ const clientRoutePatterns: RegExp[] = [
   /^\/apartment\/[^/]+\/?$/,
   /^\/authentiction(\/registration)?\/?$/,
   new RegExp(`^/dashboard(/(${DASHBOARD_CHILD_PATHS.join('|')}))?/?$`),
+  // A payment's receipt.
+  /^\/dashboard\/paymentHistory\/[0-9a-f-]{36}\/?$/,
 ];
 
 /** True when the web app has a page for `pathname` (the query string excluded). */

@@ -8,7 +8,12 @@ import type { FastifyInstance } from 'fastify';
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   production: boolean,
+  stripe: boolean,
 ): Promise<void> {
+  // Stripe.js and its card frame are the only third-party code, and only when Stripe is set up.
+  const stripeScripts = stripe ? ['https://js.stripe.com'] : [];
+  const stripeFrames = stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
+  const stripeApi = stripe ? ['https://api.stripe.com'] : [];
   await app.register(helmet, {
     // HSTS only where the site is served over https, i.e. in production.
     strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
@@ -18,14 +23,14 @@ export async function registerSecurityHeaders(
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
         objectSrc: ["'none'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeScripts],
         // react-toastify injects its stylesheet at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Google account photos are the only images not stored by us.
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ['https://www.google.com', 'https://maps.google.com'],
+        connectSrc: ["'self'", ...stripeApi],
+        frameSrc: ['https://www.google.com', 'https://maps.google.com', ...stripeFrames],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
       },

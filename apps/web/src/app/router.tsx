@@ -31,8 +31,12 @@ const dashboardPage: Record<DashboardChildPath, () => Promise<{ Component: Compo
     Component: (await import('../features/leases/components/agreement-requests')).AgreementRequests,
   }),
   'manage-coupons': placeholder('Manage Coupons', 'No coupons available.'),
-  payments: placeholder('Make Payment', 'Online rent payment opens soon.'),
-  paymentHistory: placeholder('Payment History', 'No payment History available.'),
+  payments: async () => ({
+    Component: (await import('../features/payments/components/pay-rent')).PayRent,
+  }),
+  paymentHistory: async () => ({
+    Component: (await import('../features/payments/components/payment-history')).PaymentHistory,
+  }),
   'member-announcements': placeholder('Announcements', 'There is no Announcements yet.'),
   'user-announcements': placeholder('Announcements', 'There is no Announcements yet.'),
 };
@@ -86,7 +90,20 @@ export const routes: RouteObject[] = [
               ...Object.values(DASHBOARD_PAGES).map((page) => ({
                 path: page.path,
                 element: <RequireRole roles={page.roles} />,
-                children: [{ index: true, lazy: dashboardPage[page.path] }],
+                children: [
+                  { index: true, lazy: dashboardPage[page.path] },
+                  ...(page.path === 'paymentHistory'
+                    ? [
+                        {
+                          path: ':paymentId',
+                          lazy: async () => ({
+                            Component: (await import('../features/payments/components/receipt'))
+                              .Receipt,
+                          }),
+                        },
+                      ]
+                    : []),
+                ],
               })),
             ],
           },

@@ -1,4 +1,5 @@
 import {
+  cardProblem,
   MONTH_NAMES,
   monthLabel,
   type Agreement,
@@ -24,7 +25,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/a
 import { uniqueViolation } from '../../lib/db-errors';
 import { memberAgreement } from '../leases/leases.service';
 import type { IntentMetadata, PaymentGateway, ProviderIntent } from './provider';
-import { cardProblem, processorRefusal } from './sandbox';
+import { processorRefusal } from './sandbox';
 
 export interface PaymentsContext {
   db: Database;

@@ -57,42 +57,6 @@ export const SANDBOX_TEST_CARDS: Record<string, string | null> = {
   '4000000000000127': "Your card's security code is incorrect.",
 };
 
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return digits.length >= 12 && sum % 10 === 0;
-}
-
-/**
- * The card form's own checks, worded as Stripe's card element words them. Shared with the web
- * app's sandbox form through the same rules (see the web's `card-rules.ts`).
- */
-export function cardProblem(card: SandboxCard, now: Date): string | undefined {
-  const number = card.number.replace(/\D/g, '');
-  if (number.length < 16) return 'Your card number is incomplete.';
-  if (!luhnValid(number)) return 'Your card number is invalid.';
-  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) {
-    return "Your card's expiration date is incomplete.";
-  }
-  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
-  const thisYear = now.getUTCFullYear();
-  if (year < thisYear) return "Your card's expiration year is in the past.";
-  if (year === thisYear && card.expMonth < now.getUTCMonth() + 1) {
-    return "Your card's expiration date is in the past.";
-  }
-  if (year > thisYear + 50) return "Your card's expiration year is invalid.";
-  if (!/^\d{3,4}$/.test(card.cvc)) return "Your card's security code is incomplete.";
-  if (!/^\d{5}$/.test(card.postalCode)) return 'Your postal code is incomplete.';
-  return undefined;
-}
-
 /** What the test processor answers for a well-formed card: undefined means the charge goes through. */
 export function processorRefusal(card: SandboxCard): string | undefined {
   const number = card.number.replace(/\D/g, '');

@@ -37,9 +37,9 @@ export function DashboardRoute() {
   if (!user) return null;
   const menu = SIDE_MENU[user.role];
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:grid lg:grid-cols-[16rem_1fr] lg:gap-10 lg:px-8 lg:py-10">
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:grid lg:grid-cols-[16rem_1fr] lg:gap-10 lg:px-8 lg:py-10 print:block print:p-0">
       <title>Dashboard · StructoMate</title>
-      <aside aria-label="Dashboard" className="mb-6 lg:mb-0">
+      <aside aria-label="Dashboard" className="mb-6 lg:mb-0 print:hidden">
         <div className="hidden items-center gap-3 rounded-box border border-base-300 bg-base-100 p-4 lg:flex">
           <Avatar name={user.displayName} photoURL={user.photoURL} size={44} />
           <div className="min-w-0">

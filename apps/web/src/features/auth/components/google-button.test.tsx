@@ -1,19 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { siteConfig } from '../../../test/site-config';
 import { GoogleButton } from './google-button';
 
 function renderWithSite(googleSignIn: boolean) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () =>
-      Response.json({
-        mapAddress: 'x',
-        mapEmbedUrl: 'https://maps.example/x',
-        googleSignIn,
-        lease: { startDate: '2025-02-01', endDate: '2026-01-31', parkingSpot: '12' },
-      }),
-    ),
+    vi.fn(async () => Response.json(siteConfig({ googleSignIn }))),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(

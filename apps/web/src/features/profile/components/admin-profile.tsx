@@ -9,6 +9,9 @@ import { Fact, ProfileCard } from './profile-card';
 const OccupancyChart = lazy(() =>
   import('./occupancy-chart').then((module) => ({ default: module.OccupancyChart })),
 );
+const RentChart = lazy(() =>
+  import('./rent-chart').then((module) => ({ default: module.RentChart })),
+);
 
 const percent = (part: number, whole: number) =>
   `${whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10}%`;
@@ -48,12 +51,21 @@ export function AdminProfile() {
           </dl>
         )}
       </ProfileCard>
-      {stats && stats.blocks.length > 0 && (
-        <section className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
-          <Suspense fallback={<div className="skeleton h-64 w-full" aria-hidden="true" />}>
-            <OccupancyChart blocks={stats.blocks} />
-          </Suspense>
-        </section>
+      {stats && (
+        <div className="grid gap-6 xl:grid-cols-2">
+          {stats.blocks.length > 0 && (
+            <section className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+              <Suspense fallback={<div className="skeleton h-64 w-full" aria-hidden="true" />}>
+                <OccupancyChart blocks={stats.blocks} />
+              </Suspense>
+            </section>
+          )}
+          <section className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+            <Suspense fallback={<div className="skeleton h-64 w-full" aria-hidden="true" />}>
+              <RentChart months={stats.rentCollected} />
+            </Suspense>
+          </section>
+        </div>
       )}
     </div>
   );

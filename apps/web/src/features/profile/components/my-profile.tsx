@@ -2,7 +2,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner';
 import { PageHeader } from '../../../components/page-header';
 import { formatRent, formatShortDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { useMemberAgreement } from '../api/get-member-agreement';
+import { useMemberAgreement } from '../../../lib/member-lease';
 import { Fact, ProfileCard } from './profile-card';
 
 /** Spec §2 member profile (also a user's and the admin's own page; lease fields then N/A). */

@@ -1,6 +1,6 @@
 import { AgreementLookupResponseSchema } from '@structomate/contract';
 import { useQuery } from '@tanstack/react-query';
-import { postJson } from '../../../lib/api-client';
+import { postJson } from './api-client';
 
 export const getMemberAgreement = () =>
   postJson('/member/agreements', AgreementLookupResponseSchema).then((response) => response.result);

@@ -1,0 +1,9 @@
+import { PaymentIntentResponseSchema } from '@structomate/contract';
+import { postJson } from '../../../lib/api-client';
+
+/**
+ * Spec §7 /create-payment-intent: the month and, optionally, a coupon code. The server decides
+ * the amount from the lease; asking again for the month reuses the same payment.
+ */
+export const createPaymentIntent = (input: { month: string; coupon?: string }) =>
+  postJson('/create-payment-intent', PaymentIntentResponseSchema, input);

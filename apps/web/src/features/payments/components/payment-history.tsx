@@ -1,0 +1,84 @@
+import { DATE_FORMATS } from '@structomate/contract';
+import { format, parseISO } from 'date-fns';
+import { Link } from 'react-router';
+import { LoadingSpinner } from '../../../components/loading-spinner';
+import { EmptyState, PageHeader } from '../../../components/page-header';
+import { formatRent } from '../../../lib/format';
+import { useTransactions } from '../api/get-transactions';
+
+/** Spec §2 Payment History: Time/Date, Amount, TRX ID; newest first; a receipt for each. */
+export function PaymentHistory() {
+  const { data: transactions, isPending, isError, refetch } = useTransactions();
+  return (
+    <div className="space-y-6">
+      <title>Payment History · StructoMate</title>
+      <PageHeader
+        title="Payment History"
+        description="Every rent payment you made, newest first."
+      />
+      {isPending ? (
+        <LoadingSpinner label="Loading your payments" />
+      ) : isError ? (
+        <div role="alert" className="alert alert-soft alert-error">
+          <span>Your payments could not be loaded.</span>
+          <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : transactions.length === 0 ? (
+        <EmptyState>No payment History available.</EmptyState>
+      ) : (
+        <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Time/Date</th>
+                <th scope="col">Month</th>
+                <th scope="col">Amount</th>
+                <th scope="col">TRX ID</th>
+                <th scope="col">
+                  <span className="sr-only">Receipt</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {transactions.map((payment) => (
+                <tr key={payment._id}>
+                  <td className="whitespace-nowrap">
+                    {format(parseISO(payment.date), DATE_FORMATS.timeAndDate)}
+                  </td>
+                  <td className="whitespace-nowrap">{payment.month}</td>
+                  <td className="whitespace-nowrap">
+                    {payment.discount > 0 ? (
+                      <>
+                        <span className="font-medium">{formatRent(payment.amount)}</span>{' '}
+                        <span className="text-xs text-base-content/70">
+                          ({formatRent(payment.rent)} − {formatRent(payment.discount)}
+                          {payment.couponCode ? ` ${payment.couponCode}` : ''})
+                        </span>
+                      </>
+                    ) : (
+                      formatRent(payment.rent)
+                    )}
+                  </td>
+                  <td className="max-w-40 truncate font-mono text-xs sm:max-w-none">
+                    {payment.transactionId}
+                  </td>
+                  <td className="text-right">
+                    <Link
+                      to={payment._id}
+                      className="btn btn-ghost btn-xs"
+                      aria-label={`Receipt for ${payment.month}`}
+                    >
+                      Receipt
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

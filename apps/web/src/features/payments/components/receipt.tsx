@@ -1,0 +1,84 @@
+import { BRAND_NAME, DATE_FORMATS } from '@structomate/contract';
+import { format, parseISO } from 'date-fns';
+import { Link, useParams } from 'react-router';
+import { BrandMark } from '../../../components/brand-logo';
+import { LoadingSpinner } from '../../../components/loading-spinner';
+import { formatRent } from '../../../lib/format';
+import { useTransactions } from '../api/get-transactions';
+
+/** A printable receipt for one rent payment. */
+export function Receipt() {
+  const { paymentId = '' } = useParams();
+  const { data: transactions, isPending } = useTransactions();
+  if (isPending) return <LoadingSpinner label="Loading the receipt" />;
+  const payment = transactions?.find((candidate) => candidate._id === paymentId);
+  if (!payment) {
+    return (
+      <div role="alert" className="space-y-4 py-12 text-center">
+        <h1 className="text-2xl font-semibold">Receipt not found</h1>
+        <Link to=".." relative="path" className="btn btn-primary">
+          Back to Payment History
+        </Link>
+      </div>
+    );
+  }
+  const rows: [string, string][] = [
+    ['Tenant', `${payment.tenant} (${payment.email})`],
+    ['Apartment', `${payment.apartmentNo}, block ${payment.blockName}, floor ${payment.floor}`],
+    ['Month', payment.month],
+    ['Rent', formatRent(payment.rent)],
+    [
+      'Discount',
+      payment.discount > 0
+        ? `${formatRent(payment.discount)}${payment.couponCode ? ` (coupon ${payment.couponCode})` : ''}`
+        : 'None',
+    ],
+    ['Amount paid', formatRent(payment.amount)],
+    [
+      'Charged',
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: payment.currency }).format(
+        payment.amountInMinorUnits / 100,
+      ),
+    ],
+    ['Transaction ID', payment.transactionId],
+    ['Date', format(parseISO(payment.date), DATE_FORMATS.timeAndDate)],
+  ];
+  return (
+    <div className="space-y-6">
+      <title>{`Receipt · ${payment.month} · StructoMate`}</title>
+      <div className="flex flex-wrap justify-between gap-3 print:hidden">
+        <Link to=".." relative="path" className="btn btn-ghost">
+          ← Payment History
+        </Link>
+        <button type="button" className="btn btn-primary" onClick={() => window.print()}>
+          Print receipt
+        </button>
+      </div>
+      <article className="mx-auto max-w-2xl rounded-box border border-base-300 bg-base-100 p-8 shadow-sm print:border-0 print:p-0 print:shadow-none">
+        <header className="flex items-center justify-between border-b border-base-300 pb-6">
+          <div className="flex items-center gap-3">
+            <BrandMark className="size-10" />
+            <div>
+              <h1 className="text-2xl font-semibold">Rent receipt</h1>
+              <p className="text-sm text-base-content/70">{BRAND_NAME}</p>
+            </div>
+          </div>
+          {payment.provider === 'sandbox' && (
+            <span className="badge badge-warning badge-soft">Test mode</span>
+          )}
+        </header>
+        <dl className="mt-6 divide-y divide-base-300">
+          {rows.map(([label, value]) => (
+            <div key={label} className="grid grid-cols-3 gap-4 py-2.5 text-sm">
+              <dt className="font-medium text-base-content/75">{label}</dt>
+              <dd className="col-span-2 break-all">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-8 text-xs text-base-content/70">
+          Received with thanks. Keep this receipt for your records.
+        </p>
+      </article>
+    </div>
+  );
+}
