@@ -11,7 +11,8 @@ import {
   LuUsers,
   LuUserCog,
 } from 'react-icons/lu';
-import { Navigate, NavLink, Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { useSession } from '../../lib/session';
 import { DASHBOARD_PAGES, SIDE_MENU } from '../dashboard-menu';
@@ -34,6 +35,14 @@ const roleLabel = { user: 'Resident account', member: 'Member · tenant', admin:
 /** The dashboard frame (spec §2): the side menu of the person's role and the page beside it. */
 export function DashboardRoute() {
   const { user } = useSession();
+  const menuRef = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // On phones the menu scrolls sideways: keep the current page's entry in view.
+  useEffect(() => {
+    menuRef.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [pathname]);
   if (!user) return null;
   const menu = SIDE_MENU[user.role];
   return (
@@ -48,7 +57,10 @@ export function DashboardRoute() {
           </div>
         </div>
         <nav aria-label="Dashboard menu" className="lg:mt-4">
-          <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:px-0">
+          <ul
+            ref={menuRef}
+            className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:px-0"
+          >
             {menu.map((path) => {
               const Icon = icons[path];
               return (

@@ -28,56 +28,89 @@ export function PaymentHistory() {
       ) : transactions.length === 0 ? (
         <EmptyState>No payment History available.</EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Time/Date</th>
-                <th scope="col">Month</th>
-                <th scope="col">Amount</th>
-                <th scope="col">TRX ID</th>
-                <th scope="col">
-                  <span className="sr-only">Receipt</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {transactions.map((payment) => (
-                <tr key={payment._id}>
-                  <td className="whitespace-nowrap">
-                    {format(parseISO(payment.date), DATE_FORMATS.timeAndDate)}
-                  </td>
-                  <td className="whitespace-nowrap">{payment.month}</td>
-                  <td className="whitespace-nowrap">
-                    {payment.discount > 0 ? (
-                      <>
-                        <span className="font-medium">{formatRent(payment.amount)}</span>{' '}
-                        <span className="text-xs text-base-content/70">
-                          ({formatRent(payment.rent)} − {formatRent(payment.discount)}
-                          {payment.couponCode ? ` ${payment.couponCode}` : ''})
-                        </span>
-                      </>
-                    ) : (
-                      formatRent(payment.rent)
-                    )}
-                  </td>
-                  <td className="max-w-40 truncate font-mono text-xs sm:max-w-none">
+        <>
+          {/* Phones get a list; the table needs more width than they have. */}
+          <ul className="space-y-3 sm:hidden" aria-label="Payments">
+            {transactions.map((payment) => (
+              <li
+                key={payment._id}
+                className="rounded-box border border-base-300 bg-base-100 p-4 text-sm"
+              >
+                <div className="flex items-baseline justify-between gap-3">
+                  <p className="font-semibold">{payment.month}</p>
+                  <p className="font-semibold">{formatRent(payment.amount)}</p>
+                </div>
+                <p className="mt-1 text-base-content/75">
+                  {format(parseISO(payment.date), DATE_FORMATS.timeAndDate)}
+                  {payment.discount > 0 &&
+                    ` · ${formatRent(payment.discount)} off${payment.couponCode ? ` (${payment.couponCode})` : ''}`}
+                </p>
+                <div className="mt-2 flex items-center justify-between gap-3">
+                  <p className="truncate font-mono text-xs text-base-content/70">
                     {payment.transactionId}
-                  </td>
-                  <td className="text-right">
-                    <Link
-                      to={payment._id}
-                      className="btn btn-ghost btn-xs"
-                      aria-label={`Receipt for ${payment.month}`}
-                    >
-                      Receipt
-                    </Link>
-                  </td>
+                  </p>
+                  <Link
+                    to={payment._id}
+                    className="btn btn-ghost btn-xs shrink-0"
+                    aria-label={`Receipt for ${payment.month}`}
+                  >
+                    Receipt
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 sm:block">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Time/Date</th>
+                  <th scope="col">Month</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">TRX ID</th>
+                  <th scope="col">
+                    <span className="sr-only">Receipt</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {transactions.map((payment) => (
+                  <tr key={payment._id}>
+                    <td className="whitespace-nowrap">
+                      {format(parseISO(payment.date), DATE_FORMATS.timeAndDate)}
+                    </td>
+                    <td className="whitespace-nowrap">{payment.month}</td>
+                    <td className="whitespace-nowrap">
+                      {payment.discount > 0 ? (
+                        <>
+                          <span className="font-medium">{formatRent(payment.amount)}</span>{' '}
+                          <span className="text-xs text-base-content/70">
+                            ({formatRent(payment.rent)} − {formatRent(payment.discount)}
+                            {payment.couponCode ? ` ${payment.couponCode}` : ''})
+                          </span>
+                        </>
+                      ) : (
+                        formatRent(payment.rent)
+                      )}
+                    </td>
+                    <td className="max-w-40 truncate font-mono text-xs sm:max-w-none">
+                      {payment.transactionId}
+                    </td>
+                    <td className="text-right">
+                      <Link
+                        to={payment._id}
+                        className="btn btn-ghost btn-xs"
+                        aria-label={`Receipt for ${payment.month}`}
+                      >
+                        Receipt
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </div>
   );
