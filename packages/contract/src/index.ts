@@ -5,3 +5,5 @@ export * from './errors';
 export * from './site';
 export * from './routes';
 export * from './leases';
+export * from './announcements';
+export * from './coupons';
