@@ -47,20 +47,26 @@ export const AnnouncementSchema = z.object({
 });
 export type Announcement = z.infer<typeof AnnouncementSchema>;
 
-/** What the Make Announcement form asks for (spec §5: all three required). */
+/**
+ * What the Make Announcement form asks for (spec §5: all three required). Its audience list
+ * starts unchosen (''), which the type schema then refuses with its message.
+ */
 export const AnnouncementFormSchema = z.object({
   title: AnnouncementTitleSchema,
-  type: AnnouncementTypeSchema,
+  type: z.union([z.literal(''), AnnouncementTypeSchema]).pipe(AnnouncementTypeSchema),
   details: AnnouncementDetailsSchema,
 });
-export type AnnouncementForm = z.infer<typeof AnnouncementFormSchema>;
+export type AnnouncementFormInput = z.input<typeof AnnouncementFormSchema>;
+export type AnnouncementForm = z.output<typeof AnnouncementFormSchema>;
 
 /**
  * Spec §7 newAnnouncement. The earlier client sent its own `date`; the server ignores it and
  * records the time it received the announcement, and the author from the session.
  */
 export const NewAnnouncementSchema = z.strictObject({
-  ...AnnouncementFormSchema.shape,
+  title: AnnouncementTitleSchema,
+  type: AnnouncementTypeSchema,
+  details: AnnouncementDetailsSchema,
   date: z.string().max(100).optional(),
 });
 

@@ -24,13 +24,24 @@ const dashboardPage: Record<DashboardChildPath, () => Promise<{ Component: Compo
     Component: (await import('../features/profile/components/admin-profile')).AdminProfile,
   }),
   'manage-members': placeholder('Manage Members', 'No members to show yet.'),
-  makeAnnouncements: placeholder('Make Announcement', 'Announcements open soon.'),
+  makeAnnouncements: async () => ({
+    Component: (await import('../features/announcements/components/make-announcement'))
+      .MakeAnnouncement,
+  }),
   'agreement-requests': placeholder('Agreement Requests', 'No Pending Agreements.'),
-  'manage-coupons': placeholder('Manage Coupons', 'No coupons available.'),
+  'manage-coupons': async () => ({
+    Component: (await import('../features/coupons/components/manage-coupons')).ManageCoupons,
+  }),
   payments: placeholder('Make Payment', 'Online rent payment opens soon.'),
   paymentHistory: placeholder('Payment History', 'No payment History available.'),
-  'member-announcements': placeholder('Announcements', 'There is no Announcements yet.'),
-  'user-announcements': placeholder('Announcements', 'There is no Announcements yet.'),
+  'member-announcements': async () => ({
+    Component: (await import('../features/announcements/components/member-announcements'))
+      .MemberAnnouncements,
+  }),
+  'user-announcements': async () => ({
+    Component: (await import('../features/announcements/components/user-announcements'))
+      .UserAnnouncements,
+  }),
 };
 
 /** Spec §2 route table. The home page is in the first bundle; other pages load on demand. */
