@@ -11,15 +11,11 @@ import { EmptyState } from '../../../components/page-header';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import type { AnnouncementPage } from '../api/announcement-pages';
 
-const audienceLabel: Record<AnnouncementType, string> = {
-  user: 'user',
-  member: 'member',
-  all: 'all',
-};
+// Each readable at AA contrast on the card.
 const audienceBadge: Record<AnnouncementType, string> = {
-  user: 'badge-secondary',
-  member: 'badge-primary',
-  all: 'badge-accent',
+  user: 'badge-soft badge-secondary',
+  member: 'badge-soft badge-primary',
+  all: 'badge-outline',
 };
 
 /** Spec §2 announcement card: title, type, date and details as the author wrote them. */
@@ -34,9 +30,9 @@ export function AnnouncementCard({ announcement }: { announcement: Announcement 
         <h2 id={headingId} className="min-w-0 text-xl font-semibold break-words">
           {announcement.title}
         </h2>
-        <span className={`badge badge-soft ${audienceBadge[announcement.type]} shrink-0`}>
+        <span className={`badge ${audienceBadge[announcement.type]} shrink-0`}>
           <span className="sr-only">Type: </span>
-          {audienceLabel[announcement.type]}
+          {announcement.type}
         </span>
       </div>
       <p className="mt-1 text-sm text-base-content/70">

@@ -15,10 +15,12 @@ import { describedBy } from '../../../lib/described-by';
 import { useCreateCoupon } from '../api/create-coupon';
 import { ValidityPicker } from './validity-picker';
 
-// The percentage starts empty; the number field then reports NaN, which the schema calls missing.
-const empty: Partial<CouponFormInput> = {
+// An empty number field reads as NaN (shown empty), which the schema calls missing; a reset
+// must set it too, or the last percentage would stay in the field.
+const empty: CouponFormInput = {
   heading: '',
   description: '',
+  discountPercentage: Number.NaN,
   couponCode: '',
   validity: '',
 };

@@ -59,7 +59,7 @@ export function CouponTable() {
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100 shadow-sm">
       <table className="table">
         <caption className="sr-only">Coupons, newest first</caption>
-        <thead>
+        <thead className="text-base-content/80">
           <tr>
             <th scope="col">Heading</th>
             <th scope="col">Coupon Code</th>

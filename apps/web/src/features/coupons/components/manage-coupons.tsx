@@ -56,7 +56,9 @@ export function ManageCoupons() {
         id={PANEL_ID}
         aria-label="Create a coupon"
         hidden={hidden}
-        className={`origin-top rounded-box border border-base-300 bg-base-100 p-5 shadow-sm transition duration-200 ease-out motion-reduce:transition-none sm:p-8 ${
+        // Above the table: the scale gives this panel its own stacking layer, and the date
+        // picker's calendar, which opens inside it, must cover the table.
+        className={`relative z-10 origin-top rounded-box border border-base-300 bg-base-100 p-5 shadow-sm transition duration-200 ease-out motion-reduce:transition-none sm:p-8 ${
           open ? 'scale-100 opacity-100 starting:scale-95 starting:opacity-0' : 'scale-95 opacity-0'
         }`}
       >
