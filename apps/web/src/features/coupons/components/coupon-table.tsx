@@ -57,7 +57,7 @@ export function CouponTable() {
 
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100 shadow-sm">
-      <table className="table">
+      <table className="table table-sm sm:table-md">
         <caption className="sr-only">Coupons, newest first</caption>
         <thead className="text-base-content/80">
           <tr>
@@ -76,9 +76,9 @@ export function CouponTable() {
               (featuring.isPending && featuring.variables === coupon._id);
             return (
               <tr key={coupon._id} className="align-top">
-                <td className="min-w-40">
-                  <p className="font-semibold break-words">{coupon.heading}</p>
-                  <p className="text-sm text-base-content/75">
+                <td>
+                  <p className="text-sm font-semibold break-words sm:text-base">{coupon.heading}</p>
+                  <p className="text-sm break-words text-base-content/75">
                     {coupon.percentage}% · {coupon.description}
                   </p>
                   <p className="text-xs text-base-content/70">
@@ -86,37 +86,37 @@ export function CouponTable() {
                   </p>
                 </td>
                 <td>
-                  <code className="font-mono font-semibold tracking-wider">{coupon.code}</code>
-                  {coupon.featured && !expired && (
-                    <p className="mt-1">
+                  <code className="font-mono font-semibold sm:tracking-wider">{coupon.code}</code>
+                  {/* Where the code is shown, whether the home page shows it, or a way to. */}
+                  <div className="mt-1">
+                    {coupon.featured && !expired ? (
                       <span className="badge badge-soft badge-primary badge-sm whitespace-nowrap">
                         <LuHouse aria-hidden="true" className="size-3" />
                         On home page
                       </span>
-                    </p>
-                  )}
-                </td>
-                <td>
-                  <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
-                    {!coupon.featured && !expired && (
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm whitespace-nowrap"
-                        onClick={() => feature(coupon)}
-                        disabled={busy}
-                      >
-                        Feature on home page
-                      </button>
+                    ) : (
+                      !expired && (
+                        <button
+                          type="button"
+                          className="btn btn-link btn-xs h-auto min-h-0 px-0 py-0.5 text-left font-medium"
+                          onClick={() => feature(coupon)}
+                          disabled={busy}
+                        >
+                          Feature on home page
+                        </button>
+                      )
                     )}
-                    <button
-                      type="button"
-                      className="btn btn-outline btn-error btn-sm"
-                      onClick={() => remove(coupon)}
-                      disabled={busy}
-                    >
-                      Remove
-                    </button>
                   </div>
+                </td>
+                <td className="text-right">
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-error btn-sm"
+                    onClick={() => remove(coupon)}
+                    disabled={busy}
+                  >
+                    Remove
+                  </button>
                 </td>
               </tr>
             );
