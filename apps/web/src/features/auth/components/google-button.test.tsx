@@ -7,7 +7,12 @@ function renderWithSite(googleSignIn: boolean) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () =>
-      Response.json({ mapAddress: 'x', mapEmbedUrl: 'https://maps.example/x', googleSignIn }),
+      Response.json({
+        mapAddress: 'x',
+        mapEmbedUrl: 'https://maps.example/x',
+        googleSignIn,
+        lease: { startDate: '2025-02-01', endDate: '2026-01-31', parkingSpot: '12' },
+      }),
     ),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
