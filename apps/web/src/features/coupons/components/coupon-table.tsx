@@ -98,7 +98,7 @@ export function CouponTable() {
                       !expired && (
                         <button
                           type="button"
-                          className="btn btn-link btn-xs h-auto min-h-0 px-0 py-0.5 text-left font-medium"
+                          className="btn btn-soft btn-primary btn-xs h-auto min-h-6 py-1 text-left text-xs leading-tight"
                           onClick={() => feature(coupon)}
                           disabled={busy}
                         >
