@@ -5,7 +5,7 @@ import {
   type AnnouncementType,
   type Role,
 } from '@structomate/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { announcements } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
@@ -68,7 +68,7 @@ export async function listAnnouncements(
   page: { limit?: number; before?: string } = {},
 ): Promise<Announcement[]> {
   const audience = audienceOf(readers);
-  let after = undefined;
+  let after: SQL | undefined;
   if (page.before) {
     const [cursor] = await db
       .select({ id: announcements.id })
