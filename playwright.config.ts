@@ -2,6 +2,11 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * Journeys that change what every visitor sees (featuring a coupon changes the home page banner)
+ * run after all the others, so no other journey meets their changes halfway.
+ */
+const SITE_WIDE = /coupons\.spec\.ts$/;
 
 /**
  * End-to-end journeys against the production build on the real server, in Debian's Chromium.
@@ -36,8 +41,15 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } },
+      testIgnore: SITE_WIDE,
     },
-    { name: 'mobile', use: { ...devices['Pixel 7'] }, grep: /@mobile/ },
+    { name: 'mobile', use: { ...devices['Pixel 7'] }, grep: /@mobile/, testIgnore: SITE_WIDE },
+    {
+      name: 'site-wide',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } },
+      testMatch: SITE_WIDE,
+      dependencies: ['desktop', 'mobile'],
+    },
   ],
   webServer: {
     command: 'node --import tsx e2e/serve.ts',

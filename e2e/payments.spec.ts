@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { request } from '@playwright/test';
 import { expect, loginAs, newMember, test } from './fixtures';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
@@ -128,6 +129,58 @@ test.describe('rent payments (sandbox)', () => {
       await page.getByRole('link', { name: 'Payment History' }).click();
       await expect(page.getByText('No payment History available.')).toBeVisible();
     });
+  });
+
+  test("a new member gets a valid coupon's discount on the first payment, once", async ({
+    page,
+  }) => {
+    // The admin makes a coupon (not featured, so the home page stays as it is).
+    const code = `NEW${Date.now().toString(36).slice(-5).toUpperCase()}`;
+    const admin = await request.newContext({ baseURL: test.info().project.use.baseURL });
+    await admin.post('/api/login', { data: { email: 'admin@structo.com', password: 'Admin1234' } });
+    const created = await admin.post('/api/create/coupons', {
+      data: {
+        newCoupon: {
+          heading: 'Welcome home',
+          description: 'First rent',
+          percentage: 20,
+          code,
+          validity: `${thisYear + 1}-12-31`,
+        },
+      },
+    });
+    expect(created.status()).toBe(201);
+    await admin.dispose();
+
+    await newMember(page, 'Imran Hossain', 'A-801');
+    const dialog = await openPayment(page);
+    await expect(
+      dialog.getByRole('heading', { name: `Payment of ${thisMonth} 125000 BDT` }),
+    ).toBeVisible();
+    await dialog.getByLabel('Coupon code (optional)').fill(code.toLowerCase());
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog.getByText(`Coupon ${code} (20%)`)).toBeVisible();
+    await expect(dialog.getByTestId('amount-to-pay')).toHaveText('100,000 BDT');
+    await fillCard(dialog, '4242 4242 4242 4242');
+    await dialog.getByRole('button', { name: 'Pay 100,000 BDT' }).click();
+    await expect(toast(page, 'Payment Succeeded')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Payment History' }).click();
+    const row = page.getByRole('row').filter({ hasText: `${thisMonth} ${thisYear}` });
+    await expect(row).toContainText('100,000 BDT');
+    await expect(row).toContainText(code);
+
+    // The coupon has been used: next month's payment cannot take it again.
+    const again = await page.request.post('/api/create-payment-intent', {
+      data: {
+        month: `${thisYear + (now.getUTCMonth() === 11 ? 1 : 0)}-${String(((now.getUTCMonth() + 1) % 12) + 1).padStart(2, '0')}`,
+        coupon: code,
+      },
+    });
+    expect(again.status()).toBe(409);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
+      `You have already used coupon ${code}.`,
+    );
   });
 
   test('the rent page works on a phone @mobile', async ({ page }, testInfo) => {

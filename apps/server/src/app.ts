@@ -5,8 +5,10 @@ import Fastify, { LogController, type FastifyInstance, type FastifyRequest } fro
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { apartmentRoutes } from './modules/apartments/apartments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { couponRoutes } from './modules/coupons/coupons.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imageRoutes } from './modules/images/images.routes';
 import { leaseRoutes } from './modules/leases/leases.routes';
@@ -110,6 +112,8 @@ export async function buildApp({
       await api.register(imageRoutes);
       await api.register(leaseRoutes);
       await api.register(paymentRoutes);
+      await api.register(announcementRoutes);
+      await api.register(couponRoutes);
     },
     { prefix: '/api' },
   );

@@ -39,6 +39,14 @@ const expected: Record<string, Access> = {
   'POST /api/get/transactions': ['member'],
   'POST /api/rent/ledger': ['member'],
   'POST /api/stripe/webhook': 'public',
+  'POST /api/get/userAnnouncement': ['user', 'admin'],
+  'POST /api/get/memberAnnouncement': ['member', 'admin'],
+  'POST /api/makeAnnouncement': ['admin'],
+  'POST /api/get/coupons': ['admin'],
+  'POST /api/create/coupons': ['admin'],
+  'POST /api/delete/coupons': ['admin'],
+  'POST /api/feature/coupons': ['admin'],
+  'GET /api/coupons/featured': 'public',
 };
 
 type Caller = 'anonymous' | DemoRole;

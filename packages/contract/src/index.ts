@@ -7,3 +7,5 @@ export * from './routes';
 export * from './leases';
 export * from './payments';
 export * from './cards';
+export * from './announcements';
+export * from './coupons';

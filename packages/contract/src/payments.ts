@@ -29,7 +29,8 @@ export type BillingMonth = z.infer<typeof BillingMonthSchema>;
 export const PaymentProviderSchema = z.enum(['sandbox', 'stripe']);
 export type PaymentProvider = z.infer<typeof PaymentProviderSchema>;
 
-export const CouponCodeSchema = z
+/** The code typed in the payment modal; the server looks it up (any case). */
+const PaymentCouponCodeSchema = z
   .string()
   .trim()
   .min(1, { error: 'Enter a coupon code' })
@@ -43,7 +44,7 @@ const ignored = z.union([z.string(), z.number()]).optional();
  */
 export const CreatePaymentIntentRequestSchema = withToken({
   month: z.union([MonthNameSchema, BillingMonthSchema]),
-  coupon: z.union([CouponCodeSchema, z.literal('')]).optional(),
+  coupon: z.union([PaymentCouponCodeSchema, z.literal('')]).optional(),
   email: ignored,
   floor: ignored,
   blockName: ignored,

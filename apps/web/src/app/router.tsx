@@ -8,12 +8,7 @@ import { RequireAuth } from './require-auth';
 import { RequireRole } from './require-role';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
-import { PlaceholderPage } from './routes/placeholder-page';
 import { RouteError } from './routes/route-error';
-
-const placeholder = (title: string, empty: string) => async () => ({
-  Component: () => <PlaceholderPage title={title} empty={empty} />,
-});
 
 /** Each dashboard page loads on demand, behind its role guard. */
 const dashboardPage: Record<DashboardChildPath, () => Promise<{ Component: ComponentType }>> = {
@@ -26,19 +21,30 @@ const dashboardPage: Record<DashboardChildPath, () => Promise<{ Component: Compo
   'manage-members': async () => ({
     Component: (await import('../features/leases/components/manage-members')).ManageMembers,
   }),
-  makeAnnouncements: placeholder('Make Announcement', 'Announcements open soon.'),
+  makeAnnouncements: async () => ({
+    Component: (await import('../features/announcements/components/make-announcement'))
+      .MakeAnnouncement,
+  }),
   'agreement-requests': async () => ({
     Component: (await import('../features/leases/components/agreement-requests')).AgreementRequests,
   }),
-  'manage-coupons': placeholder('Manage Coupons', 'No coupons available.'),
+  'manage-coupons': async () => ({
+    Component: (await import('../features/coupons/components/manage-coupons')).ManageCoupons,
+  }),
   payments: async () => ({
     Component: (await import('../features/payments/components/pay-rent')).PayRent,
   }),
   paymentHistory: async () => ({
     Component: (await import('../features/payments/components/payment-history')).PaymentHistory,
   }),
-  'member-announcements': placeholder('Announcements', 'There is no Announcements yet.'),
-  'user-announcements': placeholder('Announcements', 'There is no Announcements yet.'),
+  'member-announcements': async () => ({
+    Component: (await import('../features/announcements/components/member-announcements'))
+      .MemberAnnouncements,
+  }),
+  'user-announcements': async () => ({
+    Component: (await import('../features/announcements/components/user-announcements'))
+      .UserAnnouncements,
+  }),
 };
 
 /** Spec §2 route table. The home page is in the first bundle; other pages load on demand. */

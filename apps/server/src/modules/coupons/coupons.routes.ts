@@ -1,0 +1,110 @@
+import {
+  CouponIdRequestSchema,
+  CouponListResponseSchema,
+  CreateCouponRequestSchema,
+  DeleteCouponResponseSchema,
+  ErrorResponseSchema,
+  FeatureCouponResponseSchema,
+  FeaturedCouponResponseSchema,
+  InsertedResponseSchema,
+  TokenOnlyBodySchema,
+} from '@structomate/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createCoupon,
+  featureCoupon,
+  featuredCoupon,
+  listCoupons,
+  removeCoupon,
+} from './coupons.service';
+
+const refusals = {
+  400: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
+
+export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/get/coupons',
+    {
+      config: { access: ['admin'] },
+      schema: { body: TokenOnlyBodySchema, response: { 200: CouponListResponseSchema } },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listCoupons(app.db);
+    },
+  );
+
+  /** Spec §7 /create/coupons: 201 on success; the server sets the create date. */
+  app.post(
+    '/create/coupons',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        body: CreateCouponRequestSchema,
+        response: { 201: InsertedResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const insertedId = await createCoupon(app.db, request.body.newCoupon);
+      request.log.info({ couponId: insertedId }, 'coupon created');
+      return reply.code(201).send({ insertedId });
+    },
+  );
+
+  /** Spec §7 /delete/coupons: 200 on success (deleted, or archived when a payment used it). */
+  app.post(
+    '/delete/coupons',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        body: CouponIdRequestSchema,
+        response: { 200: DeleteCouponResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const result = await removeCoupon(app.db, request.body.id);
+      await app.publicCache.invalidate('featured-coupon');
+      request.log.info({ couponId: request.body.id, removal: result.removal }, 'coupon removed');
+      return result;
+    },
+  );
+
+  /** Ours: shows this coupon in the home page banner instead of the one featured so far. */
+  app.post(
+    '/feature/coupons',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        body: CouponIdRequestSchema,
+        response: { 200: FeatureCouponResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const result = await featureCoupon(app.db, request.body.id);
+      await app.publicCache.invalidate('featured-coupon');
+      request.log.info({ couponId: result._id }, 'coupon featured on the home page');
+      return { ok: true as const, result };
+    },
+  );
+
+  /**
+   * Ours: the home page banner's coupon, or null for the launch offer. Public and tiny; browsers
+   * revalidate each time and get 304 while the ETag holds.
+   */
+  app.get(
+    '/coupons/featured',
+    { config: { access: 'public' }, schema: { response: { 200: FeaturedCouponResponseSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      // Keyed by the day, so a coupon that expires at midnight leaves the banner then.
+      const today = new Date().toISOString().slice(0, 10);
+      const result = await app.publicCache.get('featured-coupon', today, () =>
+        featuredCoupon(app.db),
+      );
+      return { result };
+    },
+  );
+};

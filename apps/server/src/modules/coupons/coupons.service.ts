@@ -1,0 +1,207 @@
+import type {
+  Coupon,
+  DeleteCouponResponse,
+  FeaturedCoupon,
+  NewCoupon,
+} from '@structomate/contract';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { coupons, payments } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../lib/app-error';
+import { uniqueViolation } from '../../lib/db-errors';
+
+/** The admin's table shows at most this many coupons, newest first. */
+export const MAX_COUPONS_SHOWN = 200;
+// Serialises switching the featured coupon between admins (any constant, the same everywhere).
+const FEATURE_LOCK_KEY = 7_311_530_006;
+
+const couponColumns = {
+  id: coupons.id,
+  heading: coupons.heading,
+  code: coupons.code,
+  percentage: coupons.percentage,
+  description: coupons.description,
+  validUntil: coupons.validUntil,
+  createdAt: coupons.createdAt,
+  featured: coupons.featured,
+};
+
+type CouponRow = {
+  id: string;
+  heading: string;
+  code: string;
+  percentage: number;
+  description: string;
+  validUntil: string;
+  createdAt: Date;
+  featured: boolean;
+};
+
+const toCoupon = (row: CouponRow): Coupon => ({
+  _id: row.id,
+  heading: row.heading,
+  code: row.code,
+  percentage: row.percentage,
+  description: row.description,
+  validity: row.validUntil,
+  createDate: row.createdAt.toISOString(),
+  featured: row.featured,
+});
+
+const notArchived = isNull(coupons.archivedAt);
+/** Still usable on the database's today (UTC by default): the validity day is inclusive. */
+const stillValid = sql`${coupons.validUntil} >= current_date`;
+const byCode = (code: string) => sql`lower(${coupons.code}) = lower(${code})`;
+
+/** Spec §2 Manage Coupons: every coupon not removed, newest first. */
+export async function listCoupons(db: Database): Promise<Coupon[]> {
+  const rows = await db
+    .select(couponColumns)
+    .from(coupons)
+    .where(notArchived)
+    .orderBy(desc(coupons.createdAt), desc(coupons.id))
+    .limit(MAX_COUPONS_SHOWN);
+  return rows.map(toCoupon);
+}
+
+const validityIssue = (message: string) =>
+  new AppError('VALIDATION_FAILED', `newCoupon.validity ${message}`, [
+    { path: 'newCoupon.validity', message },
+  ]);
+
+/**
+ * Creating (spec §4): the create date is now. The validity may not lie in the past (one day of
+ * slack for admins west of UTC, whose today is the server's yesterday). Codes are unique whatever
+ * their case, including those of removed coupons that payments used: a code means one offer.
+ */
+export async function createCoupon(db: Database, input: NewCoupon): Promise<string> {
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  if (input.validity < yesterday) throw validityIssue('must be today or later');
+  try {
+    const [created] = await db
+      .insert(coupons)
+      .values({
+        code: input.code,
+        heading: input.heading,
+        description: input.description,
+        percentage: input.percentage,
+        validUntil: input.validity,
+      })
+      .returning({ id: coupons.id });
+    if (!created) throw new Error('insert returned nothing');
+    return created.id;
+  } catch (error) {
+    if (uniqueViolation(error) === 'coupons_code_lower_unique') {
+      const [existing] = await db
+        .select({ archivedAt: coupons.archivedAt })
+        .from(coupons)
+        .where(byCode(input.code));
+      throw conflict(
+        existing?.archivedAt
+          ? `The code ${input.code} belonged to a removed coupon that payments used. Choose another code.`
+          : `A coupon with the code ${input.code} already exists. Choose another code.`,
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * Removing (spec §4): a coupon no payment used is deleted; one a payment used is archived, so
+ * the payment keeps its history while the coupon leaves the list and is no longer offered. The
+ * row lock keeps a payment from taking the coupon between the check and the delete.
+ */
+export async function removeCoupon(db: Database, id: string): Promise<DeleteCouponResponse> {
+  return db.transaction(async (tx) => {
+    const [coupon] = await tx
+      .select({ id: coupons.id })
+      .from(coupons)
+      .where(and(eq(coupons.id, id), notArchived))
+      .for('update');
+    if (!coupon) throw notFound('No coupon has this id (it may have been removed already).');
+    const [used] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.couponId, id))
+      .limit(1);
+    if (used) {
+      await tx
+        .update(coupons)
+        .set({ archivedAt: sql`now()`, featured: false })
+        .where(eq(coupons.id, id));
+      return { ok: true as const, removal: 'archived' as const };
+    }
+    await tx.delete(coupons).where(eq(coupons.id, id));
+    return { ok: true as const, removal: 'deleted' as const };
+  });
+}
+
+/**
+ * Shows a coupon in the home page banner instead of the one shown so far: one transaction, under
+ * a lock, so two admins featuring at once end with exactly one featured coupon (the later one).
+ * Only an active coupon (not removed, not expired) can be featured.
+ */
+export async function featureCoupon(db: Database, id: string): Promise<Coupon> {
+  const featured = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FEATURE_LOCK_KEY})`);
+    const [target] = await tx
+      .select({ id: coupons.id, validUntil: coupons.validUntil, usable: stillValid })
+      .from(coupons)
+      .where(and(eq(coupons.id, id), notArchived));
+    if (!target) throw notFound('No coupon has this id (it may have been removed).');
+    if (!target.usable) {
+      throw conflict(
+        `This coupon expired on ${target.validUntil}; an expired coupon cannot be featured.`,
+      );
+    }
+    await tx
+      .update(coupons)
+      .set({ featured: false })
+      .where(and(eq(coupons.featured, true), ne(coupons.id, id)));
+    const [row] = await tx
+      .update(coupons)
+      .set({ featured: true })
+      .where(eq(coupons.id, id))
+      .returning(couponColumns);
+    if (!row) throw notFound('No coupon has this id (it may have been removed).');
+    return row;
+  });
+  return toCoupon(featured);
+}
+
+/**
+ * The home page banner's coupon: the featured one while it is active, else none (the banner
+ * then shows the launch offer of spec §2).
+ */
+export async function featuredCoupon(db: Database): Promise<FeaturedCoupon | null> {
+  const [row] = await db
+    .select(couponColumns)
+    .from(coupons)
+    .where(and(eq(coupons.featured, true), notArchived, stillValid))
+    .limit(1);
+  // Only the banner's fields: the response schema's nullable object admits no others.
+  return row
+    ? {
+        heading: row.heading,
+        description: row.description,
+        code: row.code,
+        percentage: row.percentage,
+        validity: row.validUntil,
+      }
+    : null;
+}
+
+/**
+ * For the payments code: the coupon a tenant's typed code names, if it can be used today (not
+ * removed, validity today or later), whatever the case of the code; otherwise undefined.
+ */
+export async function findUsableCoupon(db: Database, code: string): Promise<Coupon | undefined> {
+  const trimmed = code.trim();
+  if (!trimmed) return undefined;
+  const [row] = await db
+    .select(couponColumns)
+    .from(coupons)
+    .where(and(byCode(trimmed), notArchived, stillValid))
+    .limit(1);
+  return row && toCoupon(row);
+}

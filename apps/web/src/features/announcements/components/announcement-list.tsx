@@ -1,0 +1,109 @@
+import {
+  ANNOUNCEMENT_MESSAGES,
+  DATE_FORMATS,
+  type Announcement,
+  type AnnouncementType,
+} from '@structomate/contract';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { format, parseISO } from 'date-fns';
+import { useEffect } from 'react';
+import { EmptyState } from '../../../components/page-header';
+import { LoadingSpinner } from '../../../components/loading-spinner';
+import type { AnnouncementPage } from '../api/announcement-pages';
+
+// Each readable at AA contrast on the card.
+const audienceBadge: Record<AnnouncementType, string> = {
+  user: 'badge-soft badge-secondary',
+  member: 'badge-soft badge-primary',
+  all: 'badge-outline',
+};
+
+/** Spec §2 announcement card: title, type, date and details as the author wrote them. */
+export function AnnouncementCard({ announcement }: { announcement: Announcement }) {
+  const headingId = `announcement-${announcement._id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm sm:p-6"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <h2 id={headingId} className="min-w-0 text-xl font-semibold break-words">
+          {announcement.title}
+        </h2>
+        <span className={`badge ${audienceBadge[announcement.type]} shrink-0`}>
+          <span className="sr-only">Type: </span>
+          {announcement.type}
+        </span>
+      </div>
+      <p className="mt-1 text-sm text-base-content/70">
+        <time dateTime={announcement.date}>
+          {format(parseISO(announcement.date), DATE_FORMATS.timeDashDate)}
+        </time>
+      </p>
+      {/* Text only (React escapes it); the author's line breaks are kept. */}
+      <p className="mt-4 whitespace-pre-line break-words text-base-content/90">
+        {announcement.details}
+      </p>
+    </article>
+  );
+}
+
+/** The announcement cards of one audience, newest first, with "Load more" for older ones. */
+export function AnnouncementList({
+  query,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<AnnouncementPage>>;
+}) {
+  const { data, isPending, isError, error, refetch, hasNextPage, fetchNextPage } = query;
+  const { isFetchingNextPage, isFetchNextPageError } = query;
+
+  useEffect(() => {
+    // Spec §8: a failed load is logged; the page also offers to try again.
+    if (error) console.warn('Announcements could not be loaded', error);
+  }, [error]);
+
+  if (isPending) return <LoadingSpinner label="Loading announcements" />;
+  if (isError && !data) {
+    return (
+      <div role="alert" className="alert alert-soft alert-error">
+        <span>The announcements could not be loaded.</span>
+        <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const announcements = data.pages.flatMap((page) => page.items);
+  if (announcements.length === 0) return <EmptyState>{ANNOUNCEMENT_MESSAGES.empty}</EmptyState>;
+  return (
+    <div className="space-y-4">
+      <ul className="space-y-4" aria-label="Announcements">
+        {announcements.map((announcement) => (
+          <li key={announcement._id}>
+            <AnnouncementCard announcement={announcement} />
+          </li>
+        ))}
+      </ul>
+      {isFetchNextPageError && (
+        <p role="alert" className="text-center text-sm text-error">
+          Older announcements could not be loaded. Try again.
+        </p>
+      )}
+      {hasNextPage && (
+        <div className="flex justify-center pt-2">
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => void fetchNextPage()}
+            disabled={isFetchingNextPage}
+          >
+            {isFetchingNextPage && (
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            )}
+            Load more
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

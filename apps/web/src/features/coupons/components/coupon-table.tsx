@@ -1,0 +1,128 @@
+import { COUPON_MESSAGES, type Coupon } from '@structomate/contract';
+import { format } from 'date-fns';
+import { useEffect } from 'react';
+import { LuHouse } from 'react-icons/lu';
+import { toast } from 'react-toastify';
+import { LoadingSpinner } from '../../../components/loading-spinner';
+import { EmptyState } from '../../../components/page-header';
+import { messageOf } from '../../../lib/api-client';
+import { formatLongDate } from '../../../lib/format';
+import { useDeleteCoupon } from '../api/delete-coupon';
+import { useFeatureCoupon } from '../api/feature-coupon';
+import { useCoupons } from '../api/get-coupons';
+
+/** Spec §2 coupon table: Heading, Coupon Code and Action (Remove); ours: feature on the home page. */
+export function CouponTable() {
+  const { data: coupons, isPending, error, refetch } = useCoupons();
+  const removal = useDeleteCoupon();
+  const featuring = useFeatureCoupon();
+  useEffect(() => {
+    // Spec §8: a failed fetch is logged; the page also offers to try again.
+    if (error) console.warn('Coupons could not be loaded', error);
+  }, [error]);
+
+  if (isPending) return <LoadingSpinner label="Loading coupons" />;
+  if (!coupons) {
+    return (
+      <div role="alert" className="alert alert-soft alert-error">
+        <span>The coupons could not be loaded.</span>
+        <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (coupons.length === 0) return <EmptyState>{COUPON_MESSAGES.empty}</EmptyState>;
+
+  const today = format(new Date(), 'yyyy-MM-dd');
+  const remove = (coupon: Coupon) =>
+    removal.mutate(coupon._id, {
+      onSuccess: () => toast.success(COUPON_MESSAGES.removed),
+      onError: (failure) => {
+        console.warn('Coupon not removed', failure);
+        toast.error(COUPON_MESSAGES.removeFailed);
+      },
+    });
+  const feature = (coupon: Coupon) =>
+    featuring.mutate(coupon._id, {
+      onSuccess: () => toast.success(`${coupon.code} is now shown on the home page`),
+      onError: (failure) => {
+        console.warn('Coupon not featured', failure);
+        const reason = messageOf(failure, '');
+        toast.error(
+          `Couldn't feature ${coupon.code} on the home page.${reason ? ` ${reason}` : ''}`,
+        );
+      },
+    });
+
+  return (
+    <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100 shadow-sm">
+      <table className="table table-sm sm:table-md">
+        <caption className="sr-only">Coupons, newest first</caption>
+        <thead className="text-base-content/80">
+          <tr>
+            <th scope="col">Heading</th>
+            <th scope="col">Coupon Code</th>
+            <th scope="col" className="text-right">
+              Action
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {coupons.map((coupon) => {
+            const expired = coupon.validity < today;
+            const busy =
+              (removal.isPending && removal.variables === coupon._id) ||
+              (featuring.isPending && featuring.variables === coupon._id);
+            return (
+              <tr key={coupon._id} className="align-top">
+                <td>
+                  <p className="text-sm font-semibold break-words sm:text-base">{coupon.heading}</p>
+                  <p className="text-sm break-words text-base-content/75">
+                    {coupon.percentage}% · {coupon.description}
+                  </p>
+                  <p className="text-xs text-base-content/70">
+                    {expired ? 'Expired' : 'Valid until'} {formatLongDate(coupon.validity)}
+                  </p>
+                </td>
+                <td>
+                  <code className="font-mono font-semibold sm:tracking-wider">{coupon.code}</code>
+                  {/* Where the code is shown, whether the home page shows it, or a way to. */}
+                  <div className="mt-1">
+                    {coupon.featured && !expired ? (
+                      <span className="badge badge-soft badge-primary badge-sm whitespace-nowrap">
+                        <LuHouse aria-hidden="true" className="size-3" />
+                        On home page
+                      </span>
+                    ) : (
+                      !expired && (
+                        <button
+                          type="button"
+                          className="btn btn-soft btn-primary btn-xs h-auto min-h-6 py-1 text-left text-xs leading-tight"
+                          onClick={() => feature(coupon)}
+                          disabled={busy}
+                        >
+                          Feature on home page
+                        </button>
+                      )
+                    )}
+                  </div>
+                </td>
+                <td className="text-right">
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-error btn-sm"
+                    onClick={() => remove(coupon)}
+                    disabled={busy}
+                  >
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

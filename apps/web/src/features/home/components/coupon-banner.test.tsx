@@ -1,0 +1,64 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CouponBanner } from './coupon-banner';
+
+function renderWith(answer: () => Promise<Response>) {
+  vi.stubGlobal('fetch', vi.fn(answer));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <CouponBanner />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('CouponBanner', () => {
+  it('shows the launch offer of the spec when no coupon is featured', async () => {
+    renderWith(async () => Response.json({ result: null }));
+    const copy = screen.getByRole('button', { name: 'Copy coupon code STRUCTO25' });
+    await waitFor(() => expect(copy).toBeEnabled());
+    const banner = screen.getByRole('complementary', { name: 'Special Offer!' });
+    expect(banner).toHaveTextContent('25% OFF on first month rent');
+    expect(banner).toHaveTextContent('Valid until February 5, 2025');
+    expect(banner).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('shows the featured coupon with its own code, percentage and validity', async () => {
+    renderWith(async () =>
+      Response.json({
+        result: {
+          heading: 'Winter Deal',
+          description: 'Cosy months, lower rent',
+          code: 'WINTER15',
+          percentage: 15,
+          validity: '2026-12-31',
+        },
+      }),
+    );
+    await screen.findByRole('button', { name: 'Copy coupon code WINTER15' });
+    const banner = screen.getByRole('complementary', { name: 'Winter Deal' });
+    expect(banner).toHaveTextContent('15% OFF · Cosy months, lower rent');
+    expect(banner).toHaveTextContent('Valid until December 31, 2026');
+    expect(banner).not.toHaveTextContent('STRUCTO25');
+  });
+
+  it('keeps its size while loading and falls back to the launch offer when the load fails', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let fail: (error: Error) => void = () => undefined;
+    renderWith(() => new Promise<Response>((_, reject) => (fail = reject)));
+    const banner = screen.getByRole('complementary');
+    expect(banner).toHaveAttribute('aria-busy', 'true');
+    // The launch text holds the space under the skeleton; Copy waits for the real code.
+    expect(screen.getByRole('button', { name: 'Copy coupon code STRUCTO25' })).toBeDisabled();
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    fail(new Error('offline'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Copy coupon code STRUCTO25' })).toBeEnabled(),
+    );
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});

@@ -1,0 +1,210 @@
+import type { Page } from '@playwright/test';
+import { accessibilityViolations, expect, loginAs, test } from './fixtures';
+
+/** A code of at most 10 characters that no other run uses. */
+const uniqueCode = (prefix: string) =>
+  `${prefix}${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 6)}`
+    .slice(0, 10)
+    .toUpperCase();
+const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
+const row = (page: Page, code: string) =>
+  page.getByRole('row').filter({ has: page.getByText(code, { exact: true }) });
+const panel = (page: Page) => page.getByRole('region', { name: 'Create a coupon' });
+
+async function openForm(page: Page) {
+  await loginAs(page, 'admin');
+  await page.goto('/dashboard/manage-coupons');
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Coupons' })).toBeVisible();
+  await expect(panel(page)).toBeHidden();
+  await page.getByRole('button', { name: 'Create Coupon' }).click();
+  await expect(panel(page)).toBeVisible();
+}
+
+/** Creates a coupon through the API, as another admin would. */
+async function createThroughApi(page: Page, code: string) {
+  const response = await page.request.post('/api/create/coupons', {
+    data: {
+      newCoupon: {
+        heading: 'Quick Deal',
+        percentage: 5,
+        description: '5% OFF',
+        code,
+        validity: `${new Date().getFullYear()}-12-31`,
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+}
+
+test.describe('manage coupons', () => {
+  test('the admin creates a coupon with the picker, features it on the home page, and removes it', async ({
+    page,
+  }) => {
+    const code = uniqueCode('WIN');
+    const year = new Date().getFullYear();
+    await openForm(page);
+    await expect(page.getByRole('button', { name: 'Close Coupon' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    const form = panel(page);
+    await expect(form.getByPlaceholder('Headline (Max - 2 words)')).toBeVisible();
+    await form.getByLabel('Heading').fill('Winter Deal');
+    await form.getByLabel('Description').fill('Cosy months, lower rent');
+    await form.getByLabel('Discount percentage').fill('15');
+    await form.getByLabel('Coupon code').fill(code);
+
+    // The picker: month and year lists (2024 to this year), then a day.
+    await form.getByLabel('Valid until').click();
+    const calendar = page.getByRole('dialog', { name: 'Choose Date' });
+    await expect(calendar.getByLabel('Year', { exact: true }).locator('option')).toHaveText(
+      Array.from({ length: year - 2023 }, (_, i) => String(2024 + i)),
+    );
+    await calendar.getByLabel('Year', { exact: true }).selectOption(String(year));
+    await calendar.getByLabel('Month', { exact: true }).selectOption('December');
+    await calendar.getByRole('gridcell', { name: new RegExp(`December 31st, ${year}`) }).click();
+    await expect(form.getByLabel('Valid until')).toHaveValue(`December 31, ${year}`);
+
+    await form.getByRole('button', { name: 'Add Coupon' }).click();
+    await expect(toast(page, 'Coupon created successfully')).toBeVisible();
+    // The form is reset and the list fetched again.
+    await expect(form.getByLabel('Heading')).toHaveValue('');
+    await expect(form.getByLabel('Discount percentage')).toHaveValue('');
+    await expect(form.getByLabel('Valid until')).toHaveValue('');
+    const mine = row(page, code);
+    await expect(mine).toContainText('Winter Deal');
+    await expect(mine).toContainText('15% · Cosy months, lower rent');
+    await expect(mine).toContainText(`Valid until December 31, ${year}`);
+    await expect(page.getByRole('columnheader')).toHaveText(['Heading', 'Coupon Code', 'Action']);
+
+    await mine.getByRole('button', { name: 'Feature on home page' }).click();
+    await expect(toast(page, `${code} is now shown on the home page`)).toBeVisible();
+    await expect(mine.getByText('On home page')).toBeVisible();
+    await expect(mine.getByRole('button', { name: 'Feature on home page' })).toHaveCount(0);
+
+    await page.goto('/');
+    const banner = page.getByRole('complementary', { name: 'Winter Deal' });
+    await expect(banner).toContainText(code);
+    await expect(banner).toContainText('15% OFF · Cosy months, lower rent');
+    await expect(banner).toContainText(`Valid until December 31, ${year}`);
+    await expect(banner).toContainText('Terms and conditions apply');
+    await expect(banner.getByRole('button', { name: `Copy coupon code ${code}` })).toBeEnabled();
+
+    await page.goto('/dashboard/manage-coupons');
+    await row(page, code).getByRole('button', { name: 'Remove' }).click();
+    await expect(toast(page, 'Coupon removed successfully')).toBeVisible();
+    await expect(row(page, code)).toHaveCount(0);
+
+    // Without a featured coupon, the banner shows the launch offer again.
+    await page.goto('/');
+    const launch = page.getByRole('complementary', { name: 'Special Offer!' });
+    await expect(launch).toContainText('STRUCTO25');
+    await expect(launch).toContainText('Valid until February 5, 2025');
+  });
+
+  test('the date picker works from the keyboard', async ({ page }) => {
+    await openForm(page);
+    const validity = panel(page).getByLabel('Valid until');
+    await validity.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const today = new Date().toLocaleDateString('en-US', {
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    });
+    await expect(validity).toHaveValue(today);
+    await expect(page.getByRole('dialog', { name: 'Choose Date' })).toHaveCount(0);
+  });
+
+  test('the form checks every field with a message at the field, and closes', async ({ page }) => {
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/create/coupons')) sent += 1;
+    });
+    await openForm(page);
+    const form = panel(page);
+    await form.getByRole('button', { name: 'Add Coupon' }).click();
+    for (const message of [
+      'Heading is required',
+      'Description is required',
+      'Discount percentage is required',
+      'Coupon code is required',
+      'Choose the validity date',
+    ]) {
+      await expect(form.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(form.getByLabel('Heading')).toBeFocused();
+
+    await form.getByLabel('Discount percentage').fill('0');
+    await form.getByLabel('Coupon code').fill('NO SPACE');
+    await form.getByRole('button', { name: 'Add Coupon' }).click();
+    await expect(form.getByText('Discount percentage: at least 1.')).toBeVisible();
+    await expect(form.getByText('Coupon code: letters, digits, - and _ only.')).toBeVisible();
+    // The fields take no more than the spec allows.
+    await expect(form.getByLabel('Heading')).toHaveAttribute('maxlength', '50');
+    await expect(form.getByLabel('Description')).toHaveAttribute('maxlength', '30');
+    await expect(form.getByLabel('Coupon code')).toHaveAttribute('maxlength', '10');
+    expect(sent).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Close Coupon' }).click();
+    await expect(page.getByRole('button', { name: 'Create Coupon' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await expect(panel(page)).toBeHidden();
+  });
+
+  test.describe('refusals', () => {
+    test.use({ expectedHttpErrors: [/^\/api\/(create|delete)\/coupons$/] });
+
+    test('a code already in use, in any case, is refused with a clear message', async ({
+      page,
+    }) => {
+      await openForm(page);
+      const form = panel(page);
+      await form.getByLabel('Heading').fill('Copy Cat');
+      await form.getByLabel('Description').fill('Same code');
+      await form.getByLabel('Discount percentage').fill('10');
+      await form.getByLabel('Coupon code').fill('structo25');
+      await form.getByLabel('Valid until').fill(`December 31, ${new Date().getFullYear()}`);
+      await form.getByLabel('Valid until').press('Enter');
+      await form.getByRole('button', { name: 'Add Coupon' }).click();
+      await expect(toast(page, 'Failed to create coupon')).toBeVisible();
+      await expect(
+        form.getByText('A coupon with the code structo25 already exists. Choose another code.'),
+      ).toBeVisible();
+      // Nothing is lost: the admin only has to change the code.
+      await expect(form.getByLabel('Heading')).toHaveValue('Copy Cat');
+    });
+
+    test('removing a coupon someone already removed says "Failed to remove coupon"', async ({
+      page,
+    }) => {
+      const code = uniqueCode('GONE');
+      await loginAs(page, 'admin');
+      await createThroughApi(page, code);
+      await page.goto('/dashboard/manage-coupons');
+      await expect(row(page, code)).toBeVisible();
+      // Another admin removes it first.
+      const coupons = await (await page.request.post('/api/get/coupons', { data: {} })).json();
+      const id = Array.isArray(coupons)
+        ? coupons.find((coupon: { code?: unknown }) => coupon.code === code)?._id
+        : undefined;
+      expect((await page.request.post('/api/delete/coupons', { data: { id } })).status()).toBe(200);
+      await row(page, code).getByRole('button', { name: 'Remove' }).click();
+      await expect(toast(page, 'Failed to remove coupon')).toBeVisible();
+      // The list is fetched again and no longer shows it.
+      await expect(row(page, code)).toHaveCount(0);
+    });
+  });
+
+  test('says "No coupons available." when there are none', async ({ page }) => {
+    await page.route('**/api/get/coupons', (route) => route.fulfill({ json: [] }));
+    await loginAs(page, 'admin');
+    await page.goto('/dashboard/manage-coupons');
+    await expect(page.getByText('No coupons available.')).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+  });
+});

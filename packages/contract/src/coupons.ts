@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { withToken } from './accounts';
+
+/** Spec §5/§9 coupon limits; the percentage bounds are ours (the spec shows none). */
+export const COUPON_LIMITS = {
+  heading: 50,
+  description: 30,
+  code: 10,
+  minPercentage: 1,
+  maxPercentage: 100,
+  /** The picker's year list starts here and ends at the current year (spec §2, §9). */
+  firstYear: 2024,
+  /** Spec §9 form hide delay after Close Coupon. */
+  hideDelayMs: 200,
+} as const;
+
+/** Spec §8 coupon toasts, spelled as the spec spells them. */
+export const COUPON_MESSAGES = {
+  created: 'Coupon created successfully',
+  createFailed: 'Failed to create coupon',
+  removed: 'Coupon removed successfully',
+  removeFailed: 'Failed to remove coupon',
+  empty: 'No coupons available.',
+} as const;
+
+export const CouponHeadingSchema = z
+  .string({ error: 'Heading is required' })
+  .trim()
+  .min(1, { error: 'Heading is required' })
+  .max(COUPON_LIMITS.heading, { error: `Heading: at most ${COUPON_LIMITS.heading} characters.` });
+
+export const CouponDescriptionSchema = z
+  .string({ error: 'Description is required' })
+  .trim()
+  .min(1, { error: 'Description is required' })
+  .max(COUPON_LIMITS.description, {
+    error: `Description: at most ${COUPON_LIMITS.description} characters.`,
+  });
+
+/** A whole percentage; an empty number field arrives as NaN and counts as missing. */
+export const CouponPercentageSchema = z
+  .number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || Number.isNaN(issue.input)
+        ? 'Discount percentage is required'
+        : 'Discount percentage must be a number',
+  })
+  .int({ error: 'Discount percentage must be a whole number' })
+  .min(COUPON_LIMITS.minPercentage, {
+    error: `Discount percentage: at least ${COUPON_LIMITS.minPercentage}.`,
+  })
+  .max(COUPON_LIMITS.maxPercentage, {
+    error: `Discount percentage: at most ${COUPON_LIMITS.maxPercentage}.`,
+  });
+
+/** Codes are typed by tenants at payment time: letters, digits, dash and underscore only. */
+export const CouponCodeSchema = z
+  .string({ error: 'Coupon code is required' })
+  .trim()
+  .min(1, { error: 'Coupon code is required' })
+  .max(COUPON_LIMITS.code, { error: `Coupon code: at most ${COUPON_LIMITS.code} characters.` })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'Coupon code: letters, digits, - and _ only.' });
+
+/** The last day the coupon can be used (inclusive), as a calendar date `YYYY-MM-DD`. */
+export const CouponValiditySchema = z
+  .string({ error: 'Choose the validity date' })
+  .min(1, { error: 'Choose the validity date' })
+  .pipe(z.iso.date({ error: 'Validity must be a date (YYYY-MM-DD)' }));
+
+/**
+ * Spec §3 Coupon as the admin sees it. `validity` is the last valid day (`YYYY-MM-DD`),
+ * `createDate` an ISO 8601 timestamp; `featured` is ours: shown in the home page banner.
+ */
+export const CouponSchema = z.object({
+  _id: z.string(),
+  heading: z.string(),
+  code: z.string(),
+  percentage: z.number().int(),
+  description: z.string(),
+  validity: z.string(),
+  createDate: z.string(),
+  featured: z.boolean(),
+});
+export type Coupon = z.infer<typeof CouponSchema>;
+
+export const CouponListResponseSchema = z.array(CouponSchema);
+
+/** The Manage Coupons form (spec §5), with the spec's field names. */
+export const CouponFormSchema = z.object({
+  heading: CouponHeadingSchema,
+  description: CouponDescriptionSchema,
+  discountPercentage: CouponPercentageSchema,
+  couponCode: CouponCodeSchema,
+  validity: CouponValiditySchema,
+});
+export type CouponFormInput = z.input<typeof CouponFormSchema>;
+export type CouponForm = z.output<typeof CouponFormSchema>;
+
+/**
+ * Spec §7 newCoupon. The earlier client sent its own `createDate`; the server ignores it and
+ * records when it created the coupon.
+ */
+export const NewCouponSchema = z.strictObject({
+  heading: CouponHeadingSchema,
+  percentage: CouponPercentageSchema,
+  description: CouponDescriptionSchema,
+  code: CouponCodeSchema,
+  validity: CouponValiditySchema,
+  createDate: z.string().max(100).optional(),
+});
+export type NewCoupon = z.infer<typeof NewCouponSchema>;
+
+export const CreateCouponRequestSchema = withToken({ newCoupon: NewCouponSchema });
+export type CreateCouponRequest = z.infer<typeof CreateCouponRequestSchema>;
+
+/** The API body from the form's fields. */
+export const toNewCoupon = (form: CouponForm): NewCoupon => ({
+  heading: form.heading,
+  percentage: form.discountPercentage,
+  description: form.description,
+  code: form.couponCode,
+  validity: form.validity,
+});
+
+/** Spec §7 /delete/coupons body `{ token, id }`; also the body of /feature/coupons. */
+export const CouponIdRequestSchema = withToken({
+  id: z.uuid({ error: 'must be a valid coupon id' }),
+});
+
+/**
+ * `deleted`: gone; `archived`: a payment used it, so it is kept for history but no longer listed
+ * or offered.
+ */
+export const DeleteCouponResponseSchema = z.object({
+  ok: z.literal(true),
+  removal: z.enum(['deleted', 'archived']),
+});
+export type DeleteCouponResponse = z.infer<typeof DeleteCouponResponseSchema>;
+
+export const FeatureCouponResponseSchema = z.object({ ok: z.literal(true), result: CouponSchema });
+
+/** What the home page banner shows of the featured coupon. */
+export const FeaturedCouponSchema = CouponSchema.pick({
+  heading: true,
+  description: true,
+  code: true,
+  percentage: true,
+  validity: true,
+});
+export type FeaturedCoupon = z.infer<typeof FeaturedCouponSchema>;
+
+/** The featured coupon, or null when none is (the banner then shows the launch offer). */
+export const FeaturedCouponResponseSchema = z.object({ result: FeaturedCouponSchema.nullable() });
+export type FeaturedCouponResponse = z.infer<typeof FeaturedCouponResponseSchema>;
