@@ -75,7 +75,7 @@ export function AgreementRequests() {
                           {agreement.tenantEmail}
                         </p>
                       </div>
-                      <span className="badge badge-warning badge-soft ml-auto">
+                      <span className="status-chip status-warning ml-auto">
                         {statusName[agreement.status]}
                       </span>
                     </header>

@@ -1,0 +1,46 @@
+import { accessibilityViolations, expect, loginAs, test, type DemoRole } from './fixtures';
+
+/** Serious or critical axe findings (WCAG 2.1 AA) on every screen, as each role sees it. */
+const screens: { role?: DemoRole; path: string; ready: string }[] = [
+  { path: '/authentiction', ready: 'Log in to Home' },
+  { path: '/authentiction/registration', ready: 'Make yourself way to Home' },
+  { path: '/no-such-page', ready: 'Page Not Found' },
+  { role: 'user', path: '/dashboard/myProfile', ready: 'My Profile' },
+  { role: 'user', path: '/dashboard/user-announcements', ready: 'Announcements' },
+  { role: 'member', path: '/dashboard/payments', ready: 'Rent ledger' },
+  { role: 'member', path: '/dashboard/paymentHistory', ready: 'Payment History' },
+  { role: 'member', path: '/dashboard/member-announcements', ready: 'Announcements' },
+  { role: 'admin', path: '/dashboard/adminProfile', ready: 'Admin Profile' },
+  { role: 'admin', path: '/dashboard/manage-members', ready: 'Manage Members' },
+  { role: 'admin', path: '/dashboard/agreement-requests', ready: 'Agreement Requests' },
+  { role: 'admin', path: '/dashboard/makeAnnouncements', ready: 'Make Announcement' },
+  { role: 'admin', path: '/dashboard/manage-coupons', ready: 'Manage Coupons' },
+];
+
+test.describe('accessibility', () => {
+  test.use({ expectedHttpErrors: [/^\/no-such-page$/] });
+
+  for (const screen of screens) {
+    test(`${screen.path}${screen.role ? ` as ${screen.role}` : ''}`, async ({ page }) => {
+      if (screen.role) await loginAs(page, screen.role);
+      await page.goto(screen.path);
+      await expect(page.getByRole('heading', { name: screen.ready }).first()).toBeVisible();
+      // Let lists and figures arrive, so they are checked too.
+      await page.waitForLoadState('networkidle');
+      expect(await accessibilityViolations(page)).toEqual([]);
+    });
+  }
+
+  test('the payment modal', async ({ page }) => {
+    await loginAs(page, 'member');
+    await page.goto('/dashboard/payments');
+    await expect(page.getByRole('heading', { name: 'Rent ledger' })).toBeVisible();
+    // Next month, so this test never pays or blocks the month other journeys pay.
+    const months = page.getByLabel('Month', { exact: true });
+    const options = await months.locator('option:not([disabled])').allTextContents();
+    await months.selectOption(options.at(-1) ?? '');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page.getByRole('dialog').getByText('To pay')).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+});
