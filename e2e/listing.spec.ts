@@ -143,4 +143,29 @@ test.describe('apartment listing', () => {
     await expect(cards(page)).toHaveCount(6);
     expect(await accessibilityViolations(page)).toEqual([]);
   });
+  test.describe('when the server cannot answer', () => {
+    test.use({ expectedHttpErrors: [/^\/api\/apartments$/] });
+
+    test('says so and loads the apartments on "Try again"', async ({ page }) => {
+      let failing = true;
+      await page.route(/\/api\/apartments\?/, (route) =>
+        failing
+          ? route.fulfill({
+              status: 503,
+              contentType: 'application/json',
+              body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'Try later' } }),
+            })
+          : route.fallback(),
+      );
+      await page.goto('/apartment');
+      const alert = page.getByRole('alert').filter({ hasText: 'load the apartments' });
+      await expect(alert).toHaveText(/We couldn’t load the apartments just now\./);
+      await expect(cards(page)).toHaveCount(0);
+
+      failing = false;
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      await expect(cards(page)).toHaveCount(6);
+      await expect(alert).toBeHidden();
+    });
+  });
 });

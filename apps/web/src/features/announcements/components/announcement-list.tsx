@@ -10,6 +10,7 @@ import { useEffect } from 'react';
 import { EmptyState } from '../../../components/page-header';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import type { AnnouncementPage } from '../api/announcement-pages';
+import { LoadError } from '../../../components/load-error';
 
 // Each readable at AA contrast on the card.
 const audienceBadge: Record<AnnouncementType, string> = {
@@ -64,14 +65,7 @@ export function AnnouncementList({
 
   if (isPending) return <LoadingSpinner label="Loading announcements" />;
   if (isError && !data) {
-    return (
-      <div role="alert" className="alert alert-soft alert-error">
-        <span>The announcements could not be loaded.</span>
-        <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadError onRetry={refetch}>The announcements could not be loaded.</LoadError>;
   }
   const announcements = data.pages.flatMap((page) => page.items);
   if (announcements.length === 0) return <EmptyState>{ANNOUNCEMENT_MESSAGES.empty}</EmptyState>;

@@ -5,6 +5,7 @@ import { useApartments, type ApartmentListParams } from '../api/get-apartments';
 import { ApartmentCard } from './apartment-card';
 import { Pager } from './pager';
 import { RentFilter } from './rent-filter';
+import { LoadError } from '../../../components/load-error';
 
 const FILTER_SETTLE_MS = 300;
 
@@ -110,12 +111,7 @@ export function ApartmentListing() {
       {isPending ? (
         <LoadingSpinner label="Loading apartments" />
       ) : isError && !data ? (
-        <div role="alert" className="alert alert-soft alert-error">
-          <span>We couldn’t load the apartments just now.</span>
-          <button type="button" className="btn btn-sm" onClick={() => refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError onRetry={refetch}>We couldn’t load the apartments just now.</LoadError>
       ) : data.result.length === 0 ? (
         <p className="rounded-box border border-dashed border-base-300 bg-base-200/60 px-6 py-16 text-center text-lg text-base-content/75">
           No apartment found within this range

@@ -10,6 +10,7 @@ import { formatLongDate } from '../../../lib/format';
 import { useDeleteCoupon } from '../api/delete-coupon';
 import { useFeatureCoupon } from '../api/feature-coupon';
 import { useCoupons } from '../api/get-coupons';
+import { LoadError } from '../../../components/load-error';
 
 /** Spec §2 coupon table: Heading, Coupon Code and Action (Remove); ours: feature on the home page. */
 export function CouponTable() {
@@ -23,14 +24,7 @@ export function CouponTable() {
 
   if (isPending) return <LoadingSpinner label="Loading coupons" />;
   if (!coupons) {
-    return (
-      <div role="alert" className="alert alert-soft alert-error">
-        <span>The coupons could not be loaded.</span>
-        <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadError onRetry={refetch}>The coupons could not be loaded.</LoadError>;
   }
   if (coupons.length === 0) return <EmptyState>{COUPON_MESSAGES.empty}</EmptyState>;
 

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatRent } from '../../../lib/format';
 import { useDecideAgreement, type Decision } from '../api/decide-agreement';
 import { usePendingAgreements } from '../api/get-pending-agreements';
+import { LoadError } from '../../../components/load-error';
 
 const roleName = { user: 'User', member: 'Member', admin: 'Admin' };
 const statusName = {
@@ -47,12 +48,7 @@ export function AgreementRequests() {
       {isPending ? (
         <LoadingSpinner label="Loading agreement requests" />
       ) : isError ? (
-        <div role="alert" className="alert alert-soft alert-error">
-          <span>The requests could not be loaded.</span>
-          <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError onRetry={refetch}>The requests could not be loaded.</LoadError>
       ) : requests.length === 0 ? (
         <EmptyState>No Pending Agreements.</EmptyState>
       ) : (

@@ -7,6 +7,7 @@ import { EmptyState, PageHeader } from '../../../components/page-header';
 import { messageOf } from '../../../lib/api-client';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
+import { LoadError } from '../../../components/load-error';
 
 /** Spec §2 Manage Members: Name, Email and Remove, with a confirmation before removing. */
 export function ManageMembers() {
@@ -39,12 +40,7 @@ export function ManageMembers() {
       {isPending ? (
         <LoadingSpinner label="Loading members" />
       ) : isError ? (
-        <div role="alert" className="alert alert-soft alert-error">
-          <span>The members could not be loaded.</span>
-          <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError onRetry={refetch}>The members could not be loaded.</LoadError>
       ) : members.length === 0 ? (
         <EmptyState>No members yet. Accepted agreement requests make tenants members.</EmptyState>
       ) : (

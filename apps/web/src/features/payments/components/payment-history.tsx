@@ -5,6 +5,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner';
 import { EmptyState, PageHeader } from '../../../components/page-header';
 import { formatRent } from '../../../lib/format';
 import { useTransactions } from '../api/get-transactions';
+import { LoadError } from '../../../components/load-error';
 
 /** Spec §2 Payment History: Time/Date, Amount, TRX ID; newest first; a receipt for each. */
 export function PaymentHistory() {
@@ -19,12 +20,7 @@ export function PaymentHistory() {
       {isPending ? (
         <LoadingSpinner label="Loading your payments" />
       ) : isError ? (
-        <div role="alert" className="alert alert-soft alert-error">
-          <span>Your payments could not be loaded.</span>
-          <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError onRetry={refetch}>Your payments could not be loaded.</LoadError>
       ) : transactions.length === 0 ? (
         <EmptyState>No payment History available.</EmptyState>
       ) : (

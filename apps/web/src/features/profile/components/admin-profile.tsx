@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
 import { useAdminStats } from '../api/get-admin-stats';
 import { Fact, ProfileCard } from './profile-card';
+import { LoadError } from '../../../components/load-error';
 
 // The chart library loads only when this page shows a chart.
 const OccupancyChart = lazy(() =>
@@ -29,12 +30,7 @@ export function AdminProfile() {
         {isPending ? (
           <LoadingSpinner label="Loading the building's figures" />
         ) : isError || !stats ? (
-          <div role="alert" className="alert alert-soft alert-error">
-            <span>The figures could not be loaded.</span>
-            <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadError onRetry={refetch}>The figures could not be loaded.</LoadError>
         ) : (
           <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
             <Fact label="Total rooms" value={stats.totalRooms} />
