@@ -1,4 +1,11 @@
-import { accessibilityViolations, expect, loginAs, test, type DemoRole } from './fixtures';
+import {
+  accessibilityViolations,
+  expect,
+  loginAs,
+  test,
+  textContrast,
+  type DemoRole,
+} from './fixtures';
 
 /** Serious or critical axe findings (WCAG 2.1 AA) on every screen, as each role sees it. */
 const screens: { role?: DemoRole; path: string; ready: string }[] = [
@@ -42,5 +49,23 @@ test.describe('accessibility', () => {
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(page.getByRole('dialog').getByText('To pay')).toBeVisible();
     expect(await accessibilityViolations(page)).toEqual([]);
+    expect(await textContrast(page.getByRole('dialog').getByText('Test mode'))).toBeGreaterThan(
+      4.5,
+    );
+  });
+
+  // axe leaves oklch and color-mix colours "to review"; these are measured instead.
+  test("the rent ledger's summary and status chips are readable", async ({ page }) => {
+    await loginAs(page, 'member');
+    await page.goto('/dashboard/payments');
+    const ledger = page.getByRole('region', { name: 'Rent ledger' });
+    const summary = ledger.getByText(/^(All paid up|You owe .*)$/);
+    await expect(summary).toBeVisible();
+    expect(await textContrast(summary), 'summary').toBeGreaterThan(4.5);
+    const chips = ledger.locator('.chip:visible');
+    await expect(chips.first()).toBeVisible();
+    for (const chip of await chips.all()) {
+      expect(await textContrast(chip), `${await chip.textContent()} chip`).toBeGreaterThan(4.5);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import { test as base, expect, request, type Page } from '@playwright/test';
+import { test as base, expect, request, type Locator, type Page } from '@playwright/test';
 
 /**
  * Every journey runs with the internet blocked (only the map frame would leave the site) and
@@ -142,4 +142,46 @@ export async function accessibilityViolations(page: Page) {
       (violation) =>
         `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
+}
+
+/**
+ * The WCAG contrast ratio of an element's text against what is painted behind it, measured in
+ * the browser: every colour (oklch, lab, color-mix…) is drawn on a canvas and read back as sRGB,
+ * and translucent backgrounds are layered over their ancestors'. axe-core leaves such colours
+ * "to review", so this is what proves a chip or badge is readable.
+ */
+export async function textContrast(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    if (!context) throw new Error('no canvas');
+    const layers: string[] = [];
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const background = getComputedStyle(node).backgroundColor;
+      layers.unshift(background);
+      context.clearRect(0, 0, 1, 1);
+      context.fillStyle = background;
+      context.fillRect(0, 0, 1, 1);
+      if (context.getImageData(0, 0, 1, 1).data[3] === 255) break;
+    }
+    const paint = (colours: string[]) => {
+      context.clearRect(0, 0, 1, 1);
+      context.fillStyle = '#fff';
+      context.fillRect(0, 0, 1, 1);
+      for (const colour of colours) {
+        context.fillStyle = colour;
+        context.fillRect(0, 0, 1, 1);
+      }
+      const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+      const channel = (value: number) => {
+        const c = value / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * channel(r ?? 0) + 0.7152 * channel(g ?? 0) + 0.0722 * channel(b ?? 0);
+    };
+    const back = paint(layers);
+    const text = paint([...layers, getComputedStyle(element).color]);
+    return (Math.max(back, text) + 0.05) / (Math.min(back, text) + 0.05);
+  });
 }

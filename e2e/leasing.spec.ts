@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, loginAs, registerResident, test } from './fixtures';
+import { expect, loginAs, registerResident, test, textContrast } from './fixtures';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
 
@@ -51,6 +51,7 @@ test.describe('leasing', () => {
     for (const text of ['A-404', 'Floor', '4', 'Block', 'A', '31,000 BDT', 'User', 'Pending']) {
       await expect(request).toContainText(text);
     }
+    expect(await textContrast(request.getByText('Pending', { exact: true }))).toBeGreaterThan(4.5);
     await request.getByRole('button', { name: 'Accept' }).click();
     await expect(toast(admin, 'Agreement Checked')).toBeVisible();
     await expect(request).toHaveCount(0);

@@ -71,7 +71,7 @@ export function AgreementRequests() {
                           {agreement.tenantEmail}
                         </p>
                       </div>
-                      <span className="status-chip status-warning ml-auto">
+                      <span className="chip chip-warning ml-auto">
                         {statusName[agreement.status]}
                       </span>
                     </header>

@@ -112,7 +112,7 @@ export function PaymentModal({
             Payment of {month} {rent} BDT
           </h2>
           {payments.provider === 'sandbox' && (
-            <span className="status-chip status-warning shrink-0">Test mode</span>
+            <span className="chip chip-warning shrink-0">Test mode</span>
           )}
         </div>
         <p className="rounded-field bg-info/10 px-3 py-2 text-sm text-base-content/85">

@@ -64,7 +64,7 @@ export function Receipt() {
             </div>
           </div>
           {payment.provider === 'sandbox' && (
-            <span className="status-chip status-warning">Test mode</span>
+            <span className="chip chip-warning">Test mode</span>
           )}
         </header>
         <dl className="mt-6 divide-y divide-base-300">

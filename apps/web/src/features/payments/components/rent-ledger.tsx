@@ -2,10 +2,10 @@ import type { LedgerMonthStatus, RentLedger as Ledger } from '@structomate/contr
 import { formatRent, formatShortDate } from '../../../lib/format';
 
 const badge: Record<LedgerMonthStatus, { label: string; className: string }> = {
-  paid: { label: 'Paid', className: 'status-success' },
-  due: { label: 'Due', className: 'status-warning' },
-  overdue: { label: 'Overdue', className: 'status-error' },
-  upcoming: { label: 'Upcoming', className: 'status-neutral' },
+  paid: { label: 'Paid', className: 'chip-success' },
+  due: { label: 'Due', className: 'chip-warning' },
+  overdue: { label: 'Overdue', className: 'chip-error' },
+  upcoming: { label: 'Upcoming', className: 'chip-neutral' },
 };
 
 /** The lease month by month (issue: rent ledger): what is paid, due, overdue or still to come. */
@@ -32,7 +32,7 @@ export function RentLedger({ ledger }: { ledger: Ledger }) {
                   : formatRent(ledger.rent)}
             </p>
           </div>
-          <span className={`status-chip ${badge[month.status].className}`}>
+          <span className={`chip ${badge[month.status].className}`}>
             {badge[month.status].label}
           </span>
         </li>
