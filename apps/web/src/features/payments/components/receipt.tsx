@@ -63,9 +63,7 @@ export function Receipt() {
               <p className="text-sm text-base-content/70">{BRAND_NAME}</p>
             </div>
           </div>
-          {payment.provider === 'sandbox' && (
-            <span className="chip chip-warning">Test mode</span>
-          )}
+          {payment.provider === 'sandbox' && <span className="chip chip-warning">Test mode</span>}
         </header>
         <dl className="mt-6 divide-y divide-base-300">
           {rows.map(([label, value]) => (
