@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, loginAs, test } from './fixtures';
+import { expect, loginAs, registerResident, test } from './fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -249,10 +249,23 @@ test.describe('dashboard by role', () => {
   });
 
   test("a user's profile shows N/A for the lease", async ({ page }) => {
-    await loginAs(page, 'user');
+    await registerResident(page, 'Sadia Karim');
     await page.goto('/dashboard/myProfile');
     await expect(figure(page, 'Agreement signed')).toHaveText('N/A');
     await expect(figure(page, 'Room')).toHaveText('N/A');
+    const requestPanel = page.getByRole('region', { name: 'No lease request yet' });
+    await requestPanel.getByRole('link', { name: 'Browse apartments' }).click();
+    await expect(page).toHaveURL(/\/apartment$/);
+  });
+
+  test("the admin's own profile points to the building's figures", async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/dashboard/myProfile');
+    await page
+      .getByRole('region', { name: 'Profile' })
+      .getByRole('link', { name: 'Admin Profile' })
+      .click();
+    await expect(page).toHaveURL(/\/dashboard\/adminProfile$/);
   });
 });
 

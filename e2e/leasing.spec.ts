@@ -42,6 +42,20 @@ test.describe('leasing', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(toast(page, /Agreement signed/)).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/myProfile$/);
+    // The profile says what was asked for and that it waits; the agreement offers no second Apply.
+    const requestPanel = page.getByRole('region', { name: 'Your lease request' });
+    await expect(requestPanel).toContainText('Apartment A-404 · block A, floor 4 · 31,000 BDT');
+    await expect(requestPanel.getByText('Pending', { exact: true })).toBeVisible();
+    await page.goto(`/apartment/${id}`);
+    await expect(
+      page.getByText(/^You asked for this apartment on \d\d \w{3}, \d{4}/),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
+    await page.goto(`/apartment/${await apartmentId(page, 'A-101')}`);
+    await expect(
+      page.getByText('You have a pending request for apartment A-404.', { exact: false }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
 
     // The admin sees the request with every field, and accepts it.
     const admin = await adminPage(browser);
@@ -101,6 +115,11 @@ test.describe('leasing', () => {
     await expect(request).toHaveCount(0);
     const own = await page.request.post('/api/users/agreements/');
     expect(((await own.json()) as { result: { status: string } }).result.status).toBe('rejected');
+    await page.goto('/dashboard/myProfile');
+    const requestPanel = page.getByRole('region', { name: 'Your lease request' });
+    await expect(requestPanel.getByText('Rejected', { exact: true })).toBeVisible();
+    await expect(requestPanel).toContainText(/The building declined it on \d\d \w{3}, \d{4}\./);
+    await expect(requestPanel.getByRole('link', { name: 'Browse apartments' })).toBeVisible();
   });
 
   test.describe('when signing fails', () => {
@@ -108,10 +127,13 @@ test.describe('leasing', () => {
 
     test("shows the server's message", async ({ page }) => {
       await registerResident(page, 'Shakil Ahmed');
-      await page.goto(`/apartment/${await apartmentId(page, 'C-501')}`);
-      await page.getByRole('button', { name: 'Apply' }).click();
-      await expect(page).toHaveURL(/\/dashboard/);
+      // The agreement is open when a request for another apartment goes in (another tab).
       await page.goto(`/apartment/${await apartmentId(page, 'C-602')}`);
+      await expect(page.getByRole('button', { name: 'Apply' })).toBeVisible();
+      const other = await page.request.post('/api/create/agreements', {
+        data: { newAgreement: { apartmentDetails: { _id: await apartmentId(page, 'C-501') } } },
+      });
+      expect(other.status()).toBe(201);
       await page.getByRole('button', { name: 'Apply' }).click();
       await expect(
         toast(
@@ -155,6 +177,9 @@ test.describe('leasing', () => {
     await page.goto(`/apartment/${id}`);
     await expect(page.getByText('You already rent an apartment here.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
+    // Not their lease to sign: the tenant line stays blank.
+    await expect(page.getByText('Name of the tenant').first()).toBeVisible();
+    await expect(page.getByText('Tanvir Hossain')).toHaveCount(0);
   });
 
   test('the agreement prints as a clean paper copy', async ({ page }) => {

@@ -6,6 +6,8 @@ import { useApartment } from '../../features/apartments/api/get-apartment';
 import { useCreateAgreement } from '../../features/leases/api/create-agreement';
 import { LeaseAgreement } from '../../features/leases/components/lease-agreement';
 import { ApiError, messageOf } from '../../lib/api-client';
+import { formatShortDate } from '../../lib/format';
+import { useOwnAgreement } from '../../lib/own-agreement';
 import { useSession } from '../../lib/session';
 import { useSiteConfig } from '../../lib/site-config';
 import { NotFoundRoute } from './not-found';
@@ -19,6 +21,9 @@ export function AgreementRoute() {
   const navigate = useNavigate();
   const location = useLocation();
   const signing = useCreateAgreement();
+  // A user may hold one pending request at a time (the server refuses a second with 409).
+  const own = useOwnAgreement(user?.role === 'user');
+  const pending = own.data?.status === 'pending' ? own.data : null;
 
   if (isPending || site.isPending) return <LoadingSpinner label="Loading the agreement" />;
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
@@ -78,6 +83,21 @@ export function AgreementRoute() {
         {printButton}
       </>
     );
+  } else if (pending) {
+    const here = pending.apartmentDetails._id === apartment._id;
+    action = (
+      <>
+        <p className="basis-full text-sm text-base-content/75 sm:text-right">
+          {here
+            ? `You asked for this apartment on ${formatShortDate(pending.agreementSigningDate)}; the building will answer your request.`
+            : `You have a pending request for apartment ${pending.apartmentDetails.apartmentNo}. You can ask for another apartment once the building answers it.`}
+        </p>
+        {printButton}
+        <Link to="/dashboard/myProfile" className="btn btn-outline btn-primary">
+          See your request
+        </Link>
+      </>
+    );
   } else {
     action = (
       <>
@@ -103,7 +123,8 @@ export function AgreementRoute() {
       <LeaseAgreement
         apartment={apartment}
         terms={site.data.lease}
-        tenantName={user?.displayName}
+        tenantName={user?.role === 'user' ? user.displayName : undefined}
+        signedIn={Boolean(user)}
         action={action}
       />
     </div>

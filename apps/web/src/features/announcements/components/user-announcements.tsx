@@ -2,7 +2,7 @@ import type { Agreement } from '@structomate/contract';
 import { useEffect } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { formatShortDate } from '../../../lib/format';
-import { useOwnAgreement } from '../api/get-own-agreement';
+import { useOwnAgreement } from '../../../lib/own-agreement';
 import { useUserAnnouncements } from '../api/get-user-announcements';
 import { AnnouncementList } from './announcement-list';
 

@@ -1,6 +1,7 @@
 import { InsertedResponseSchema, type Apartment } from '@structomate/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postJson } from '../../../lib/api-client';
+import { ownAgreementKey } from '../../../lib/own-agreement';
 
 /**
  * Signing (spec §7 /create/agreements). The body keeps the spec's shape; the server reads only
@@ -15,6 +16,6 @@ export function useCreateAgreement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAgreement,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['own-agreement'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownAgreementKey }),
   });
 }

@@ -27,12 +27,15 @@ export function LeaseAgreement({
   apartment,
   terms,
   tenantName,
+  signedIn,
   action,
 }: {
   apartment: Apartment;
   /** Start, end and parking spot as configured (spec §9 by default). */
   terms: SiteConfig['lease'];
+  /** The reader's name when they can sign this lease; otherwise a blank line. */
   tenantName: string | undefined;
+  signedIn: boolean;
   action: ReactNode;
 }) {
   const rent = formatRent(apartment.rent);
@@ -61,7 +64,7 @@ export function LeaseAgreement({
               {tenantName ?? (
                 <>
                   <span className="text-base-content/70 print:hidden">
-                    Your name appears here once you log in
+                    {signedIn ? 'Name of the tenant' : 'Your name appears here once you log in'}
                   </span>
                   <span className="hidden print:inline">______________________________</span>
                 </>

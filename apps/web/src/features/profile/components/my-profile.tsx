@@ -1,15 +1,22 @@
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { PageHeader } from '../../../components/page-header';
+import { Link } from 'react-router';
 import { formatRent, formatShortDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useMemberAgreement } from '../../../lib/member-lease';
+import { useOwnAgreement } from '../../../lib/own-agreement';
+import { LeaseRequestStatus } from './lease-request-status';
 import { Fact, ProfileCard } from './profile-card';
 
-/** Spec §2 member profile (also a user's and the admin's own page; lease fields then N/A). */
+/**
+ * Spec §2 member profile. A user sees the same page with lease fields N/A and, above them, their
+ * latest lease request; the admin's figures live on the Admin Profile.
+ */
 export function MyProfile() {
   const { user } = useSession();
   const isMember = user?.role === 'member';
   const { data: agreement, isPending, isError } = useMemberAgreement(isMember);
+  const request = useOwnAgreement(user?.role === 'user');
   if (!user) return null;
   const lease = isMember ? agreement : null;
   const apartment = lease?.apartmentDetails;
@@ -21,13 +28,25 @@ export function MyProfile() {
         description="Your account and, once you rent here, your lease."
       />
       <ProfileCard user={user}>
-        {isMember && isPending ? (
+        {user.role === 'admin' ? (
+          <p className="text-base-content/80">
+            The building&apos;s figures are on your{' '}
+            <Link to="/dashboard/adminProfile" className="link link-primary font-medium">
+              Admin Profile
+            </Link>
+            .
+          </p>
+        ) : (isMember && isPending) || (!isMember && request.isPending) ? (
           <LoadingSpinner label="Loading your lease" />
         ) : (
           <>
-            {isError && (
+            {!isMember && request.data !== undefined && (
+              <LeaseRequestStatus agreement={request.data} />
+            )}
+            {(isError || request.isError) && (
               <p role="alert" className="alert alert-soft alert-warning mb-4">
-                Your lease details could not be loaded just now.
+                {isMember ? 'Your lease details' : 'Your lease request'} could not be loaded just
+                now.
               </p>
             )}
             <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
