@@ -1,4 +1,5 @@
 import { BRAND_NAME, LAUNCH_COUPON, type FeaturedCoupon } from '@structomate/contract';
+import { format } from 'date-fns';
 import { useEffect } from 'react';
 import { LuCopy, LuTicket } from 'react-icons/lu';
 import { toast } from 'react-toastify';
@@ -47,6 +48,8 @@ export function CouponBanner() {
   }, [error]);
   const loading = isPending;
   const offer = featured ? offerOf(featured) : launchOffer;
+  // A featured coupon is always active (the server says so); the launch offer may have lapsed.
+  const ended = !loading && offer.validUntil < format(new Date(), 'yyyy-MM-dd');
 
   const copyCode = async () => {
     try {
@@ -85,7 +88,9 @@ export function CouponBanner() {
       </div>
       <div className="relative space-y-3">
         <p className="text-sm text-primary-content/90">
-          Use the code when you pay your first rent:
+          {ended
+            ? 'This offer has ended; new offers from the building appear here.'
+            : 'Use the code when you pay your first rent:'}
         </p>
         <div className="flex items-center gap-2 rounded-field border-2 border-dashed border-primary-content/50 bg-primary-content/10 p-2 pl-4">
           <code className="flex-1 font-mono text-xl font-bold tracking-widest">
@@ -106,6 +111,11 @@ export function CouponBanner() {
           <span className={pending(loading)}>
             Valid until <time dateTime={offer.validUntil}>{formatLongDate(offer.validUntil)}</time>
           </span>
+          {ended && (
+            <span className="ml-2 rounded-selector bg-primary-content px-2 py-0.5 text-xs font-semibold text-primary">
+              Ended
+            </span>
+          )}
         </p>
         <p className="text-xs text-primary-content/90">*Terms and conditions apply.</p>
       </div>
