@@ -42,6 +42,10 @@ test.describe('manage coupons', () => {
   }) => {
     const code = uniqueCode('WIN');
     const year = new Date().getFullYear();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
     await openForm(page);
     await expect(page.getByRole('button', { name: 'Close Coupon' })).toHaveAttribute(
       'aria-expanded',
@@ -71,6 +75,7 @@ test.describe('manage coupons', () => {
     await expect(form.getByLabel('Heading')).toHaveValue('');
     await expect(form.getByLabel('Discount percentage')).toHaveValue('');
     await expect(form.getByLabel('Valid until')).toHaveValue('');
+    expect(warnings, 'the browser complained about a field value').toEqual([]);
     const mine = row(page, code);
     await expect(mine).toContainText('Winter Deal');
     await expect(mine).toContainText('15% · Cosy months, lower rent');

@@ -37,6 +37,10 @@ describe('CouponFormSchema', () => {
     expect(firstMessage({ ...valid, discountPercentage: Number.NaN })).toBe(
       'Discount percentage is required',
     );
+    // The form's empty field before anything is typed.
+    expect(firstMessage({ ...valid, discountPercentage: '' })).toBe(
+      'Discount percentage is required',
+    );
     expect(firstMessage({ ...valid, discountPercentage: '25' })).toBe(
       'Discount percentage must be a number',
     );

@@ -41,7 +41,10 @@ export const CouponDescriptionSchema = z
 export const CouponPercentageSchema = z
   .number({
     error: (issue) =>
-      issue.input === undefined || issue.input === null || Number.isNaN(issue.input)
+      issue.input === undefined ||
+      issue.input === null ||
+      issue.input === '' ||
+      Number.isNaN(issue.input)
         ? 'Discount percentage is required'
         : 'Discount percentage must be a number',
   })

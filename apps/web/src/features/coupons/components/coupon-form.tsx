@@ -15,12 +15,13 @@ import { describedBy } from '../../../lib/described-by';
 import { useCreateCoupon } from '../api/create-coupon';
 import { ValidityPicker } from './validity-picker';
 
-// An empty number field reads as NaN (shown empty), which the schema calls missing; a reset
-// must set it too, or the last percentage would stay in the field.
+// An empty number field: '' in the field (NaN would make the browser warn that it cannot show
+// it, and an unset value would keep the last percentage after a reset). The schema calls ''
+// and NaN (a cleared field) missing.
 const empty: CouponFormInput = {
   heading: '',
   description: '',
-  discountPercentage: Number.NaN,
+  discountPercentage: '' as unknown as number,
   couponCode: '',
   validity: '',
 };

@@ -56,7 +56,10 @@ export function CouponTable() {
         <thead className="text-base-content/80">
           <tr>
             <th scope="col">Heading</th>
-            <th scope="col">Coupon Code</th>
+            {/* Phones show the code under the heading; the column needs width they lack. */}
+            <th scope="col" className="hidden sm:table-cell">
+              Coupon Code
+            </th>
             <th scope="col" className="text-right">
               Action
             </th>
@@ -72,37 +75,40 @@ export function CouponTable() {
               <tr key={coupon._id} className="align-top">
                 <td>
                   <p className="text-sm font-semibold break-words sm:text-base">{coupon.heading}</p>
+                  <code className="font-mono text-sm font-semibold sm:hidden">{coupon.code}</code>
                   <p className="text-sm break-words text-base-content/75">
-                    {coupon.percentage}% · {coupon.description}
+                    {coupon.description.includes(`${coupon.percentage}%`)
+                      ? coupon.description
+                      : `${coupon.percentage}% · ${coupon.description}`}
                   </p>
                   <p className="text-xs text-base-content/70">
                     {expired ? 'Expired' : 'Valid until'} {formatLongDate(coupon.validity)}
                   </p>
-                </td>
-                <td>
-                  <code className="font-mono font-semibold sm:tracking-wider">{coupon.code}</code>
-                  {/* Where the code is shown, whether the home page shows it, or a way to. */}
-                  <div className="mt-1">
-                    {coupon.featured && !expired ? (
-                      <span className="badge badge-soft badge-primary badge-sm whitespace-nowrap">
-                        <LuHouse aria-hidden="true" className="size-3" />
-                        On home page
-                      </span>
-                    ) : (
-                      !expired && (
+                  {/* Whether the home page shows it, or a way to make it do so. */}
+                  {!expired && (
+                    <div className="mt-2">
+                      {coupon.featured ? (
+                        <span className="badge badge-soft badge-primary badge-sm whitespace-nowrap">
+                          <LuHouse aria-hidden="true" className="size-3" />
+                          On home page
+                        </span>
+                      ) : (
                         <button
                           type="button"
-                          className="btn btn-soft btn-primary btn-xs h-auto min-h-6 py-1 text-left text-xs leading-tight"
+                          className="btn btn-soft btn-primary btn-xs whitespace-nowrap"
                           onClick={() => feature(coupon)}
                           disabled={busy}
                         >
                           Feature on home page
                         </button>
-                      )
-                    )}
-                  </div>
+                      )}
+                    </div>
+                  )}
                 </td>
-                <td className="text-right">
+                <td className="hidden w-0 whitespace-nowrap sm:table-cell">
+                  <code className="font-mono font-semibold sm:tracking-wider">{coupon.code}</code>
+                </td>
+                <td className="w-0 text-right">
                   <button
                     type="button"
                     className="btn btn-outline btn-error btn-sm"
