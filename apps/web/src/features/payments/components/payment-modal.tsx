@@ -109,7 +109,7 @@ export function PaymentModal({
       <div className="modal-box max-w-lg space-y-5">
         <div className="flex items-start justify-between gap-4">
           <h2 id={titleId} className="text-xl font-semibold">
-            Payment of {month} {rent} BDT
+            Payment of {month} {formatRent(rent)}
           </h2>
           {payments.provider === 'sandbox' && (
             <span className="chip chip-warning shrink-0">Test mode</span>
@@ -161,8 +161,12 @@ export function PaymentModal({
                 id={couponId}
                 value={couponCode}
                 maxLength={10}
-                placeholder="e.g. STRUCTO25"
-                onChange={(event) => setCouponCode(event.target.value.toUpperCase())}
+                placeholder="Enter a code"
+                onChange={(event) => {
+                  setCouponCode(event.target.value.toUpperCase());
+                  // The message was about the code as it was; a new one is not yet checked.
+                  setCouponMessage(undefined);
+                }}
                 disabled={!intent || paying}
                 className="grow uppercase placeholder:normal-case"
               />

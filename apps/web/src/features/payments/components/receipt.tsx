@@ -35,10 +35,14 @@ export function Receipt() {
     ],
     ['Amount paid', formatRent(payment.amount)],
     [
-      'Charged',
-      new Intl.NumberFormat('en-US', { style: 'currency', currency: payment.currency }).format(
-        payment.amountInMinorUnits / 100,
-      ),
+      // What the card was charged, in the payment currency, spelled as a code: a "$" beside
+      // the BDT amount reads like a conversion.
+      'Card charge',
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: payment.currency,
+        currencyDisplay: 'code',
+      }).format(payment.amountInMinorUnits / 100),
     ],
     ['Transaction ID', payment.transactionId],
     ['Date', format(parseISO(payment.date), DATE_FORMATS.timeAndDate)],
