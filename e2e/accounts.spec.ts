@@ -80,6 +80,10 @@ test.describe('registration', () => {
       .getByRole('button', { name: 'Account menu for Ada Lovelace' })
       .locator('img');
     await expect(avatar).toHaveAttribute('src', /\/api\/images\/[0-9a-f]{64}\.webp$/);
+    // Signed in, the registration page offers no second account either.
+    await page.goto('/authentiction/registration');
+    await expect(page.getByText('You are logged in as Ada Lovelace')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Register' })).toHaveCount(0);
 
     await openAccountMenu(page);
     await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -141,6 +145,14 @@ test.describe('login', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Email is required')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
+    // The fields in error are outlined in the error colour, and lose it once corrected.
+    const email = page.getByLabel('Email');
+    const border = () => email.evaluate((field) => getComputedStyle(field).borderTopColor);
+    const invalidBorder = await border();
+    await email.fill('user@structo.com');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Email is required')).toBeHidden();
+    expect(await border()).not.toBe(invalidBorder);
   });
 
   test('returns to the page that asked for a login', async ({ page }) => {

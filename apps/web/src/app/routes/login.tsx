@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
-import { Avatar } from '../../components/avatar';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { SignedInCard } from '../../features/auth/components/signed-in-card';
 import { useSession } from '../../lib/session';
 
 export function LoginRoute() {
@@ -9,27 +8,7 @@ export function LoginRoute() {
   return (
     <AuthCard title="Log in to Home">
       <title>Log in · StructoMate</title>
-      {user ? (
-        <div className="space-y-5">
-          <div className="flex items-center gap-3 rounded-box bg-base-200 p-4">
-            <Avatar name={user.displayName} photoURL={user.photoURL} size={48} />
-            <div className="min-w-0">
-              <p className="font-semibold">You are logged in as {user.displayName}</p>
-              <p className="truncate text-sm text-base-content/70">{user.email}</p>
-            </div>
-          </div>
-          <div className="flex flex-wrap gap-3">
-            <Link to="/dashboard" className="btn btn-primary">
-              Go to Dashboard
-            </Link>
-            <button type="button" className="btn btn-ghost" onClick={() => void logout()}>
-              Log out
-            </button>
-          </div>
-        </div>
-      ) : (
-        <LoginForm />
-      )}
+      {user ? <SignedInCard user={user} onLogout={() => void logout()} /> : <LoginForm />}
     </AuthCard>
   );
 }

@@ -23,7 +23,7 @@ describe('GoogleButton', () => {
   it('says sign-in with Google is not configured when the server has no Google client', async () => {
     renderWithSite(false);
     const button = await screen.findByRole('button', {
-      name: 'Sign-in with Google is not configured',
+      name: 'Google sign-in is not configured',
     });
     expect(button).toBeDisabled();
     expect(screen.queryByRole('link')).toBeNull();

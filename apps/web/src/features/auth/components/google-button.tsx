@@ -12,7 +12,7 @@ export function GoogleButton({ returnTo }: { returnTo: string }) {
     return (
       <button type="button" className="btn btn-outline btn-block" disabled>
         <FcGoogle aria-hidden="true" className="size-5 opacity-50" />
-        Sign-in with Google is not configured
+        Google sign-in is not configured
       </button>
     );
   }

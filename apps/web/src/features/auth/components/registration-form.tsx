@@ -44,7 +44,9 @@ const RegistrationFormSchema = z.object({
 });
 type RegistrationForm = z.infer<typeof RegistrationFormSchema>;
 
-export function RegistrationForm() {
+const passwordHint = 'At least 6 characters, with an upper and a lower case letter.';
+
+export function RegistrationForm({ onStart }: { onStart?: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { refresh } = useSession();
@@ -59,6 +61,8 @@ export function RegistrationForm() {
   const submit = handleSubmit(async ({ name, email, password, image }) => {
     const file = image[0];
     if (!file) return;
+    // The new account is signed in before the form has finished; the page must keep the form.
+    onStart?.();
     let photoURL: string;
     try {
       setProgress(0);
@@ -140,12 +144,17 @@ export function RegistrationForm() {
           </p>
         </div>
       )}
-      <FormField id="register-password" label="Password" error={errors.password?.message}>
+      <FormField
+        id="register-password"
+        label="Password"
+        hint={passwordHint}
+        error={errors.password?.message}
+      >
         <PasswordInput
           {...register('password')}
-          {...describedBy('register-password', errors.password?.message)}
+          {...describedBy('register-password', errors.password?.message, passwordHint)}
           autoComplete="new-password"
-          placeholder="At least 6 characters, upper and lower case"
+          placeholder="Create a password"
         />
       </FormField>
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
