@@ -56,6 +56,9 @@ test.describe('leasing', () => {
       page.getByText('You have a pending request for apartment A-404.', { exact: false }),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
+    await page.goto('/dashboard/user-announcements');
+    const menu = page.getByRole('navigation', { name: 'Dashboard menu' }).getByRole('link');
+    await expect(menu).toHaveText(['My Profile', 'Announcements']);
 
     // The admin sees the request with every field, and accepts it.
     const admin = await adminPage(browser);
@@ -69,6 +72,17 @@ test.describe('leasing', () => {
     await request.getByRole('button', { name: 'Accept' }).click();
     await expect(toast(admin, 'Agreement Checked')).toBeVisible();
     await expect(request).toHaveCount(0);
+
+    // Back in the tenant's tab, without a reload: the menu is a member's now.
+    await page.evaluate(() =>
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true })),
+    );
+    await expect(menu).toHaveText([
+      'My Profile',
+      'Make Payment',
+      'Payment History',
+      'Announcements',
+    ]);
 
     // The new member sees the apartment in the profile; the listing shows it occupied.
     await page.goto('/dashboard/myProfile');

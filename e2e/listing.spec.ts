@@ -69,6 +69,11 @@ test.describe('apartment listing', () => {
     await filter(page).fill('100');
     await expect(page.getByText('No apartment found within this range')).toBeVisible();
     await expect(cards(page)).toHaveCount(0);
+    // A negative budget is a budget too: nothing fits it.
+    await filter(page).fill('-5');
+    await expect(page).toHaveURL(/maxRent=-5/);
+    await expect(page.getByText('No apartment found within this range')).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Clear' }).click();
     await expect(filter(page)).toHaveValue('');

@@ -1,7 +1,18 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+import { SESSION_QUERY_KEY } from './session';
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A 401 or 403 means the server sees this person differently than the page does (signed
+  // out elsewhere, role changed): ask who we are again, and the screens follow.
+  const recheckSession = (error: unknown) => {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY, exact: true });
+    }
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: recheckSession }),
+    mutationCache: new MutationCache({ onError: recheckSession }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -10,4 +21,5 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return client;
 }

@@ -24,7 +24,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return attempt < SESSION_ATTEMPTS;
     },
     retryDelay: SESSION_RETRY_DELAY_MS,
-    staleTime: Infinity,
+    // Roles change elsewhere (the admin accepts a request, removes a member): a tab that comes
+    // back into view asks again, so its menu and pages follow without a reload.
+    staleTime: 0,
+    refetchOnWindowFocus: true,
   });
 
   useEffect(() => {

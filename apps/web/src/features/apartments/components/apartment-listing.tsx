@@ -15,7 +15,8 @@ function readParams(search: URLSearchParams): ApartmentListParams {
   const maxRent = rawMax ? Number(rawMax) : Number.NaN;
   const page = Number(search.get('page') ?? '1');
   return {
-    maxRent: Number.isFinite(maxRent) && maxRent >= 0 ? maxRent : undefined,
+    // A negative budget finds nothing, as it says; it does not mean "no limit".
+    maxRent: Number.isFinite(maxRent) ? Math.max(0, maxRent) : undefined,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
 }
