@@ -107,7 +107,7 @@ export function PaymentModal({
   return (
     <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>
       <div className="modal-box max-w-lg space-y-5">
-        <div className="flex items-start justify-between gap-4">
+        <div className="flex flex-col-reverse items-start gap-2 sm:flex-row sm:justify-between sm:gap-4">
           <h2 id={titleId} className="text-xl font-semibold">
             Payment of {month} {formatRent(rent)}
           </h2>
