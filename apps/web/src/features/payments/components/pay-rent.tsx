@@ -39,7 +39,12 @@ export function PayRent() {
       <label htmlFor={`${id}-${name}`} className="block text-sm font-medium">
         {label}
       </label>
-      <input id={`${id}-${name}`} className="input w-full" value={value} readOnly />
+      <input
+        id={`${id}-${name}`}
+        className="input w-full cursor-default border-transparent bg-base-200/70 shadow-none"
+        value={value}
+        readOnly
+      />
     </div>
   );
 

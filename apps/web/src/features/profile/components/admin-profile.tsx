@@ -32,18 +32,21 @@ export function AdminProfile() {
         ) : isError || !stats ? (
           <LoadError onRetry={refetch}>The figures could not be loaded.</LoadError>
         ) : (
-          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-            <Fact label="Total rooms" value={stats.totalRooms} />
+          // Rooms on one row, people on the next; on phones the total takes a row of its own.
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-6">
+            <Fact label="Total rooms" value={stats.totalRooms} className="col-span-2" />
             <Fact
               label="Available rooms"
               value={`${percent(stats.availableRooms, stats.totalRooms)} (${stats.availableRooms})`}
+              className="lg:col-span-2"
             />
             <Fact
               label="Occupied rooms"
               value={`${percent(stats.occupiedRooms, stats.totalRooms)} (${stats.occupiedRooms})`}
+              className="lg:col-span-2"
             />
-            <Fact label="Total users" value={stats.users} />
-            <Fact label="Total members" value={stats.members} />
+            <Fact label="Total users" value={stats.users} className="lg:col-span-3" />
+            <Fact label="Total members" value={stats.members} className="lg:col-span-3" />
           </dl>
         )}
       </ProfileCard>

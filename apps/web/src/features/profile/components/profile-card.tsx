@@ -35,17 +35,15 @@ export function ProfileCard({ user, children }: { user: SessionUser; children?: 
 export function Fact({
   label,
   value,
-  wide = false,
+  className = '',
 }: {
   label: string;
   value: ReactNode;
-  /** Takes the whole row on phones (long values). */
-  wide?: boolean;
+  /** Grid placement (column spans). */
+  className?: string;
 }) {
   return (
-    <div
-      className={`rounded-box bg-base-200/70 px-4 py-3 ${wide ? 'col-span-2 lg:col-span-1' : ''}`}
-    >
+    <div className={`rounded-box bg-base-200/70 px-4 py-3 ${className}`}>
       <dt className="text-xs font-semibold uppercase tracking-wider text-base-content/70">
         {label}
       </dt>

@@ -15,7 +15,7 @@ export function RentChart({ months }: { months: AdminStats['rentCollected'] }) {
   const total = months.reduce((sum, month) => sum + month.amount, 0);
   return (
     <figure className="space-y-3">
-      <figcaption className="flex items-baseline justify-between gap-4 text-sm">
+      <figcaption className="flex flex-col gap-1 text-sm sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
         <span className="font-semibold">Rent collected per month</span>
         <span className="text-base-content/70">{formatRent(total)} in twelve months</span>
       </figcaption>
