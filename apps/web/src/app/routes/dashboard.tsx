@@ -11,8 +11,7 @@ import {
   LuUsers,
   LuUserCog,
 } from 'react-icons/lu';
-import { useEffect, useRef } from 'react';
-import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Navigate, NavLink, Outlet } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { useSession } from '../../lib/session';
 import { DASHBOARD_PAGES, SIDE_MENU } from '../dashboard-menu';
@@ -35,14 +34,6 @@ const roleLabel = { user: 'Resident account', member: 'Member · tenant', admin:
 /** The dashboard frame (spec §2): the side menu of the person's role and the page beside it. */
 export function DashboardRoute() {
   const { user } = useSession();
-  const menuRef = useRef<HTMLUListElement>(null);
-  const { pathname } = useLocation();
-  // On phones the menu scrolls sideways: keep the current page's entry in view.
-  useEffect(() => {
-    menuRef.current
-      ?.querySelector('[aria-current="page"]')
-      ?.scrollIntoView({ block: 'nearest', inline: 'center' });
-  }, [pathname]);
   if (!user) return null;
   const menu = SIDE_MENU[user.role];
   return (
@@ -57,26 +48,24 @@ export function DashboardRoute() {
           </div>
         </div>
         <nav aria-label="Dashboard menu" className="lg:mt-4">
-          <ul
-            ref={menuRef}
-            className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:px-0"
-          >
+          {/* Phones wrap the entries into rows: every page stays in sight, none behind a scroll. */}
+          <ul className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap lg:flex-col lg:flex-nowrap lg:gap-1">
             {menu.map((path) => {
               const Icon = icons[path];
               return (
-                <li key={path} className="shrink-0">
+                <li key={path} className="min-w-0">
                   <NavLink
                     to={path}
                     className={({ isActive }) =>
-                      `flex items-center gap-3 rounded-field px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
+                      `flex items-center gap-2 rounded-field px-2.5 py-2 text-[0.8125rem] font-medium whitespace-nowrap transition-colors sm:gap-3 sm:px-3 sm:text-sm ${
                         isActive
                           ? 'bg-primary text-primary-content'
                           : 'border border-base-300 text-base-content/80 hover:bg-base-200 lg:border-transparent'
                       }`
                     }
                   >
-                    <Icon aria-hidden="true" className="size-4" />
-                    {DASHBOARD_PAGES[path].label}
+                    <Icon aria-hidden="true" className="size-4 shrink-0" />
+                    <span className="truncate">{DASHBOARD_PAGES[path].label}</span>
                   </NavLink>
                 </li>
               );
