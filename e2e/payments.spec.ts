@@ -87,9 +87,12 @@ test.describe('rent payments (sandbox)', () => {
     await expect(toast(page, 'Payment Succeeded')).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    // The ledger and the month picker know; the same month cannot be paid again.
+    // The ledger and the month picker know; the same month cannot be paid again, and the picker
+    // moves on to the next month (December has none after it in the list).
     await expect(page.getByText('All paid up')).toBeVisible();
     await expect(page.getByRole('option', { name: `${thisMonth} (paid)` })).toBeDisabled();
+    const nextMonth = monthNames[now.getUTCMonth() + 1];
+    await expect(page.getByLabel('Month', { exact: true })).toHaveValue(nextMonth ?? thisMonth);
 
     await page.getByRole('link', { name: 'Payment History' }).click();
     const row = page.getByRole('row').filter({ hasText: `${thisMonth} ${thisYear}` });

@@ -17,8 +17,11 @@ export function PayRent() {
   const { data: lease, isPending } = useMemberAgreement(true);
   const site = useSiteConfig();
   const ledger = useRentLedger();
-  const [month, setMonth] = useState<MonthName>(thisMonth);
-  const [paying, setPaying] = useState(false);
+  // Until the member picks one, the month is the current one (spec), or once that is paid the
+  // next month still open, so the page never opens on a month it refuses.
+  const [picked, setMonth] = useState<MonthName | undefined>();
+  // The month being paid, fixed while the modal is open (the default may move once it is paid).
+  const [paying, setPaying] = useState<MonthName | undefined>();
   const id = useId();
 
   if (!user) return null;
@@ -32,6 +35,13 @@ export function PayRent() {
     if (ledger.data && key < ledger.data.leaseStart) return 'before';
     return 'open';
   };
+  const current = thisMonth();
+  const later = MONTH_NAMES.slice(MONTH_NAMES.indexOf(current) + 1);
+  const month =
+    picked ??
+    (statusOf(current) === 'open'
+      ? current
+      : (later.find((name) => statusOf(name) === 'open') ?? current));
   const selectedStatus = statusOf(month);
 
   const field = (label: string, value: string | number, name: string) => (
@@ -62,7 +72,7 @@ export function PayRent() {
           className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm"
           onSubmit={(event) => {
             event.preventDefault();
-            setPaying(true);
+            setPaying(month);
           }}
         >
           <div className="grid gap-4 sm:grid-cols-2">
@@ -120,11 +130,11 @@ export function PayRent() {
       {ledger.data && <RentLedger ledger={ledger.data} />}
       {paying && apartment && site.data && (
         <PaymentModal
-          month={month}
+          month={paying}
           rent={apartment.rent}
           email={user.email}
           payments={site.data.payments}
-          onClose={() => setPaying(false)}
+          onClose={() => setPaying(undefined)}
         />
       )}
     </div>
