@@ -123,6 +123,12 @@ test.describe('registration', () => {
         toast(page, 'An account with this email already exists. Log in instead.'),
       ).toBeVisible();
       await expect(page).toHaveURL(/\/registration$/);
+      // Said at the field as well, which gets the focus.
+      await expect(page.locator('#register-email-error')).toHaveText(
+        'An account with this email already exists. Log in instead.',
+      );
+      await expect(page.getByLabel('Email')).toBeFocused();
+      await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
     });
   });
 });

@@ -46,6 +46,9 @@ test.describe('leasing', () => {
     const requestPanel = page.getByRole('region', { name: 'Your lease request' });
     await expect(requestPanel).toContainText('Apartment A-404 · block A, floor 4 · 31,000 BDT');
     await expect(requestPanel.getByText('Pending', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Agreement signed', { exact: true }).locator('xpath=following-sibling::dd[1]'),
+    ).toHaveText(/^\d\d \w{3}, \d{4}$/);
     await page.goto(`/apartment/${id}`);
     await expect(
       page.getByText(/^You asked for this apartment on \d\d \w{3}, \d{4}/),
@@ -53,8 +56,9 @@ test.describe('leasing', () => {
     await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
     await page.goto(`/apartment/${await apartmentId(page, 'A-101')}`);
     await expect(
-      page.getByText('You have a pending request for apartment A-404.', { exact: false }),
+      page.getByText('Your request for apartment A-404 is waiting for an answer', { exact: false }),
     ).toBeVisible();
+    await expect(page.getByText('Name of the tenant').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
     await page.goto('/dashboard/user-announcements');
     const menu = page.getByRole('navigation', { name: 'Dashboard menu' }).getByRole('link');

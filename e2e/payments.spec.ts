@@ -51,7 +51,7 @@ test.describe('rent payments (sandbox)', () => {
       ['Floor', '4'],
       ['Block name', 'B'],
       ['Apartment number', 'B-402'],
-      ['Rent (BDT per month)', '48000'],
+      ['Rent (BDT per month)', '48,000'],
     ] as const) {
       await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
       await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('readonly');

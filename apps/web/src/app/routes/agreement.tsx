@@ -87,10 +87,10 @@ export function AgreementRoute() {
     const here = pending.apartmentDetails._id === apartment._id;
     action = (
       <>
-        <p className="basis-full text-sm text-base-content/75 sm:text-right">
+        <p className="basis-full text-sm text-balance text-base-content/75 sm:text-right">
           {here
             ? `You asked for this apartment on ${formatShortDate(pending.agreementSigningDate)}; the building will answer your request.`
-            : `You have a pending request for apartment ${pending.apartmentDetails.apartmentNo}. You can ask for another apartment once the building answers it.`}
+            : `Your request for apartment ${pending.apartmentDetails.apartmentNo} is waiting for an answer; then you can ask for another.`}
         </p>
         {printButton}
         <Link to="/dashboard/myProfile" className="btn btn-outline btn-primary">
@@ -123,7 +123,9 @@ export function AgreementRoute() {
       <LeaseAgreement
         apartment={apartment}
         terms={site.data.lease}
-        tenantName={user?.role === 'user' ? user.displayName : undefined}
+        tenantName={
+          user?.role === 'user' && apartment.available && !pending ? user.displayName : undefined
+        }
         signedIn={Boolean(user)}
         action={action}
       />

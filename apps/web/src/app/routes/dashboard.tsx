@@ -57,14 +57,15 @@ export function DashboardRoute() {
                   <NavLink
                     to={path}
                     className={({ isActive }) =>
-                      `flex items-center gap-2 rounded-field px-2.5 py-2 text-[0.8125rem] font-medium whitespace-nowrap transition-colors sm:gap-3 sm:px-3 sm:text-sm ${
+                      `flex items-center justify-center gap-2 rounded-field px-2 py-2 text-[0.8125rem] sm:justify-start font-medium whitespace-nowrap transition-colors sm:gap-3 sm:px-3 sm:text-sm ${
                         isActive
                           ? 'bg-primary text-primary-content'
                           : 'border border-base-300 text-base-content/80 hover:bg-base-200 lg:border-transparent'
                       }`
                     }
                   >
-                    <Icon aria-hidden="true" className="size-4 shrink-0" />
+                    {/* Phones give the width to the words (two entries a row). */}
+                    <Icon aria-hidden="true" className="hidden size-4 shrink-0 sm:block" />
                     <span className="truncate">{DASHBOARD_PAGES[path].label}</span>
                   </NavLink>
                 </li>

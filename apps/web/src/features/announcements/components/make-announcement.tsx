@@ -112,7 +112,7 @@ export function MakeAnnouncement() {
             className="textarea w-full"
           />
         </FormField>
-        <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-xs text-base-content/70" aria-live="off">
             {detailsLength.toLocaleString('en-US')} /{' '}
             {ANNOUNCEMENT_LIMITS.details.toLocaleString('en-US')} characters

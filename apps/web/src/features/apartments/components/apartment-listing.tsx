@@ -24,7 +24,9 @@ function readParams(search: URLSearchParams): ApartmentListParams {
 export function ApartmentListing() {
   const [search, setSearch] = useSearchParams();
   const params = readParams(search);
-  const urlMaxRent = search.get('maxRent') ?? '';
+  // The field shows the URL's budget when it is a number (a number field cannot show "abc").
+  const rawMaxRent = search.get('maxRent')?.trim() ?? '';
+  const urlMaxRent = rawMaxRent !== '' && Number.isFinite(Number(rawMaxRent)) ? rawMaxRent : '';
   const { data, isPending, isError, isPlaceholderData, refetch } = useApartments(params);
   const listTop = useRef<HTMLDivElement>(null);
   const settleTimer = useRef<number | undefined>(undefined);

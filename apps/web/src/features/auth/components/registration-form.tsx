@@ -55,6 +55,7 @@ export function RegistrationForm({ onStart }: { onStart?: () => void }) {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<RegistrationForm>({ resolver: zodResolver(RegistrationFormSchema) });
 
@@ -76,12 +77,11 @@ export function RegistrationForm({ onStart }: { onStart?: () => void }) {
     try {
       await registration.mutateAsync({ name, email, password, photoURL });
     } catch (error) {
-      // A duplicate email has its own, clearer message; anything else is the spec's.
-      toast.error(
-        error instanceof ApiError && error.status === 409
-          ? error.message
-          : REGISTRATION_MESSAGES.registerFailed,
-      );
+      // A duplicate email has its own, clearer message, also at the field; anything else is the
+      // spec's.
+      const taken = error instanceof ApiError && error.status === 409;
+      toast.error(taken ? error.message : REGISTRATION_MESSAGES.registerFailed);
+      if (taken) setError('email', { message: error.message }, { shouldFocus: true });
       setProgress(undefined);
       return;
     }

@@ -90,7 +90,9 @@ export function CouponBanner() {
         <p className="text-sm text-primary-content/90">
           {ended
             ? 'This offer has ended; new offers from the building appear here.'
-            : 'Use the code when you pay your first rent:'}
+            : featured
+              ? 'Use the code when you pay your rent:'
+              : 'Use the code when you pay your first rent:'}
         </p>
         <div className="flex items-center gap-2 rounded-field border-2 border-dashed border-primary-content/50 bg-primary-content/10 p-2 pl-4">
           <code className="flex-1 font-mono text-xl font-bold tracking-widest">

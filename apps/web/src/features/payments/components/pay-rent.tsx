@@ -9,6 +9,8 @@ import { useRentLedger } from '../api/get-rent-ledger';
 import { PaymentModal } from './payment-modal';
 import { RentLedger } from './rent-ledger';
 
+const wholeNumber = new Intl.NumberFormat('en-US');
+
 const thisMonth = () => MONTH_NAMES[new Date().getUTCMonth()] ?? 'January';
 
 /** Spec §2 Pay Rent: the lease's details read-only, a month, and Pay (which opens the modal). */
@@ -37,11 +39,12 @@ export function PayRent() {
   };
   const current = thisMonth();
   const later = MONTH_NAMES.slice(MONTH_NAMES.indexOf(current) + 1);
+  const open = MONTH_NAMES.filter((name) => statusOf(name) === 'open');
   const month =
     picked ??
     (statusOf(current) === 'open'
       ? current
-      : (later.find((name) => statusOf(name) === 'open') ?? current));
+      : (later.find((name) => open.includes(name)) ?? open[0] ?? current));
   const selectedStatus = statusOf(month);
 
   const field = (label: string, value: string | number, name: string) => (
@@ -80,7 +83,7 @@ export function PayRent() {
             {field('Floor', apartment.floorNo, 'floor')}
             {field('Block name', apartment.blockName, 'block')}
             {field('Apartment number', apartment.apartmentNo, 'apartment')}
-            {field('Rent (BDT per month)', apartment.rent, 'rent')}
+            {field('Rent (BDT per month)', wholeNumber.format(apartment.rent), 'rent')}
             <div className="space-y-1.5">
               <label htmlFor={`${id}-month`} className="block text-sm font-medium">
                 Month
@@ -114,7 +117,9 @@ export function PayRent() {
           <div className="mt-6 flex flex-wrap items-center justify-end gap-3">
             {selectedStatus === 'paid' && (
               <p className="text-sm text-base-content/75">
-                {month} {year} is paid. Choose another month.
+                {open.length > 0
+                  ? `${month} ${year} is paid. Choose another month.`
+                  : `Every month of ${year} is paid. Thank you!`}
               </p>
             )}
             <button

@@ -73,7 +73,7 @@ export function Receipt() {
           {rows.map(([label, value]) => (
             <div key={label} className="grid grid-cols-3 gap-4 py-2.5 text-sm">
               <dt className="font-medium text-base-content/75">{label}</dt>
-              <dd className="col-span-2 break-all">{value}</dd>
+              <dd className="col-span-2 wrap-anywhere">{value}</dd>
             </div>
           ))}
         </dl>

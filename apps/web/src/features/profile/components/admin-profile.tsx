@@ -53,13 +53,13 @@ export function AdminProfile() {
       {stats && (
         <div className="grid gap-6 xl:grid-cols-2">
           {stats.blocks.length > 0 && (
-            <section className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+            <section className="min-w-0 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
               <Suspense fallback={<div className="skeleton h-64 w-full" aria-hidden="true" />}>
                 <OccupancyChart blocks={stats.blocks} />
               </Suspense>
             </section>
           )}
-          <section className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+          <section className="min-w-0 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
             <Suspense fallback={<div className="skeleton h-64 w-full" aria-hidden="true" />}>
               <RentChart months={stats.rentCollected} />
             </Suspense>

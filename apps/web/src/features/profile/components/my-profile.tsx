@@ -20,12 +20,20 @@ export function MyProfile() {
   if (!user) return null;
   const lease = isMember ? agreement : null;
   const apartment = lease?.apartmentDetails;
+  // A user's waiting request is signed too; the rest of the lease comes with acceptance.
+  const signed =
+    lease?.agreementSigningDate ??
+    (request.data?.status === 'pending' ? request.data.agreementSigningDate : undefined);
   return (
     <div className="space-y-6">
       <title>My Profile · StructoMate</title>
       <PageHeader
         title="My Profile"
-        description="Your account and, once you rent here, your lease."
+        description={
+          user.role === 'admin'
+            ? 'Your account.'
+            : 'Your account and, once you rent here, your lease.'
+        }
       />
       <ProfileCard user={user}>
         {user.role === 'admin' ? (
@@ -50,10 +58,7 @@ export function MyProfile() {
               </p>
             )}
             <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-              <Fact
-                label="Agreement signed"
-                value={lease ? formatShortDate(lease.agreementSigningDate) : undefined}
-              />
+              <Fact label="Agreement signed" value={signed ? formatShortDate(signed) : undefined} />
               <Fact
                 label="Agreement accepted"
                 value={

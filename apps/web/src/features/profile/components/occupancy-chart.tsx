@@ -16,7 +16,7 @@ export function OccupancyChart({ blocks }: { blocks: BlockOccupancy[] }) {
   return (
     <figure className="space-y-3">
       <figcaption className="text-sm font-semibold">Occupancy by block</figcaption>
-      <div className="h-56">
+      <div className="relative h-56 min-w-0">
         <Bar
           role="img"
           aria-label={summary}

@@ -19,7 +19,7 @@ export function RentChart({ months }: { months: AdminStats['rentCollected'] }) {
         <span className="font-semibold">Rent collected per month</span>
         <span className="text-base-content/70">{formatRent(total)} in twelve months</span>
       </figcaption>
-      <div className="h-56">
+      <div className="relative h-56 min-w-0">
         <Bar
           role="img"
           aria-label={months
