@@ -276,6 +276,19 @@ test.describe('dashboard by role', () => {
     await expect(page).toHaveURL(/\/apartment$/);
   });
 
+  test('each dashboard page names the browser tab after itself', async ({ page }) => {
+    await loginAs(page, 'admin');
+    for (const [path, heading] of [
+      ['/dashboard/adminProfile', 'Admin Profile'],
+      ['/dashboard/manage-members', 'Manage Members'],
+      ['/dashboard/manage-coupons', 'Manage Coupons'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page).toHaveTitle(`${heading} · StructoMate`);
+    }
+  });
+
   test("the admin's own profile points to the building's figures", async ({ page }) => {
     await loginAs(page, 'admin');
     await page.goto('/dashboard/myProfile');

@@ -1,24 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import { request } from '@playwright/test';
+import { MONTH_NAMES } from '@structomate/contract';
 import { expect, loginAs, newMember, test } from './fixtures';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const now = new Date();
-const thisMonth = monthNames[now.getUTCMonth()] ?? 'January';
+const thisMonth = MONTH_NAMES[now.getUTCMonth()] ?? 'January';
 const thisYear = now.getUTCFullYear();
 
 async function fillCard(dialog: Locator, number: string) {
@@ -91,7 +78,7 @@ test.describe('rent payments (sandbox)', () => {
     // moves on to the next month (December has none after it in the list).
     await expect(page.getByText('All paid up')).toBeVisible();
     await expect(page.getByRole('option', { name: `${thisMonth} (paid)` })).toBeDisabled();
-    const nextMonth = monthNames[now.getUTCMonth() + 1];
+    const nextMonth = MONTH_NAMES[now.getUTCMonth() + 1];
     await expect(page.getByLabel('Month', { exact: true })).toHaveValue(nextMonth ?? thisMonth);
 
     await page.getByRole('link', { name: 'Payment History' }).click();

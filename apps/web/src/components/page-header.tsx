@@ -1,6 +1,10 @@
+import { BRAND_NAME } from '@structomate/contract';
 import type { ReactNode } from 'react';
 
-/** The heading of a dashboard page, with an optional line under it and actions on the right. */
+/**
+ * The heading of a dashboard page, with an optional line under it and actions on the right; it
+ * also names the browser tab after the page.
+ */
 export function PageHeader({
   title,
   description,
@@ -12,6 +16,7 @@ export function PageHeader({
 }) {
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <title>{`${title} · ${BRAND_NAME}`}</title>
       <div>
         <h1 className="text-2xl font-semibold sm:text-3xl">{title}</h1>
         {description && <p className="mt-1 text-base-content/75">{description}</p>}

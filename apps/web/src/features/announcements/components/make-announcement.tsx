@@ -59,7 +59,6 @@ export function MakeAnnouncement() {
   const busy = isSubmitting || announcement.isPending;
   return (
     <div className="space-y-6">
-      <title>Make Announcement · StructoMate</title>
       <PageHeader
         title="Make Announcement"
         description="Tell users, members or everyone in the building what is happening."

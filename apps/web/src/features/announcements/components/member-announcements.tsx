@@ -7,7 +7,6 @@ export function MemberAnnouncements() {
   const query = useMemberAnnouncements();
   return (
     <div className="space-y-6">
-      <title>Announcements · StructoMate</title>
       <PageHeader title="Announcements" description="News from the building for its tenants." />
       <AnnouncementList query={query} />
     </div>

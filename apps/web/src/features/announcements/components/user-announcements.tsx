@@ -72,7 +72,6 @@ export function UserAnnouncements() {
   const query = useUserAnnouncements();
   return (
     <div className="space-y-6">
-      <title>Announcements · StructoMate</title>
       <PageHeader
         title="Announcements"
         description="Where your agreement request stands, and news from the building."

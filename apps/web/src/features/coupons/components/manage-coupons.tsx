@@ -31,7 +31,6 @@ export function ManageCoupons() {
 
   return (
     <div className="space-y-6">
-      <title>Manage Coupons · StructoMate</title>
       <PageHeader
         title="Manage Coupons"
         description="Discount codes tenants can use on their rent, and the one the home page shows."

@@ -40,7 +40,6 @@ export function AgreementRequests() {
 
   return (
     <div className="space-y-6">
-      <title>Agreement Requests · StructoMate</title>
       <PageHeader
         title="Agreement Requests"
         description="Lease requests waiting for your answer, oldest first."

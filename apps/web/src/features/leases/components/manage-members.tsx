@@ -32,7 +32,6 @@ export function ManageMembers() {
 
   return (
     <div className="space-y-6">
-      <title>Manage Members · StructoMate</title>
       <PageHeader
         title="Manage Members"
         description="Tenants with an accepted lease. Removing one ends the lease and frees the apartment."

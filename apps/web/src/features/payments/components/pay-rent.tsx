@@ -63,7 +63,6 @@ export function PayRent() {
 
   return (
     <div className="space-y-8">
-      <title>Make Payment · StructoMate</title>
       <PageHeader
         title="Make Payment"
         description="Pay your rent by card. The amount comes from your lease."

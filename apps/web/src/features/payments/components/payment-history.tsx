@@ -12,7 +12,6 @@ export function PaymentHistory() {
   const { data: transactions, isPending, isError, refetch } = useTransactions();
   return (
     <div className="space-y-6">
-      <title>Payment History · StructoMate</title>
       <PageHeader
         title="Payment History"
         description="Every rent payment you made, newest first."

@@ -55,60 +55,78 @@ export function SandboxCardField({
     });
   }, [number, expiry, cvc, postalCode, onReady]);
 
-  const input = 'input input-sm w-full font-mono tracking-wide';
   return (
     <fieldset className="rounded-field border border-base-300 bg-base-100 p-3" disabled={disabled}>
       <legend className="px-1 text-sm font-medium">Card</legend>
       <div className="grid grid-cols-6 gap-2">
-        <label className="col-span-6 space-y-1 text-xs" htmlFor={`${id}-number`}>
-          <span>Card number</span>
-          <input
-            id={`${id}-number`}
-            className={input}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            value={number}
-            onChange={(event) => setNumber(formatNumber(event.target.value))}
-          />
-        </label>
-        <label className="col-span-2 space-y-1 text-xs" htmlFor={`${id}-expiry`}>
-          <span>Expiry</span>
-          <input
-            id={`${id}-expiry`}
-            className={input}
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM / YY"
-            value={expiry}
-            onChange={(event) => setExpiry(formatExpiry(event.target.value))}
-          />
-        </label>
-        <label className="col-span-2 space-y-1 text-xs" htmlFor={`${id}-cvc`}>
-          <span>CVC</span>
-          <input
-            id={`${id}-cvc`}
-            className={input}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="CVC"
-            value={cvc}
-            onChange={(event) => setCvc(digits(event.target.value).slice(0, 4))}
-          />
-        </label>
-        <label className="col-span-2 space-y-1 text-xs" htmlFor={`${id}-zip`}>
-          <span>ZIP</span>
-          <input
-            id={`${id}-zip`}
-            className={input}
-            inputMode="numeric"
-            autoComplete="postal-code"
-            placeholder="12345"
-            value={postalCode}
-            onChange={(event) => setPostalCode(digits(event.target.value).slice(0, 5))}
-          />
-        </label>
+        <CardInput
+          id={`${id}-number`}
+          label="Card number"
+          wide
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          value={number}
+          onChange={(value) => setNumber(formatNumber(value))}
+        />
+        <CardInput
+          id={`${id}-expiry`}
+          label="Expiry"
+          autoComplete="cc-exp"
+          placeholder="MM / YY"
+          value={expiry}
+          onChange={(value) => setExpiry(formatExpiry(value))}
+        />
+        <CardInput
+          id={`${id}-cvc`}
+          label="CVC"
+          autoComplete="cc-csc"
+          placeholder="CVC"
+          value={cvc}
+          onChange={(value) => setCvc(digits(value).slice(0, 4))}
+        />
+        <CardInput
+          id={`${id}-zip`}
+          label="ZIP"
+          autoComplete="postal-code"
+          placeholder="12345"
+          value={postalCode}
+          onChange={(value) => setPostalCode(digits(value).slice(0, 5))}
+        />
       </div>
     </fieldset>
+  );
+}
+
+/** One labelled, numeric card input; the number takes the whole row, the others a third. */
+function CardInput({
+  id,
+  label,
+  wide = false,
+  autoComplete,
+  placeholder,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  wide?: boolean;
+  autoComplete: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className={`${wide ? 'col-span-6' : 'col-span-2'} space-y-1 text-xs`} htmlFor={id}>
+      <span>{label}</span>
+      <input
+        id={id}
+        className="input input-sm w-full font-mono tracking-wide"
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
   );
 }

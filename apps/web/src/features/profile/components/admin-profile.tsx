@@ -24,7 +24,6 @@ export function AdminProfile() {
   if (!user) return null;
   return (
     <div className="space-y-6">
-      <title>Admin Profile · StructoMate</title>
       <PageHeader title="Admin Profile" description="The building at a glance." />
       <ProfileCard user={user}>
         {isPending ? (

@@ -26,7 +26,6 @@ export function MyProfile() {
     (request.data?.status === 'pending' ? request.data.agreementSigningDate : undefined);
   return (
     <div className="space-y-6">
-      <title>My Profile · StructoMate</title>
       <PageHeader
         title="My Profile"
         description={
