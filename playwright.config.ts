@@ -2,6 +2,11 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The server whose requests may name their own time (e2e/serve.ts, E2E_CLOCKED). */
+const clockedPort = port + 1;
+const clockedURL = `http://127.0.0.1:${clockedPort}`;
+/** Journeys that happen on a date of their own run against the clocked server. */
+const CLOCKED = /payments\.spec\.ts$/;
 /**
  * Journeys that change what every visitor sees (featuring a coupon changes the home page banner)
  * run after all the others, so no other journey meets their changes halfway.
@@ -41,9 +46,31 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } },
-      testIgnore: SITE_WIDE,
+      testIgnore: [SITE_WIDE, CLOCKED],
     },
-    { name: 'mobile', use: { ...devices['Pixel 7'] }, grep: /@mobile/, testIgnore: SITE_WIDE },
+    {
+      name: 'mobile',
+      use: { ...devices['Pixel 7'] },
+      grep: /@mobile/,
+      testIgnore: [SITE_WIDE, CLOCKED],
+    },
+    {
+      name: 'clocked',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1366, height: 768 },
+        baseURL: clockedURL,
+        // The building's time zone: the dates the journeys set are Dhaka's.
+        timezoneId: 'Asia/Dhaka',
+      },
+      testMatch: CLOCKED,
+    },
+    {
+      name: 'clocked-mobile',
+      use: { ...devices['Pixel 7'], baseURL: clockedURL, timezoneId: 'Asia/Dhaka' },
+      grep: /@mobile/,
+      testMatch: CLOCKED,
+    },
     {
       name: 'site-wide',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } },
@@ -51,13 +78,24 @@ export default defineConfig({
       dependencies: ['desktop', 'mobile'],
     },
   ],
-  webServer: {
-    command: 'node --import tsx e2e/serve.ts',
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
-  },
+  webServer: [
+    {
+      command: 'node --import tsx e2e/serve.ts',
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(port) },
+    },
+    {
+      command: 'node --import tsx e2e/serve.ts',
+      url: `${clockedURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(clockedPort), E2E_CLOCKED: '1' },
+    },
+  ],
 });

@@ -92,9 +92,31 @@ export async function registerResident(page: Page, name: string): Promise<Reside
   return resident;
 }
 
+const pageTimes = new WeakMap<Page, string>();
+
+/**
+ * Moves the page's world to `instant` (ISO 8601): the browser's clock, and, on the clocked server
+ * (TEST_CLOCK), the server's, through the X-Test-Clock header on every request of the page.
+ * Later calls move it on; time keeps flowing from there.
+ */
+export async function atTime(page: Page, instant: string): Promise<void> {
+  const first = !pageTimes.has(page);
+  pageTimes.set(page, instant);
+  await page.context().setExtraHTTPHeaders({ 'x-test-clock': instant });
+  if (first) await page.clock.install({ time: new Date(instant) });
+  else await page.clock.setSystemTime(new Date(instant));
+}
+
+/** The headers that put a side request (the admin's) at the page's time. */
+export const timeHeaders = (page: Page): Record<string, string> => {
+  const instant = pageTimes.get(page);
+  return instant ? { 'x-test-clock': instant } : {};
+};
+
 /**
  * A new resident who rents `apartmentNo`: registered in the page's context, their request
- * signed and accepted by the admin (in a context of its own), all through the real endpoints.
+ * signed and accepted by the admin (in a context of its own, at the page's time), all through
+ * the real endpoints.
  */
 export async function newMember(page: Page, name: string, apartmentNo: string): Promise<Resident> {
   const resident = await registerResident(page, name);
@@ -106,7 +128,10 @@ export async function newMember(page: Page, name: string, apartmentNo: string): 
   });
   expect(signed.status(), 'signing').toBe(201);
   const { insertedId } = (await signed.json()) as { insertedId: string };
-  const admin = await request.newContext({ baseURL: test.info().project.use.baseURL });
+  const admin = await request.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: timeHeaders(page),
+  });
   try {
     const login = await admin.post('/api/login', {
       data: { email: 'admin@structo.com', password: demoPasswords.admin },

@@ -105,13 +105,23 @@ test.describe('leasing', () => {
 
     // The admin removes the member; the apartment is available again.
     await admin.goto('/dashboard/manage-members');
-    const row = admin.getByRole('row').filter({ hasText: 'Nusrat Jahan' });
+    const row = admin
+      .getByRole('table', { name: 'Members' })
+      .getByRole('row')
+      .filter({ hasText: 'Nusrat Jahan' });
     await row.getByRole('button', { name: 'Remove Nusrat Jahan' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Remove Nusrat Jahan?' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await expect(toast(admin, 'Nusrat Jahan removed')).toBeVisible();
     await expect(row).toHaveCount(0);
+    // This month's rent, unpaid, stays hers: she is listed among former tenants who owe.
+    await expect(
+      admin
+        .getByRole('table', { name: 'Former tenants who owe rent' })
+        .getByRole('row')
+        .filter({ hasText: 'Nusrat Jahan' }),
+    ).toContainText('31,000 BDT');
     await page.goto(`/apartment/${id}`);
     await expect(page.getByRole('button', { name: 'Apply' })).toBeVisible();
     await page.goto('/dashboard');
@@ -256,9 +266,12 @@ test.describe('admin screens', () => {
   test('the members table @mobile', async ({ page }) => {
     await loginAs(page, 'admin');
     await page.goto('/dashboard/manage-members');
-    await expect(page.getByRole('columnheader', { name: 'Name' })).toBeVisible();
-    const row = page.getByRole('row').filter({ hasText: 'Tanvir Hossain' });
+    const members = page.getByRole('table', { name: 'Members' });
+    await expect(members.getByRole('columnheader', { name: 'Name' })).toBeVisible();
+    const row = members.getByRole('row').filter({ hasText: 'Tanvir Hossain' });
     await expect(row).toContainText('member@structo.com');
+    // What he owes, linking to his record.
+    await expect(row.getByRole('link', { name: 'Rent account of Tanvir Hossain' })).toBeVisible();
     await expect(row.getByRole('button', { name: 'Remove Tanvir Hossain' })).toBeVisible();
     // Cancelling removes nobody.
     await row.getByRole('button', { name: 'Remove Tanvir Hossain' }).click();

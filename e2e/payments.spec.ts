@@ -1,53 +1,88 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { request } from '@playwright/test';
-import { MONTH_NAMES } from '@structomate/contract';
-import { expect, loginAs, newMember, test } from './fixtures';
+import {
+  accessibilityViolations,
+  atTime,
+  expect,
+  loginAs,
+  newMember,
+  test,
+  timeHeaders,
+  type Resident,
+} from './fixtures';
 
+/**
+ * Rent, on the clocked server: every journey sets the date it happens on (the server's, through
+ * X-Test-Clock, and the browser's), so none depends on today's date. Times are Dhaka's.
+ */
 const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
-const now = new Date();
-const thisMonth = MONTH_NAMES[now.getUTCMonth()] ?? 'January';
-const thisYear = now.getUTCFullYear();
 
 async function fillCard(dialog: Locator, number: string) {
   await dialog.getByLabel('Card number').fill(number);
-  await dialog.getByLabel('Expiry').fill(`12${String(thisYear + 2).slice(2)}`);
+  await dialog.getByLabel('Expiry').fill('1240');
   await dialog.getByLabel('CVC').fill('123');
   await dialog.getByLabel('ZIP').fill('12345');
 }
 
-async function openPayment(page: Page) {
+/** Opens the rent page, checks the month it opens on, and opens the payment modal. */
+async function openPayment(page: Page, month: { value: string; label: string }) {
   await page.goto('/dashboard/payments');
-  await expect(page.getByLabel('Month', { exact: true })).toHaveValue(thisMonth);
+  const picker = page.getByLabel('Month', { exact: true });
+  await expect(picker).toHaveValue(month.value);
+  await expect(picker.locator('option:checked')).toHaveText(month.label);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('To pay')).toBeVisible();
   return dialog;
 }
 
-test.describe('rent payments (sandbox)', () => {
+async function payWith4242(page: Page, dialog: Locator, amount: string) {
+  await fillCard(dialog, '4242 4242 4242 4242');
+  await dialog.getByRole('button', { name: `Pay ${amount}` }).click();
+  await expect(dialog).toBeHidden();
+  // An earlier payment's toast may still be showing too.
+  await expect(toast(page, 'Payment Succeeded').first()).toBeVisible();
+}
+
+/** The admin, in a browser context of their own, at the same time as `page`. */
+async function adminPage(browser: Browser, page: Page): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 1366, height: 768 },
+  });
+  const admin = await context.newPage();
+  await context.setExtraHTTPHeaders(timeHeaders(page));
+  await loginAs(admin, 'admin');
+  return admin;
+}
+
+test.describe('rent payments (sandbox, on a clock of their own)', () => {
   // The expired coupon is a 400 from the server, shown in the modal.
   test.use({ expectedHttpErrors: [/^\/api\/create-payment-intent$/] });
 
-  test("the demo member pays this month's rent with 4242 and cannot pay it twice", async ({
-    page,
-  }) => {
-    await loginAs(page, 'member');
+  test('on the 23rd a new member pays the overdue month with 4242, once', async ({ page }) => {
+    await atTime(page, '2026-11-23T10:00:00+06:00');
+    await newMember(page, 'Mahmud Karim', 'B-802');
     await page.goto('/dashboard/payments');
     for (const [label, value] of [
-      ['Email', 'member@structo.com'],
-      ['Floor', '4'],
+      ['Floor', '8'],
       ['Block name', 'B'],
-      ['Apartment number', 'B-402'],
-      ['Rent (BDT per month)', '48,000'],
+      ['Apartment number', 'B-802'],
+      ['Rent (BDT per month)', '98,000'],
     ] as const) {
       await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
       await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('readonly');
     }
-    await expect(page.getByText('You owe 48,000 BDT (1 month)')).toBeVisible();
+    // Rent was due on the 1st: on the 23rd the month is overdue, not merely due.
+    await expect(page.getByText('You owe 98,000 BDT (1 month, overdue)')).toBeVisible();
+    const ledger = page.getByRole('region', { name: 'Rent ledger' });
+    await expect(ledger.getByRole('listitem').filter({ hasText: 'November 2026' })).toContainText(
+      'Overdue',
+    );
 
-    const dialog = await openPayment(page);
+    const dialog = await openPayment(page, { value: '2026-11', label: 'November 2026 (overdue)' });
     await expect(
-      dialog.getByRole('heading', { name: `Payment of ${thisMonth} 48,000 BDT` }),
+      dialog.getByRole('heading', { name: 'Payment of November 2026 98,000 BDT' }),
     ).toBeVisible();
     await expect(
       dialog.getByText(
@@ -55,60 +90,56 @@ test.describe('rent payments (sandbox)', () => {
       ),
     ).toBeVisible();
     await expect(dialog.getByText('Test mode')).toBeVisible();
+    // Taka are charged as taka: no second currency line.
+    await expect(dialog.getByTestId('card-charge')).toHaveCount(0);
 
-    // An expired coupon is refused with its date.
+    // An expired coupon is refused with its date; editing the code takes the verdict away.
     await dialog.getByLabel('Coupon code (optional)').fill('structo25');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(dialog.getByText('Coupon STRUCTO25 expired on February 5, 2025.')).toBeVisible();
-    // Editing the code takes the old verdict away.
     await dialog.getByLabel('Coupon code (optional)').fill('');
     await expect(dialog.getByText('Coupon STRUCTO25 expired on February 5, 2025.')).toBeHidden();
 
     // Incomplete card details get Stripe's wording before anything is sent.
     await dialog.getByRole('button', { name: /^Pay / }).click();
     await expect(dialog.getByText('Your card number is incomplete.')).toBeVisible();
+    await payWith4242(page, dialog, '98,000 BDT');
 
-    await fillCard(dialog, '4242 4242 4242 4242');
-    await expect(dialog.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
-    await dialog.getByRole('button', { name: 'Pay 48,000 BDT' }).click();
-    await expect(toast(page, 'Payment Succeeded')).toBeVisible();
-    await expect(dialog).toBeHidden();
-
-    // The ledger and the month picker know; the same month cannot be paid again, and the picker
-    // moves on to the next month (December has none after it in the list).
+    // Paid: the ledger and the picker know, and move on to December.
     await expect(page.getByText('All paid up')).toBeVisible();
-    await expect(page.getByRole('option', { name: `${thisMonth} (paid)` })).toBeDisabled();
-    const nextMonth = MONTH_NAMES[now.getUTCMonth() + 1];
-    await expect(page.getByLabel('Month', { exact: true })).toHaveValue(nextMonth ?? thisMonth);
+    const picker = page.getByLabel('Month', { exact: true });
+    await expect(picker).toHaveValue('2026-12');
+    await expect(picker.locator('option', { hasText: 'November 2026' })).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Payment History' }).click();
-    const row = page.getByRole('row').filter({ hasText: `${thisMonth} ${thisYear}` });
-    await expect(row).toContainText('48,000 BDT');
+    const row = page.getByRole('row').filter({ hasText: 'November 2026' });
+    await expect(row).toContainText('98,000 BDT');
     await expect(row).toContainText(/pi_sbx_[0-9a-f]{24}/);
-    await expect(row).toContainText(/\d\d:\d\d (AM|PM), \d\d \w{3}, \d{4}/);
-    await row.getByRole('link', { name: `Receipt for ${thisMonth} ${thisYear}` }).click();
+    await expect(row).toContainText('10:00 AM, 23 Nov, 2026');
+    await row.getByRole('link', { name: 'Receipt for November 2026' }).click();
     await expect(page.getByRole('heading', { name: 'Rent receipt' })).toBeVisible();
     for (const text of [
-      'Tanvir Hossain',
-      'B-402, block B, floor 4',
-      `${thisMonth} ${thisYear}`,
-      'None',
-      'Card chargeUSD 48,000.00',
+      'Mahmud Karim',
+      'B-802, block B, floor 8',
+      'MonthNovember 2026',
+      'DiscountNone',
+      'Amount paid98,000 BDT',
+      'Card chargeBDT 98,000.00',
     ]) {
       await expect(page.getByRole('article')).toContainText(text);
     }
-    await expect(page.getByRole('button', { name: 'Print receipt' })).toBeVisible();
   });
 
   test.describe('a declined card', () => {
     test.use({ expectedHttpErrors: [/^\/api\/sandbox\/confirm$/] });
 
     test('shows its message and records nothing', async ({ page }) => {
-      await newMember(page, 'Mahmud Karim', 'B-802');
-      const dialog = await openPayment(page);
-      await expect(
-        dialog.getByRole('heading', { name: `Payment of ${thisMonth} 98,000 BDT` }),
-      ).toBeVisible();
+      await atTime(page, '2026-11-05T09:00:00+06:00');
+      await newMember(page, 'Nusrat Jahan', 'C-801');
+      const dialog = await openPayment(page, {
+        value: '2026-11',
+        label: 'November 2026 (overdue)',
+      });
       for (const [number, message] of [
         ['4000 0000 0000 0002', 'Your card was declined.'],
         ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
@@ -124,68 +155,216 @@ test.describe('rent payments (sandbox)', () => {
     });
   });
 
-  test("a new member gets a valid coupon's discount on the first payment, once", async ({
-    page,
-  }) => {
-    // The admin makes a coupon (not featured, so the home page stays as it is).
-    const code = `NEW${Date.now().toString(36).slice(-5).toUpperCase()}`;
-    const admin = await request.newContext({ baseURL: test.info().project.use.baseURL });
-    await admin.post('/api/login', { data: { email: 'admin@structo.com', password: 'Admin1234' } });
-    const created = await admin.post('/api/create/coupons', {
-      data: {
-        newCoupon: {
-          heading: 'Welcome home',
-          description: 'First rent',
-          percentage: 20,
-          code,
-          validity: `${thisYear + 1}-12-31`,
+  test.describe('two tabs', () => {
+    // The tab whose payment the other tab replaced is refused by the processor (409).
+    test.use({ expectedHttpErrors: [/^\/api\/sandbox\/confirm$/] });
+
+    test('paying one month at once end with one payment', async ({ page }) => {
+      await atTime(page, '2026-11-10T20:00:00+06:00');
+      await newMember(page, 'Farid Uddin', 'A-603');
+      const other = await page.context().newPage();
+      const [first, second] = await Promise.all([
+        openPayment(page, { value: '2026-11', label: 'November 2026 (overdue)' }),
+        openPayment(other, { value: '2026-11', label: 'November 2026 (overdue)' }),
+      ]);
+      await fillCard(first, '4242 4242 4242 4242');
+      await fillCard(second, '4242 4242 4242 4242');
+      await Promise.all([
+        first.getByRole('button', { name: 'Pay 45,500 BDT' }).click(),
+        second.getByRole('button', { name: 'Pay 45,500 BDT' }).click(),
+      ]);
+      // Both tabs were paying the same payment: it went through once, and both say so.
+      await expect(first).toBeHidden();
+      await expect(second).toBeHidden();
+      await page.goto('/dashboard/paymentHistory');
+      await expect(page.getByRole('row').filter({ hasText: 'November 2026' })).toHaveCount(1);
+      await expect(page.getByRole('row')).toHaveCount(2);
+    });
+
+    test("a tab whose payment the other tab changed cannot pay it; the other's goes through", async ({
+      page,
+    }) => {
+      await atTime(page, '2026-11-12T12:00:00+06:00');
+      await newMember(page, 'Rupa Akhter', 'C-704');
+      const admin = await request.newContext({
+        baseURL: test.info().project.use.baseURL,
+        extraHTTPHeaders: timeHeaders(page),
+      });
+      await admin.post('/api/login', {
+        data: { email: 'admin@structo.com', password: 'Admin1234' },
+      });
+      const code = `TAB${Date.now().toString(36).slice(-5).toUpperCase()}`;
+      const created = await admin.post('/api/create/coupons', {
+        data: {
+          newCoupon: {
+            heading: 'Two tabs',
+            description: 'Test offer',
+            percentage: 10,
+            code,
+            validity: '2027-12-31',
+          },
         },
-      },
-    });
-    expect(created.status()).toBe(201);
-    await admin.dispose();
+      });
+      expect(created.status()).toBe(201);
+      await admin.dispose();
 
-    await newMember(page, 'Imran Hossain', 'A-801');
-    const dialog = await openPayment(page);
+      const other = await page.context().newPage();
+      const stale = await openPayment(page, { value: '2026-11', label: 'November 2026 (overdue)' });
+      const fresh = await openPayment(other, {
+        value: '2026-11',
+        label: 'November 2026 (overdue)',
+      });
+      await fresh.getByLabel('Coupon code (optional)').fill(code);
+      await fresh.getByRole('button', { name: 'Apply' }).click();
+      await expect(fresh.getByTestId('amount-to-pay')).toHaveText('52,650 BDT');
+
+      await fillCard(stale, '4242 4242 4242 4242');
+      await stale.getByRole('button', { name: 'Pay 58,500 BDT' }).click();
+      await expect(
+        stale.getByText(
+          'This payment was changed in another window, so it can no longer be paid here. Close this window and open the payment again.',
+        ),
+      ).toBeVisible();
+      await payWith4242(other, fresh, '52,650 BDT');
+      await other.goto('/dashboard/paymentHistory');
+      const rows = other.getByRole('row').filter({ hasText: 'November 2026' });
+      await expect(rows).toHaveCount(1);
+      await expect(rows).toContainText('52,650 BDT');
+    });
+  });
+
+  test("in January, last December's arrears are paid first", async ({ page }) => {
+    await atTime(page, '2026-12-10T11:00:00+06:00');
+    await newMember(page, 'Tahmina Sultana', 'A-502');
+    await atTime(page, '2027-01-06T11:00:00+06:00');
+    await page.goto('/dashboard/payments');
+    await expect(page.getByText('You owe 113,000 BDT (2 months, overdue)')).toBeVisible();
+    const picker = page.getByLabel('Month', { exact: true });
+    // The picker lists the open months oldest first, across years, grouped by year.
+    await expect(picker.locator('optgroup')).toHaveCount(2);
+    await expect(picker.locator('option').first()).toHaveText('December 2026 (overdue)');
+    await expect(picker.locator('option').nth(1)).toHaveText('January 2027 (overdue)');
+    await expect(picker.locator('option').last()).toHaveText('December 2027 (upcoming)');
+
+    const december = await openPayment(page, {
+      value: '2026-12',
+      label: 'December 2026 (overdue)',
+    });
     await expect(
-      dialog.getByRole('heading', { name: `Payment of ${thisMonth} 125,000 BDT` }),
+      december.getByRole('heading', { name: 'Payment of December 2026 56,500 BDT' }),
     ).toBeVisible();
-    await dialog.getByLabel('Coupon code (optional)').fill(code.toLowerCase());
-    await dialog.getByRole('button', { name: 'Apply' }).click();
-    await expect(dialog.getByText(`Coupon ${code} (20%)`)).toBeVisible();
-    await expect(dialog.getByTestId('amount-to-pay')).toHaveText('100,000 BDT');
-    await fillCard(dialog, '4242 4242 4242 4242');
-    await dialog.getByRole('button', { name: 'Pay 100,000 BDT' }).click();
-    await expect(toast(page, 'Payment Succeeded')).toBeVisible();
-
-    await page.getByRole('link', { name: 'Payment History' }).click();
-    const row = page.getByRole('row').filter({ hasText: `${thisMonth} ${thisYear}` });
-    await expect(row).toContainText('100,000 BDT');
-    await expect(row).toContainText(code);
-
-    // The coupon has been used: next month's payment cannot take it again.
-    const again = await page.request.post('/api/create-payment-intent', {
-      data: {
-        month: `${thisYear + (now.getUTCMonth() === 11 ? 1 : 0)}-${String(((now.getUTCMonth() + 1) % 12) + 1).padStart(2, '0')}`,
-        coupon: code,
-      },
-    });
-    expect(again.status()).toBe(409);
-    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
-      `You have already used coupon ${code}.`,
+    await payWith4242(page, december, '56,500 BDT');
+    await expect(picker).toHaveValue('2027-01');
+    await expect(page.getByText('You owe 56,500 BDT (1 month, overdue)')).toBeVisible();
+    const ledger = page.getByRole('region', { name: 'Rent ledger' });
+    await expect(ledger.getByRole('listitem').filter({ hasText: 'December 2026' })).toContainText(
+      'Paid',
     );
   });
 
+  test('in December, once December is paid, next January is paid ahead', async ({ page }) => {
+    await atTime(page, '2027-12-02T18:00:00+06:00');
+    await newMember(page, 'Arif Chowdhury', 'C-501');
+    const december = await openPayment(page, {
+      value: '2027-12',
+      label: 'December 2027 (overdue)',
+    });
+    await payWith4242(page, december, '72,000 BDT');
+    await expect(page.getByText('All paid up')).toBeVisible();
+    await expect(page.getByLabel('Month', { exact: true })).toHaveValue('2028-01');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    const january = page.getByRole('dialog');
+    await expect(
+      january.getByRole('heading', { name: 'Payment of January 2028 72,000 BDT' }),
+    ).toBeVisible();
+    await payWith4242(page, january, '72,000 BDT');
+    const ledger = page.getByRole('region', { name: 'Rent ledger' });
+    await expect(ledger.getByRole('listitem').filter({ hasText: 'January 2028' })).toContainText(
+      'Paid',
+    );
+    await expect(page.getByLabel('Month', { exact: true })).toHaveValue('2028-02');
+  });
+
+  test('a removed tenant sees the rent they still owe and pays it; the admin sees it too', async ({
+    page,
+    browser,
+  }) => {
+    await atTime(page, '2026-09-15T12:00:00+06:00');
+    const tenant: Resident = await newMember(page, 'Kamal Hasan', 'C-302');
+    const september = await openPayment(page, {
+      value: '2026-09',
+      label: 'September 2026 (overdue)',
+    });
+    await payWith4242(page, september, '44,500 BDT');
+
+    // November 23rd: the admin removes him, with October and November unpaid.
+    await atTime(page, '2026-11-23T10:00:00+06:00');
+    const admin = await adminPage(browser, page);
+    await admin.goto('/dashboard/manage-members');
+    const row = admin.getByRole('row').filter({ hasText: tenant.email });
+    await expect(row.getByRole('link', { name: `Rent account of ${tenant.name}` })).toHaveText(
+      'Owes 89,000 BDT',
+    );
+    await row.getByRole('button', { name: `Remove ${tenant.name}` }).click();
+    await expect(admin.getByRole('dialog')).toContainText(
+      'The 89,000 BDT they owe stays on their account.',
+    );
+    await admin.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expect(toast(admin, `${tenant.name} removed`)).toBeVisible();
+    const former = admin.getByRole('region', { name: 'Former tenants who owe rent' });
+    const formerRow = former.getByRole('row').filter({ hasText: tenant.email });
+    await expect(formerRow).toContainText('C-302');
+    await expect(formerRow).toContainText('23 Nov, 2026');
+    await expect(formerRow).toContainText('89,000 BDT');
+    // The member's record: every month of his rent.
+    await formerRow.getByRole('link', { name: tenant.name }).click();
+    await expect(
+      admin.getByRole('heading', { name: `${tenant.name}: rent account` }),
+    ).toBeVisible();
+    await expect(admin.getByText('Owes 89,000 BDT (2 months, overdue)')).toBeVisible();
+    await expect(admin.getByText(/Apartment C-302 · block C, floor 3/)).toBeVisible();
+    expect(await accessibilityViolations(admin)).toEqual([]);
+
+    // He is a resident again; his profile shows what he owes, and he pays it by card.
+    await page.goto('/dashboard/myProfile');
+    const owed = page.getByRole('region', { name: 'Rent still owed' });
+    await expect(owed).toContainText('Your lease of apartment C-302 ended on 23 Nov, 2026.');
+    await expect(owed).toContainText('You owe 89,000 BDT (2 months, overdue)');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    for (const month of ['October 2026', 'November 2026']) {
+      await owed.getByRole('button', { name: `Pay ${month}` }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(
+        dialog.getByRole('heading', { name: `Payment of ${month} 44,500 BDT` }),
+      ).toBeVisible();
+      await payWith4242(page, dialog, '44,500 BDT');
+    }
+    await expect(page.getByRole('region', { name: 'Your past lease' })).toContainText(
+      'All its rent is paid.',
+    );
+    await page.getByRole('link', { name: 'Your payments and receipts' }).click();
+    await expect(page.getByRole('row')).toHaveCount(4);
+
+    await admin.reload();
+    await expect(admin.getByText('All paid up')).toBeVisible();
+    await admin.context().close();
+  });
+
   test('the rent page works on a phone @mobile', async ({ page }, testInfo) => {
+    await atTime(page, '2026-11-23T10:00:00+06:00');
     // Each browser project rents a flat of its own.
-    await newMember(page, 'Sadia Noor', testInfo.project.name === 'mobile' ? 'C-704' : 'A-202');
-    const dialog = await openPayment(page);
+    await newMember(
+      page,
+      'Sadia Noor',
+      testInfo.project.name === 'clocked-mobile' ? 'A-101' : 'A-202',
+    );
+    const dialog = await openPayment(page, { value: '2026-11', label: 'November 2026 (overdue)' });
     await expect(dialog.getByLabel('Card number')).toBeVisible();
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
     );
     expect(overflow, 'the page scrolls sideways').toBe(false);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByText(/You owe [\d,]+ BDT \(1 month\)/)).toBeVisible();
+    await expect(page.getByText(/You owe [\d,]+ BDT \(1 month, overdue\)/)).toBeVisible();
   });
 });

@@ -16,7 +16,7 @@ const prefix = account ? `${account.split('@')[0]}-` : '';
 const outDir = path.resolve(import.meta.dirname, '../.artifacts/screens');
 const widths = [
   { name: 'desktop', width: 1366, height: 768 },
-  { name: 'phone', width: 390, height: 844 },
+  { name: 'phone', width: 360, height: 780 },
 ];
 
 await mkdir(outDir, { recursive: true });

@@ -12,10 +12,13 @@ import { couponRoutes } from './modules/coupons/coupons.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imageRoutes } from './modules/images/images.routes';
 import { leaseRoutes } from './modules/leases/leases.routes';
+import { registerPaymentGateways } from './modules/payments/gateways';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { systemClock, type Clock } from './lib/clock';
 import { PublicCache } from './lib/public-cache';
+import { registerClock } from './plugins/clock';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { scheduleMaintenance } from './plugins/maintenance';
@@ -29,6 +32,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Where log lines go (stdout by default); tests read them to check what is never logged. */
   logStream?: NodeJS.WritableStream;
+  /** The time source (the system clock unless a test sets one). */
+  clock?: Clock;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -45,6 +50,7 @@ export async function buildApp({
   config,
   database,
   logStream,
+  clock = systemClock,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -87,6 +93,7 @@ export async function buildApp({
 
   useContractSchemas(app);
   registerErrorHandling(app);
+  registerClock(app, clock);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -100,6 +107,7 @@ export async function buildApp({
   await app.register(etag);
   const accessTable = await registerAuth(app);
   app.decorate('accessTable', accessTable);
+  registerPaymentGateways(app);
   scheduleMaintenance(app);
 
   await app.register(healthRoutes);

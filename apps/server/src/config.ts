@@ -1,12 +1,24 @@
 import path from 'node:path';
-import { LEASE_TERMS } from '@structomate/contract';
+import { HOME_CURRENCY, LEASE_TERMS, PaymentRateSchema } from '@structomate/contract';
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false'], { error: 'must be 1 or 0' })
   .transform((value) => value === '1' || value === 'true');
 
+/** The building's calendar unless TIME_ZONE says otherwise (the demo building is in Dhaka). */
+export const DEFAULT_TIME_ZONE = 'Asia/Dhaka';
+
 const isoDate = z.iso.date({ error: 'must be a date like 2025-02-01' });
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const ConfigSchema = z.object({
   NODE_ENV: z
@@ -56,10 +68,29 @@ const ConfigSchema = z.object({
     .min(1, { error: 'must not be empty' })
     .max(20, { error: 'must be at most 20 characters' })
     .default(LEASE_TERMS.parkingSpot),
+  PAYMENTS: z.enum(['sandbox', 'stripe'], { error: 'must be sandbox or stripe' }).optional(),
   PAYMENT_CURRENCY: z
     .string()
-    .regex(/^[a-z]{3}$/, { error: 'must be a three-letter currency code in lower case, like usd' })
-    .default('usd'),
+    .regex(/^[a-z]{3}$/, { error: 'must be a three-letter currency code in lower case, like bdt' })
+    .default(HOME_CURRENCY),
+  PAYMENT_RATE: PaymentRateSchema.optional(),
+  RENT_DUE_DAY: z.coerce
+    .number({ error: 'must be a day of the month' })
+    .int({ error: 'must be a whole day of the month' })
+    .min(1, { error: 'must be between 1 and 28' })
+    .max(28, { error: 'must be between 1 and 28' })
+    .default(LEASE_TERMS.rentDueDay),
+  RENT_GRACE_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(0, { error: 'must be between 0 and 60' })
+    .max(60, { error: 'must be between 0 and 60' })
+    .default(0),
+  TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, { error: 'must be an IANA time zone, like Asia/Dhaka' })
+    .default(DEFAULT_TIME_ZONE),
+  TEST_CLOCK: booleanFlag.optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, { error: 'must start with sk_ or rk_' })
@@ -98,13 +129,24 @@ export type Config = {
   /** Google sign-in through OpenID Connect; undefined when not configured. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   lease: { startDate: string; endDate: string; parkingSpot: string };
+  /** When rent falls due, in the building's calendar. */
+  rent: { dueDay: number; graceDays: number; timeZone: string };
   payments: {
+    /** Real Stripe, or the built-in test-mode sandbox (no money moves). */
+    provider: 'sandbox' | 'stripe';
+    /** What the provider charges: taka (`bdt`), or another currency at `rate` BDT per unit. */
     currency: string;
-    /** Real Stripe when all three keys are set; otherwise the built-in test-mode sandbox. */
+    rate: string | null;
+    /** Set exactly when `provider` is stripe. */
     stripe:
       | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string }
       | undefined;
   };
+  /**
+   * Tests only (never in production): a request may name the time it happens at in the
+   * `X-Test-Clock` header, so journeys can pay in January or December whatever today is.
+   */
+  testClock: boolean;
 };
 
 export class ConfigError extends Error {
@@ -137,6 +179,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
     );
   }
+  const stripeConfigured = stripeKeys === 3;
+  const provider = vars.PAYMENTS ?? (stripeConfigured ? 'stripe' : undefined);
+  if (provider === 'stripe' && !stripeConfigured) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
+  if (provider === 'sandbox' && stripeConfigured) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENTS=sandbox with Stripe keys set: unset PAYMENTS to charge through Stripe, or remove the STRIPE_* keys to use the sandbox',
+    );
+  }
+  if (provider === undefined && production) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENTS must be set in production: PAYMENTS=sandbox takes test payments only (no money moves); set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take real ones',
+    );
+  }
+  const foreign = vars.PAYMENT_CURRENCY !== HOME_CURRENCY;
+  if (foreign && vars.PAYMENT_RATE === undefined) {
+    throw new ConfigError(
+      `Invalid configuration:\n  PAYMENT_CURRENCY=${vars.PAYMENT_CURRENCY} needs PAYMENT_RATE, the BDT one ${vars.PAYMENT_CURRENCY.toUpperCase()} buys (rent is agreed in taka)`,
+    );
+  }
+  if (!foreign && vars.PAYMENT_RATE !== undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_RATE is only for charging another currency than taka: set PAYMENT_CURRENCY too, or unset PAYMENT_RATE',
+    );
+  }
+  if (vars.TEST_CLOCK && production) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TEST_CLOCK is for tests and cannot be used in production',
+    );
+  }
   if (vars.LEASE_END <= vars.LEASE_START) {
     throw new ConfigError('Invalid configuration:\n  LEASE_END must be after LEASE_START');
   }
@@ -152,7 +227,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: vars.HOST,
     dataDir: path.resolve(vars.DATA_DIR),
     databaseUrl: vars.DATABASE_URL,
-    demo: vars.DEMO ?? vars.DATABASE_URL === undefined,
+    // A real install never gets the demo's published passwords unless it asks for them.
+    demo: vars.DEMO ?? (!production && vars.DATABASE_URL === undefined),
     logLevel: vars.LOG_LEVEL,
     mapAddress: vars.MAP_ADDRESS,
     webDistDir: production
@@ -170,10 +246,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     lease: { startDate: vars.LEASE_START, endDate: vars.LEASE_END, parkingSpot: vars.PARKING_SPOT },
+    rent: {
+      dueDay: vars.RENT_DUE_DAY,
+      graceDays: vars.RENT_GRACE_DAYS,
+      timeZone: vars.TIME_ZONE,
+    },
+    testClock: vars.TEST_CLOCK ?? false,
     payments: {
+      provider: provider ?? 'sandbox',
       currency: vars.PAYMENT_CURRENCY,
+      rate: vars.PAYMENT_RATE ?? null,
       stripe:
-        vars.STRIPE_SECRET_KEY && vars.STRIPE_PUBLISHABLE_KEY && vars.STRIPE_WEBHOOK_SECRET
+        provider === 'stripe' &&
+        vars.STRIPE_SECRET_KEY &&
+        vars.STRIPE_PUBLISHABLE_KEY &&
+        vars.STRIPE_WEBHOOK_SECRET
           ? {
               secretKey: vars.STRIPE_SECRET_KEY,
               publishableKey: vars.STRIPE_PUBLISHABLE_KEY,

@@ -22,7 +22,9 @@ const database = await openConfiguredDatabase(config, (error) =>
   process.stderr.write(`database connection lost: ${error.message}\n`),
 );
 await database.migrate();
-const seeded = config.demo ? await seedDemoData(database.db) : undefined;
+const seeded = config.demo
+  ? await seedDemoData(database.db, { now: new Date(), timeZone: config.rent.timeZone })
+  : undefined;
 const app = await buildApp({ config, database });
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -42,6 +44,11 @@ const lines = [
   `  StructoMate is running at http://${shownHost}:${port}`,
   `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
 ];
+lines.push(
+  config.payments.provider === 'stripe'
+    ? `  payments: Stripe, charged in ${config.payments.currency.toUpperCase()}`
+    : '  payments: sandbox (test mode: cards are checked, no money moves)',
+);
 if (!config.webDistDir)
   lines.push('  web app: not served here (run "npm run dev" for the Vite dev server)');
 if (seeded) {

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@structomate/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
+import { systemClock, type Clock } from '../src/lib/clock';
 import { loadConfig, type Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { demoAccounts } from '../src/db/demo-data';
@@ -17,17 +18,25 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
 }
 
-/** The real app on a fresh database; `demo` seeds the demo building and accounts. */
+/**
+ * The real app on a fresh database; `demo` seeds the demo building and accounts (as of the
+ * clock's time), `clock` replaces the system clock.
+ */
 export async function buildTestApp(
-  options: { demo?: boolean; config?: Partial<Config>; logStream?: NodeJS.WritableStream } = {},
+  options: {
+    demo?: boolean;
+    config?: Partial<Config>;
+    logStream?: NodeJS.WritableStream;
+    clock?: Clock;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  if (options.demo) await seedDemoData(database.db);
-  const app = await buildApp({
-    config: testConfig(options.config),
-    database,
-    logStream: options.logStream,
-  });
+  const config = testConfig(options.config);
+  const clock = options.clock ?? systemClock;
+  if (options.demo) {
+    await seedDemoData(database.db, { now: clock.now(), timeZone: config.rent.timeZone });
+  }
+  const app = await buildApp({ config, database, logStream: options.logStream, clock });
   await app.ready();
   return {
     app,

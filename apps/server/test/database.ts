@@ -15,6 +15,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     return database;
   }
 
+  return (await createPostgresTestDatabase(serverUrl)).database;
+}
+
+/**
+ * A new, migrated database on the PostgreSQL server at `serverUrl`, with its own URL (for server
+ * processes a test starts); closing the handle drops it.
+ */
+export async function createPostgresTestDatabase(
+  serverUrl: string,
+): Promise<{ url: string; database: DatabaseHandle }> {
   const name = `structomate_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -28,16 +38,19 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
   await database.migrate();
   return {
-    ...database,
-    close: async () => {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await dropper.end();
-      }
+    url: url.toString(),
+    database: {
+      ...database,
+      close: async () => {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: serverUrl });
+        await dropper.connect();
+        try {
+          await dropper.query(`drop database if exists "${name}" with (force)`);
+        } finally {
+          await dropper.end();
+        }
+      },
     },
   };
 }

@@ -9,3 +9,4 @@ export * from './payments';
 export * from './cards';
 export * from './announcements';
 export * from './coupons';
+export * from './money';

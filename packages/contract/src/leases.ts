@@ -95,6 +95,9 @@ export const MemberSchema = z.object({
   floorNo: z.number().int().nullable(),
   /** When the lease was accepted. */
   memberSince: z.string().nullable(),
+  /** Rent due or overdue today, over every lease the member held (whole BDT). */
+  owedMonths: z.number().int(),
+  owedAmount: z.number().int(),
 });
 export type Member = z.infer<typeof MemberSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { withToken } from './accounts';
+import { RoleSchema, withToken } from './accounts';
+import { MAX_PAGE_SIZE } from './constants';
 
 export const MONTH_NAMES = [
   'January',
@@ -26,6 +27,9 @@ export const BillingMonthSchema = z
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'must be a month like 2026-11' });
 export type BillingMonth = z.infer<typeof BillingMonthSchema>;
 
+/** A calendar day as `YYYY-MM-DD` (the building's calendar). */
+export const CalendarDaySchema = z.iso.date();
+
 export const PaymentProviderSchema = z.enum(['sandbox', 'stripe']);
 export type PaymentProvider = z.infer<typeof PaymentProviderSchema>;
 
@@ -39,8 +43,9 @@ const PaymentCouponCodeSchema = z
 const ignored = z.union([z.string(), z.number()]).optional();
 
 /**
- * Spec §7 payment data + currency + token. Only the month (a name of this year, or `YYYY-MM`) and
- * the optional coupon code are used; the rent, currency and the rest are the server's to decide.
+ * Spec §7 payment data + currency + token. Only the month (`YYYY-MM`, or a month name meaning this
+ * year's) and the coupon are used; the rent, currency and the rest are the server's to decide.
+ * Without `coupon` the month's open payment keeps the coupon it has; `""` removes it.
  */
 export const CreatePaymentIntentRequestSchema = withToken({
   month: z.union([MonthNameSchema, BillingMonthSchema]),
@@ -72,9 +77,11 @@ export const PaymentIntentResponseSchema = z.object({
   discount: z.number().int(),
   amount: z.number().int(),
   coupon: AppliedCouponSchema.nullable(),
-  /** The currency the provider charges in (spec: usd), the amount in its smallest unit. */
+  /** What the provider charges: the currency, the amount in its smallest unit (poisha for BDT). */
   currency: z.string(),
   amountInMinorUnits: z.number().int(),
+  /** BDT per unit of `currency` when it is not BDT (PAYMENT_RATE); null for taka. */
+  rate: z.string().nullable(),
 });
 export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponseSchema>;
 
@@ -123,8 +130,10 @@ export const TransactionSchema = z.object({
   /** Whole BDT paid: rent minus discount. */
   amount: z.number().int(),
   couponCode: z.string().nullable(),
+  /** What the card was charged: currency, smallest units, and the rate used (null for BDT). */
   currency: z.string(),
   amountInMinorUnits: z.number().int(),
+  rate: z.string().nullable(),
   provider: PaymentProviderSchema,
   email: z.string(),
   tenant: z.string(),
@@ -149,26 +158,105 @@ export const TransactionListResponseSchema = z.array(TransactionSchema);
 export const LedgerMonthStatusSchema = z.enum(['paid', 'due', 'overdue', 'upcoming']);
 export type LedgerMonthStatus = z.infer<typeof LedgerMonthStatusSchema>;
 
-/** The member's rent month by month over the lease, as the server counts it. */
-export const RentLedgerSchema = z.object({
+export const LedgerMonthSchema = z.object({
+  billingMonth: BillingMonthSchema,
+  /** "November 2026" */
+  month: z.string(),
+  /**
+   * paid; overdue once the due day plus the grace days have passed; due from the month's start
+   * until then; upcoming for later months, which may be paid ahead.
+   */
+  status: LedgerMonthStatusSchema,
+  /** The month's rent under the lease it belongs to, whole BDT. */
   rent: z.number().int(),
-  leaseStart: BillingMonthSchema,
+  dueDate: CalendarDaySchema,
+  agreementId: z.string(),
+  paidAt: z.string().nullable(),
+  /** Whole BDT paid (rent less discount), when paid. */
+  amount: z.number().int().nullable(),
+  transactionId: z.string().nullable(),
+});
+export type LedgerMonth = z.infer<typeof LedgerMonthSchema>;
+
+export const LedgerLeaseSchema = z.object({
+  _id: z.string(),
+  status: z.enum(['accepted', 'ended']),
+  apartmentNo: z.string(),
+  blockName: z.string(),
+  floorNo: z.number().int(),
+  rent: z.number().int(),
+  /** First and last month billed; null when the lease bills no month. Open-ended leases: null. */
+  firstMonth: BillingMonthSchema.nullable(),
+  lastMonth: BillingMonthSchema.nullable(),
+  endedAt: z.string().nullable(),
+});
+
+/**
+ * A person's rent month by month over every lease they held here, as the server counts it: the
+ * running lease up to 11 months ahead, and the unpaid months of leases that ended (a balance that
+ * stays with the person).
+ */
+export const RentLedgerSchema = z.object({
+  /** The building's calendar today, and its month. */
+  today: CalendarDaySchema,
   currentMonth: BillingMonthSchema,
-  months: z.array(
-    z.object({
-      billingMonth: BillingMonthSchema,
-      month: z.string(),
-      status: LedgerMonthStatusSchema,
-      paidAt: z.string().nullable(),
-      amount: z.number().int().nullable(),
-      transactionId: z.string().nullable(),
-    }),
-  ),
+  dueDay: z.number().int(),
+  graceDays: z.number().int(),
+  /** The running lease's monthly rent; null when the person rents nothing now. */
+  rent: z.number().int().nullable(),
+  /** The first month billed to this person; null when none is. */
+  leaseStart: BillingMonthSchema.nullable(),
+  leases: z.array(LedgerLeaseSchema),
+  /** Oldest first. */
+  months: z.array(LedgerMonthSchema),
   /** Months due or overdue, and their rent. */
   owedMonths: z.number().int(),
   owedAmount: z.number().int(),
+  overdueMonths: z.number().int(),
 });
 export type RentLedger = z.infer<typeof RentLedgerSchema>;
+
+/** A person's rent account as the admin sees it (the member's record). */
+export const TenantAccountSchema = z.object({
+  person: z.object({
+    _id: z.string(),
+    displayName: z.string(),
+    email: z.string(),
+    role: RoleSchema,
+  }),
+  ledger: RentLedgerSchema,
+});
+export type TenantAccount = z.infer<typeof TenantAccountSchema>;
+
+export const TenantIdParamsSchema = z.object({
+  id: z.uuid({ error: 'must be a valid user id' }),
+});
+
+/** Former tenants (their lease ended) who still owe rent, largest balance first. */
+export const FormerTenantBalanceSchema = z.object({
+  _id: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  apartmentNo: z.string(),
+  leaseEndedAt: z.string(),
+  owedMonths: z.number().int(),
+  owedAmount: z.number().int(),
+});
+export type FormerTenantBalance = z.infer<typeof FormerTenantBalanceSchema>;
+
+export const FormerTenantBalancesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+});
+
+export const FormerTenantBalancesResponseSchema = z.object({
+  result: z.array(FormerTenantBalanceSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  pageCount: z.number().int(),
+});
+export type FormerTenantBalancesResponse = z.infer<typeof FormerTenantBalancesResponseSchema>;
 
 export const PAYMENT_MESSAGES = {
   succeeded: 'Payment Succeeded',
@@ -180,4 +268,11 @@ export const PAYMENT_MESSAGES = {
 export function monthLabel(billingMonth: string): string {
   const [year, month] = billingMonth.split('-');
   return `${MONTH_NAMES[Number(month) - 1] ?? '?'} ${year}`;
+}
+
+/** The month `count` months after (or before, when negative) `billingMonth`. */
+export function addMonths(billingMonth: string, count: number): string {
+  const [year = 0, month = 1] = billingMonth.split('-').map(Number);
+  const index = year * 12 + (month - 1) + count;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }

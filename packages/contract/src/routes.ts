@@ -23,8 +23,9 @@ const clientRoutePatterns: RegExp[] = [
   /^\/apartment\/[^/]+\/?$/,
   /^\/authentiction(\/registration)?\/?$/,
   new RegExp(`^/dashboard(/(${DASHBOARD_CHILD_PATHS.join('|')}))?/?$`),
-  // A payment's receipt.
+  // A payment's receipt; a member's rent account.
   /^\/dashboard\/paymentHistory\/[0-9a-f-]{36}\/?$/,
+  /^\/dashboard\/manage-members\/[0-9a-f-]{36}\/?$/,
 ];
 
 /** True when the web app has a page for `pathname` (the query string excluded). */

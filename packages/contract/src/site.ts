@@ -8,13 +8,15 @@ export const SiteConfigSchema = z.object({
   mapEmbedUrl: z.string(),
   /** True when Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET). */
   googleSignIn: z.boolean(),
-  /** Lease terms of the agreement page (spec §2, §9 defaults; LEASE_START, LEASE_END, PARKING_SPOT). */
-  /** Which payment provider the rent page uses; the sandbox needs no key. */
+  /** Which payment provider the rent page uses (the sandbox needs no key), and what it charges. */
   payments: z.object({
     provider: z.enum(['sandbox', 'stripe']),
     publishableKey: z.string().nullable(),
     currency: z.string(),
+    /** BDT per unit of `currency`; null when charging taka. */
+    rate: z.string().nullable(),
   }),
+  /** Lease terms of the agreement page (spec §2, §9 defaults; LEASE_START, LEASE_END, PARKING_SPOT). */
   lease: z.object({
     startDate: z.string(),
     endDate: z.string(),

@@ -3,6 +3,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { addMonths } from '@structomate/contract';
+import { DEFAULT_TIME_ZONE } from '../config';
+import { calendarDay } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
 import type { Database } from './client';
 import {
@@ -38,7 +41,10 @@ export interface SeedReport {
  * Fills what is missing of the demo content; running it again changes nothing.
  * Demo accounts are created only here, so a database without `DEMO` gets none.
  */
-export async function seedDemoData(db: Database): Promise<SeedReport> {
+export async function seedDemoData(
+  db: Database,
+  clock: { now: Date; timeZone: string } = { now: new Date(), timeZone: DEFAULT_TIME_ZONE },
+): Promise<SeedReport> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const report = {
@@ -48,7 +54,7 @@ export async function seedDemoData(db: Database): Promise<SeedReport> {
       announcements: await seedAnnouncements(tx),
     };
     await seedMemberLease(tx);
-    await seedMemberPayments(tx, new Date());
+    await seedMemberPayments(tx, calendarDay(clock.now, clock.timeZone).slice(0, 7));
     return report;
   });
 }
@@ -140,7 +146,7 @@ async function seedMemberLease(tx: Transaction): Promise<void> {
  * sandbox, so the history, the ledger and the admin's chart have something to show and this
  * month is due.
  */
-async function seedMemberPayments(tx: Transaction, now: Date): Promise<void> {
+async function seedMemberPayments(tx: Transaction, currentMonth: string): Promise<void> {
   const [lease] = await tx
     .select({ id: agreements.id, tenantId: agreements.tenantId, rent: agreements.rent })
     .from(agreements)
@@ -159,12 +165,8 @@ async function seedMemberPayments(tx: Transaction, now: Date): Promise<void> {
   if (existing && existing.n > 0) return;
   const rows = [];
   // The lease starts February 2025 (the spec's term); the last paid month is last month.
-  for (
-    let month = new Date(Date.UTC(2025, 1, 1));
-    month < new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    month = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1))
-  ) {
-    const key = month.toISOString().slice(0, 7);
+  for (let key = '2025-02'; key < currentMonth; key = addMonths(key, 1)) {
+    const month = new Date(`${key}-01T00:00:00Z`);
     rows.push({
       transactionId: `pi_sbx_demo_${key.replace('-', '')}`,
       userId: lease.tenantId,
@@ -173,7 +175,7 @@ async function seedMemberPayments(tx: Transaction, now: Date): Promise<void> {
       rent: lease.rent,
       discount: 0,
       amountCharged: lease.rent * 100,
-      currency: 'usd',
+      currency: 'bdt',
       provider: 'sandbox',
       paidAt: new Date(month.getTime() + 2 * 86_400_000 + 10 * 3_600_000),
     });

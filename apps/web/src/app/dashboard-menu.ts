@@ -20,7 +20,12 @@ export const DASHBOARD_PAGES: Record<DashboardChildPath, DashboardPage> = {
   },
   'manage-coupons': { path: 'manage-coupons', label: 'Manage Coupons', roles: ['admin'] },
   payments: { path: 'payments', label: 'Make Payment', roles: ['member'] },
-  paymentHistory: { path: 'paymentHistory', label: 'Payment History', roles: ['member'] },
+  // Former tenants (users again) keep their receipts; their profile links here.
+  paymentHistory: {
+    path: 'paymentHistory',
+    label: 'Payment History',
+    roles: ['member', 'user'],
+  },
   'member-announcements': {
     path: 'member-announcements',
     label: 'Announcements',

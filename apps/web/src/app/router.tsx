@@ -13,13 +13,13 @@ import { RouteError } from './routes/route-error';
 /** Each dashboard page loads on demand, behind its role guard. */
 const dashboardPage: Record<DashboardChildPath, () => Promise<{ Component: ComponentType }>> = {
   myProfile: async () => ({
-    Component: (await import('../features/profile/components/my-profile')).MyProfile,
+    Component: (await import('./routes/my-profile')).MyProfileRoute,
   }),
   adminProfile: async () => ({
     Component: (await import('../features/profile/components/admin-profile')).AdminProfile,
   }),
   'manage-members': async () => ({
-    Component: (await import('../features/leases/components/manage-members')).ManageMembers,
+    Component: (await import('./routes/manage-members')).ManageMembersRoute,
   }),
   makeAnnouncements: async () => ({
     Component: (await import('../features/announcements/components/make-announcement'))
@@ -45,6 +45,24 @@ const dashboardPage: Record<DashboardChildPath, () => Promise<{ Component: Compo
     Component: (await import('../features/announcements/components/user-announcements'))
       .UserAnnouncements,
   }),
+};
+
+/** Pages under a dashboard page: a payment's receipt, a member's rent account. */
+const dashboardDetail: Partial<
+  Record<DashboardChildPath, { path: string; lazy: () => Promise<{ Component: ComponentType }> }>
+> = {
+  paymentHistory: {
+    path: ':paymentId',
+    lazy: async () => ({
+      Component: (await import('../features/payments/components/receipt')).Receipt,
+    }),
+  },
+  'manage-members': {
+    path: ':userId',
+    lazy: async () => ({
+      Component: (await import('../features/payments/components/tenant-account')).TenantAccount,
+    }),
+  },
 };
 
 /** Spec §2 route table. The home page is in the first bundle; other pages load on demand. */
@@ -98,17 +116,7 @@ export const routes: RouteObject[] = [
                 element: <RequireRole roles={page.roles} />,
                 children: [
                   { index: true, lazy: dashboardPage[page.path] },
-                  ...(page.path === 'paymentHistory'
-                    ? [
-                        {
-                          path: ':paymentId',
-                          lazy: async () => ({
-                            Component: (await import('../features/payments/components/receipt'))
-                              .Receipt,
-                          }),
-                        },
-                      ]
-                    : []),
+                  ...[dashboardDetail[page.path]].filter((detail) => detail !== undefined),
                 ],
               })),
             ],

@@ -16,3 +16,13 @@ export const formatShortDate = (date: Date | string) =>
 /** The spec's "hh:mm a - dd MMM, yyyy". */
 export const formatDateTime = (date: Date | string) =>
   format(typeof date === 'string' ? parseISO(date) : date, DATE_FORMATS.timeDashDate);
+
+/** "1 Dec" from "2026-12-01": a calendar date whose year is plain from its context. */
+export const formatDayMonth = (isoDate: string) => format(parseISO(isoDate), 'd MMM');
+
+/** "1st", "2nd", "23rd", "28th". */
+export function ordinal(day: number): string {
+  const teens = day % 100 >= 11 && day % 100 <= 13;
+  const suffix = teens ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th');
+  return `${day}${suffix}`;
+}

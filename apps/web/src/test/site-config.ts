@@ -5,7 +5,7 @@ export const siteConfig = (overrides: Partial<SiteConfig> = {}): SiteConfig => (
   mapAddress: '12 Example Lane, Dhaka',
   mapEmbedUrl: 'https://maps.example/embed',
   googleSignIn: false,
-  payments: { provider: 'sandbox', publishableKey: null, currency: 'usd' },
+  payments: { provider: 'sandbox', publishableKey: null, currency: 'bdt', rate: null },
   lease: { startDate: '2025-02-01', endDate: '2026-01-31', parkingSpot: '12' },
   ...overrides,
 });

@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -17,6 +18,12 @@ import { users } from './users';
 /**
  * What we asked the payment provider to charge, and for which month: the record a confirmed
  * payment is checked against (amount, currency, member, month) before it counts as paid.
+ *
+ * Status is our view of the provider's intent: `open` (may still be paid), `processing`,
+ * `succeeded` (recorded as a payment), `canceled` (can never be paid) or `refunded` (charged for
+ * a month already paid, and given back). At most one intent per member and month is open,
+ * processing or succeeded, so a second one is only ever created after the first was canceled
+ * with the provider, and never for a month that is paid.
  */
 export const paymentIntents = pgTable(
   'payment_intents',
@@ -38,25 +45,68 @@ export const paymentIntents = pgTable(
     /** In the smallest unit of `currency`. */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
+    /** BDT per unit of `currency` when it is not taka; null for taka. */
+    rate: text('rate'),
     status: text('status').notNull().default('open'),
-    /** Only the sandbox keeps its client secret here; Stripe's stays with Stripe. */
-    clientSecret: text('client_secret'),
-    /** The sandbox processor's last refusal, as Stripe would report it. */
-    lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('payment_intents_provider_known', sql`${t.provider} in ('sandbox', 'stripe')`),
-    check('payment_intents_status_known', sql`${t.status} in ('open', 'succeeded', 'canceled')`),
+    check(
+      'payment_intents_status_known',
+      sql`${t.status} in ('open', 'processing', 'succeeded', 'canceled', 'refunded')`,
+    ),
     check('payment_intents_amount_non_negative', sql`${t.amount} >= 0`),
     check('payment_intents_discount_range', sql`${t.discount} >= 0 and ${t.discount} <= ${t.rent}`),
     check('payment_intents_billing_month_first_day', sql`extract(day from ${t.billingMonth}) = 1`),
-    // One open intent per member and month: asking again reuses it.
-    uniqueIndex('payment_intents_one_open_per_member_month')
+    check(
+      'payment_intents_rate_shape',
+      sql`${t.rate} is null or ${t.rate} ~ '^[0-9]{1,7}([.][0-9]{1,6})?$'`,
+    ),
+    // One intent per member and month that may still be paid or has been: another is only ever
+    // made after this one was canceled with the provider, never beside a payment.
+    uniqueIndex('payment_intents_one_live_per_member_month')
       .on(t.userId, t.billingMonth)
-      .where(sql`${t.status} = 'open'`),
-    index('payment_intents_user_idx').on(t.userId),
+      .where(sql`${t.status} in ('open', 'processing', 'succeeded')`),
+    // A coupon is held from the moment it is applied until that payment is canceled: one open or
+    // used intent per coupon and member, so a clash is refused before any charge.
+    uniqueIndex('payment_intents_one_coupon_hold_per_member')
+      .on(t.couponId, t.userId)
+      .where(sql`${t.couponId} is not null and ${t.status} in ('open', 'processing', 'succeeded')`),
+    index('payment_intents_user_month_idx').on(t.userId, t.billingMonth),
+  ],
+);
+
+/**
+ * The built-in sandbox's own records: what Stripe keeps on its side in test mode. Our
+ * `payment_intents` rows only mirror them, exactly as they mirror Stripe's.
+ */
+export const sandboxIntents = pgTable(
+  'sandbox_intents',
+  {
+    id: text('id').primaryKey(),
+    /** Like Stripe, a repeated create with the same key returns the same intent. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    clientSecret: text('client_secret').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('requires_payment_method'),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    /** The test processor's last refusal, as Stripe would report it. */
+    lastError: text('last_error'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_intents_idempotency_key_unique').on(t.idempotencyKey),
+    uniqueIndex('sandbox_intents_client_secret_unique').on(t.clientSecret),
+    check(
+      'sandbox_intents_status_known',
+      sql`${t.status} in ('requires_payment_method', 'succeeded', 'canceled')`,
+    ),
+    check('sandbox_intents_amount_positive', sql`${t.amount} > 0`),
   ],
 );
 

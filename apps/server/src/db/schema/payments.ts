@@ -35,6 +35,8 @@ export const payments = pgTable(
     /** What was charged, in the smallest unit of `currency`. */
     amountCharged: integer('amount_charged').notNull(),
     currency: text('currency').notNull(),
+    /** BDT per unit of `currency` when it is not taka; null for taka. */
+    rate: text('rate'),
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
     provider: text('provider').notNull().default('sandbox'),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
@@ -51,6 +53,10 @@ export const payments = pgTable(
     check('payments_amount_non_negative', sql`${t.amountCharged} >= 0`),
     check('payments_billing_month_first_day', sql`extract(day from ${t.billingMonth}) = 1`),
     check('payments_provider_known', sql`${t.provider} in ('sandbox', 'stripe')`),
+    check(
+      'payments_rate_shape',
+      sql`${t.rate} is null or ${t.rate} ~ '^[0-9]{1,7}([.][0-9]{1,6})?$'`,
+    ),
     index('payments_paid_idx').on(t.paidAt),
     index('payments_user_paid_idx').on(t.userId, t.paidAt.desc().nullsFirst()),
   ],

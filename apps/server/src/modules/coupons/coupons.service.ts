@@ -7,7 +7,7 @@ import type {
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { coupons, payments } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../lib/app-error';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 
 /** The admin's table shows at most this many coupons, newest first. */
@@ -191,17 +191,58 @@ export async function featuredCoupon(db: Database): Promise<FeaturedCoupon | nul
     : null;
 }
 
+export interface UsableCoupon {
+  id: string;
+  code: string;
+  percentage: number;
+}
+
 /**
- * For the payments code: the coupon a tenant's typed code names, if it can be used today (not
- * removed, validity today or later), whatever the case of the code; otherwise undefined.
+ * The one rule for whether a typed code can be used on a payment made on `today` (the building's
+ * calendar day, from the app clock, so tests can set it): the coupon exists whatever the case of
+ * the code, is not removed, and its validity day is today or later. Otherwise a 400 that says why.
+ * Whether this tenant already holds or used it is the payments' own rule (a unique index).
  */
-export async function findUsableCoupon(db: Database, code: string): Promise<Coupon | undefined> {
+export async function usableCoupon(
+  db: Database,
+  code: string,
+  today: string,
+): Promise<UsableCoupon> {
   const trimmed = code.trim();
-  if (!trimmed) return undefined;
+  const [row] = trimmed
+    ? await db
+        .select({
+          id: coupons.id,
+          code: coupons.code,
+          percentage: coupons.percentage,
+          validUntil: coupons.validUntil,
+        })
+        .from(coupons)
+        .where(and(byCode(trimmed), notArchived))
+        .limit(1)
+    : [];
+  if (!row) throw badRequest(`Coupon ${trimmed.toUpperCase()} does not exist.`);
+  if (row.validUntil < today) {
+    const until = new Date(`${row.validUntil}T00:00:00Z`).toLocaleDateString('en-US', {
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    throw badRequest(`Coupon ${row.code} expired on ${until}.`);
+  }
+  return { id: row.id, code: row.code, percentage: row.percentage };
+}
+
+/** The discount a coupon gives on a rent, in whole taka (rounded down, in the tenant's favour). */
+export const couponDiscount = (rent: number, percentage: number) =>
+  Math.floor((rent * percentage) / 100);
+
+/** A coupon's code and percentage by id (for an intent that holds it). */
+export async function couponById(db: Database, id: string): Promise<UsableCoupon | undefined> {
   const [row] = await db
-    .select(couponColumns)
+    .select({ id: coupons.id, code: coupons.code, percentage: coupons.percentage })
     .from(coupons)
-    .where(and(byCode(trimmed), notArchived, stillValid))
-    .limit(1);
-  return row && toCoupon(row);
+    .where(eq(coupons.id, id));
+  return row;
 }

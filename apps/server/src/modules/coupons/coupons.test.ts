@@ -10,7 +10,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
 import { agreements, coupons, payments, users } from '../../db/schema';
-import { findUsableCoupon } from './coupons.service';
+import { usableCoupon } from './coupons.service';
 
 let t: TestApp;
 let admin: Session;
@@ -203,13 +203,15 @@ describe('POST /api/delete/coupons', () => {
   it('archives a coupon a payment used: kept for the payment, gone from the list, no longer offered', async () => {
     const { id, code } = await createOk();
     await payWith(id, '2031-03-01');
-    expect((await findUsableCoupon(t.database.db, code))?._id).toBe(id);
+    expect((await usableCoupon(t.database.db, code, day(0))).id).toBe(id);
     const response = await remove(id);
     expect(response.statusCode).toBe(200);
     expect(DeleteCouponResponseSchema.parse(response.json()).removal).toBe('archived');
     expect((await couponRow(id))?.archivedAt).toBeInstanceOf(Date);
     expect((await list()).map((c) => c._id)).not.toContain(id);
-    expect(await findUsableCoupon(t.database.db, code)).toBeUndefined();
+    await expect(usableCoupon(t.database.db, code, day(0))).rejects.toThrow(
+      `Coupon ${code.toUpperCase()} does not exist.`,
+    );
     // Removing it again finds nothing to remove; its code stays taken.
     expect((await remove(id)).statusCode).toBe(404);
     const reuse = await create(admin, newCoupon({ code }));
@@ -326,27 +328,25 @@ describe('admin only', () => {
   });
 });
 
-describe('findUsableCoupon (for the payments code)', () => {
-  it('finds an active coupon by its code in any case and nothing else', async () => {
+describe('usableCoupon (the one coupon rule, for the payments code)', () => {
+  it('finds an active coupon by its code in any case, and says why any other code is refused', async () => {
     const active = await createOk({ code: 'UseMe1', validity: day(0) });
-    expect((await findUsableCoupon(t.database.db, ' useme1 '))?._id).toBe(active.id);
-    expect((await findUsableCoupon(t.database.db, 'USEME1'))?.percentage).toBe(15);
-    // Expired (the demo coupon), unknown and empty codes find nothing.
-    expect(await findUsableCoupon(t.database.db, 'STRUCTO25')).toBeUndefined();
-    expect(await findUsableCoupon(t.database.db, 'NOSUCH')).toBeUndefined();
-    expect(await findUsableCoupon(t.database.db, '  ')).toBeUndefined();
-    // Yesterday's last day is over.
-    const [old] = await t.database.db
-      .insert(coupons)
-      .values({
-        code: 'Yday1',
-        heading: 'Old',
-        description: 'Old',
-        percentage: 5,
-        validUntil: day(-1),
-      })
-      .returning({ id: coupons.id });
-    expect(old).toBeDefined();
-    expect(await findUsableCoupon(t.database.db, 'yday1')).toBeUndefined();
+    expect((await usableCoupon(t.database.db, ' useme1 ', day(0))).id).toBe(active.id);
+    expect((await usableCoupon(t.database.db, 'USEME1', day(0))).percentage).toBe(15);
+    // Its validity day is the last day it works: the day after, it has expired.
+    await expect(usableCoupon(t.database.db, 'useme1', day(1))).rejects.toThrow(
+      /^Coupon UseMe1 expired on \w+ \d+, \d{4}\.$/,
+    );
+    await expect(usableCoupon(t.database.db, 'STRUCTO25', day(0))).rejects.toThrow(
+      'Coupon STRUCTO25 expired on February 5, 2025.',
+    );
+    // …but on the day it was still valid, it works (the caller's calendar decides, not the server's).
+    expect((await usableCoupon(t.database.db, 'structo25', '2025-02-05')).code).toBe('STRUCTO25');
+    await expect(usableCoupon(t.database.db, 'nosuch', day(0))).rejects.toThrow(
+      'Coupon NOSUCH does not exist.',
+    );
+    await expect(usableCoupon(t.database.db, '  ', day(0))).rejects.toThrow(
+      'Coupon  does not exist.',
+    );
   });
 });

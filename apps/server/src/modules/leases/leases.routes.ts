@@ -14,7 +14,9 @@ import {
   TokenOnlyBodySchema,
 } from '@structomate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { calendarDay } from '../../lib/clock';
 import { currentUser } from '../../plugins/auth';
+import { billingRules, closeIntentsAfter, paymentsContext } from '../payments/payments.service';
 import {
   acceptAgreement,
   assertOwnLookup,
@@ -77,7 +79,7 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = currentUser(request);
       const apartmentId = request.body.newAgreement.apartmentDetails._id;
-      const insertedId = await requestAgreement(app.db, me, apartmentId);
+      const insertedId = await requestAgreement(app.db, me, apartmentId, request.now);
       request.log.info({ agreementId: insertedId, apartmentId }, 'lease requested');
       return reply.code(201).send({ insertedId });
     },
@@ -105,7 +107,7 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await acceptAgreement(app.db, request.body.agreement_id);
+      const result = await acceptAgreement(app.db, request.body.agreement_id, request.now);
       // The apartment is occupied now: listings everywhere must say so.
       await app.publicCache.invalidate('apartments');
       request.log.info({ agreementId: result._id, tenantId: result.tenant_id }, 'lease accepted');
@@ -123,7 +125,7 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await rejectAgreement(app.db, request.body.agreement_id);
+      const result = await rejectAgreement(app.db, request.body.agreement_id, request.now);
       request.log.info({ agreementId: result._id }, 'lease request rejected');
       return { result };
     },
@@ -135,9 +137,9 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ['admin'] },
       schema: { body: TokenOnlyBodySchema, response: { 200: MemberListResponseSchema } },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listMembers(app.db);
+      return listMembers(app.db, billingRules(app.config), request.now);
     },
   );
 
@@ -152,8 +154,17 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const removed = await removeMember(app.db, currentUser(request), request.body.id);
+      const removed = await removeMember(
+        app.db,
+        currentUser(request),
+        request.body.id,
+        request.now,
+      );
       await app.publicCache.invalidate('apartments');
+      // Months after the lease are billed to nobody: a payment still open for one is canceled.
+      const payments = paymentsContext(app, request.log);
+      const lastMonth = calendarDay(request.now, payments.rules.timeZone).slice(0, 7);
+      await closeIntentsAfter(payments, request.body.id, lastMonth, request.now);
       request.log.info({ userId: request.body.id }, 'member removed');
       return { ok: true as const, displayName: removed.displayName, role: 'user' as const };
     },

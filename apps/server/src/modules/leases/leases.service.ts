@@ -5,6 +5,7 @@ import { agreements, apartments, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { imageUrl } from '../images/images.service';
+import { balancesOf, type BillingRules } from '../payments/payments.service';
 
 const agreementColumns = {
   id: agreements.id,
@@ -116,6 +117,7 @@ export async function requestAgreement(
   db: Database,
   tenant: SessionUser,
   apartmentId: string,
+  now: Date,
 ): Promise<string> {
   if (tenant.role !== 'user') throw conflict(refusedRole[tenant.role]);
   try {
@@ -135,7 +137,7 @@ export async function requestAgreement(
       if (occupied) throw conflict(`Apartment ${apartment.apartmentNo} is already rented.`);
       const [created] = await tx
         .insert(agreements)
-        .values({ tenantId: tenant._id, apartmentId, rent: apartment.rent })
+        .values({ tenantId: tenant._id, apartmentId, rent: apartment.rent, signedAt: now })
         .returning({ id: agreements.id });
       if (!created) throw new Error('insert returned nothing');
       return created.id;
@@ -172,7 +174,11 @@ async function agreementById(db: Database, id: string): Promise<Agreement> {
  * agreement or an occupied apartment is a 409 that changes nothing; the conditional update and
  * the unique indexes decide races between admins.
  */
-export async function acceptAgreement(db: Database, agreementId: string): Promise<Agreement> {
+export async function acceptAgreement(
+  db: Database,
+  agreementId: string,
+  now: Date,
+): Promise<Agreement> {
   try {
     await db.transaction(async (tx) => {
       // Accepts for one apartment take turns on its row; without this, two accepts rejecting
@@ -189,7 +195,7 @@ export async function acceptAgreement(db: Database, agreementId: string): Promis
         .for('update');
       const [accepted] = await tx
         .update(agreements)
-        .set({ status: 'accepted', checkedAt: sql`now()` })
+        .set({ status: 'accepted', checkedAt: now })
         .where(and(eq(agreements.id, agreementId), eq(agreements.status, 'pending')))
         .returning({ tenantId: agreements.tenantId, apartmentId: agreements.apartmentId });
       if (!accepted) {
@@ -202,7 +208,7 @@ export async function acceptAgreement(db: Database, agreementId: string): Promis
         .where(and(eq(users.id, accepted.tenantId), eq(users.role, 'user')));
       await tx
         .update(agreements)
-        .set({ status: 'rejected', checkedAt: sql`now()` })
+        .set({ status: 'rejected', checkedAt: now })
         .where(
           and(
             eq(agreements.apartmentId, accepted.apartmentId),
@@ -225,10 +231,14 @@ export async function acceptAgreement(db: Database, agreementId: string): Promis
 }
 
 /** Reject (spec §4): records the checked date; a decided agreement is a 409. */
-export async function rejectAgreement(db: Database, agreementId: string): Promise<Agreement> {
+export async function rejectAgreement(
+  db: Database,
+  agreementId: string,
+  now: Date,
+): Promise<Agreement> {
   const [rejected] = await db
     .update(agreements)
-    .set({ status: 'rejected', checkedAt: sql`now()` })
+    .set({ status: 'rejected', checkedAt: now })
     .where(and(eq(agreements.id, agreementId), eq(agreements.status, 'pending')))
     .returning({ id: agreements.id });
   if (!rejected) {
@@ -238,8 +248,11 @@ export async function rejectAgreement(db: Database, agreementId: string): Promis
   return agreementById(db, agreementId);
 }
 
-/** Members with the apartment each rents, by name (spec §2 Manage Members). */
-export async function listMembers(db: Database): Promise<Member[]> {
+/**
+ * Members with the apartment each rents and the rent they owe today, by name (spec §2 Manage
+ * Members).
+ */
+export async function listMembers(db: Database, rules: BillingRules, now: Date): Promise<Member[]> {
   const rows = await db
     .select({
       id: users.id,
@@ -257,6 +270,12 @@ export async function listMembers(db: Database): Promise<Member[]> {
     .leftJoin(apartments, eq(apartments.id, agreements.apartmentId))
     .where(eq(users.role, 'member'))
     .orderBy(users.displayName, users.email);
+  const balances = await balancesOf(
+    db,
+    rules,
+    now,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     _id: row.id,
     displayName: row.displayName,
@@ -266,18 +285,21 @@ export async function listMembers(db: Database): Promise<Member[]> {
     blockName: row.blockName,
     floorNo: row.floorNo,
     memberSince: row.checkedAt?.toISOString() ?? null,
+    owedMonths: balances.get(row.id)?.owedMonths ?? 0,
+    owedAmount: balances.get(row.id)?.owedAmount ?? 0,
   }));
 }
 
 /**
- * Removing a member (spec §4), in one transaction: their lease ends (kept, with its end date),
- * the apartment is free again, and they become a user. An admin cannot be removed, nor remove
- * themselves; a second remove of the same person is a 409.
+ * Removing a member (spec §4), in one transaction: their lease ends (kept, with its end date, so
+ * its unpaid months stay their balance), the apartment is free again, and they become a user. An
+ * admin cannot be removed, nor remove themselves; a second remove of the same person is a 409.
  */
 export async function removeMember(
   db: Database,
   admin: SessionUser,
   userId: string,
+  now: Date,
 ): Promise<{ displayName: string }> {
   if (userId === admin._id) throw forbidden('You cannot remove yourself.');
   return db.transaction(async (tx) => {
@@ -297,7 +319,7 @@ export async function removeMember(
     }
     await tx
       .update(agreements)
-      .set({ status: 'ended', endedAt: sql`now()` })
+      .set({ status: 'ended', endedAt: now })
       .where(and(eq(agreements.tenantId, userId), eq(agreements.status, 'accepted')));
     return removed;
   });

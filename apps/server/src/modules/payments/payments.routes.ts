@@ -1,6 +1,8 @@
 import {
   CreatePaymentIntentRequestSchema,
   ErrorResponseSchema,
+  FormerTenantBalancesQuerySchema,
+  FormerTenantBalancesResponseSchema,
   OkResponseSchema,
   PaymentIntentResponseSchema,
   RentLedgerSchema,
@@ -8,6 +10,8 @@ import {
   SandboxConfirmResponseSchema,
   SaveTransactionRequestSchema,
   SaveTransactionResponseSchema,
+  TenantAccountSchema,
+  TenantIdParamsSchema,
   TokenOnlyBodySchema,
   TransactionListRequestSchema,
   TransactionListResponseSchema,
@@ -16,18 +20,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { currentUser } from '../../plugins/auth';
 import { assertOwnLookup } from '../leases/leases.service';
+import { getUserById } from '../users/users.service';
+import { billingRules, paymentsContext } from './payments.service';
+import { prepareIntent } from './intents.service';
+import { formerTenantBalances, personLedger } from './ledger.service';
 import {
-  confirmSandboxCard,
+  handleProviderEvent,
   handleStripeEventOnce,
   listTransactions,
-  prepareIntent,
-  recordPayment,
-  rentLedger,
-  type PaymentsContext,
-} from './payments.service';
-import type { PaymentGateway } from './provider';
-import { SandboxGateway } from './sandbox';
-import { StripeGateway, toProviderIntent } from './stripe-gateway';
+  saveTransaction,
+} from './recording.service';
+import { paymentIntentOf } from './stripe-gateway';
 
 const refusals = {
   400: ErrorResponseSchema,
@@ -37,23 +40,20 @@ const refusals = {
   409: ErrorResponseSchema,
 };
 
+/**
+ * Paying rent is for whoever owes it: members, and people whose lease ended with months unpaid
+ * (they are users again). The services refuse anyone with nothing to pay.
+ */
+const PAYERS = ['member', 'user'] as const;
+
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const stripeSettings = app.config.payments.stripe;
-  const stripe = stripeSettings ? new StripeGateway(stripeSettings) : undefined;
-  const gateway: PaymentGateway = stripe ?? new SandboxGateway(app.db);
-  const ctx: PaymentsContext = {
-    db: app.db,
-    gateway,
-    currency: app.config.payments.currency,
-    leaseStart: app.config.lease.startDate,
-    now: () => new Date(),
-    log: app.log,
-  };
+  const { sandbox, stripe } = app.paymentGateways;
+  const rules = billingRules(app.config);
 
   app.post(
     '/create-payment-intent',
     {
-      config: { access: ['member'] },
+      config: { access: PAYERS },
       schema: {
         body: CreatePaymentIntentRequestSchema,
         response: { 200: PaymentIntentResponseSchema, ...refusals },
@@ -61,7 +61,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return prepareIntent(ctx, currentUser(request), request.body);
+      return prepareIntent(
+        paymentsContext(app, request.log),
+        currentUser(request),
+        request.body,
+        request.now,
+      );
     },
   );
 
@@ -69,21 +74,21 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sandbox/confirm',
     {
-      config: { access: ['member'] },
+      config: { access: PAYERS },
       schema: {
         body: SandboxConfirmRequestSchema,
         response: { 200: SandboxConfirmResponseSchema, ...refusals },
       },
     },
     async (request) => {
-      if (gateway.name !== 'sandbox') {
+      if (app.paymentGateways.active.name !== 'sandbox') {
         throw new AppError('NOT_FOUND', 'Card payments go to Stripe here, not to the sandbox');
       }
-      const id = await confirmSandboxCard(
-        ctx,
-        currentUser(request),
+      const id = await sandbox.confirm(
         request.body.clientSecret,
         request.body.card,
+        currentUser(request)._id,
+        request.now,
       );
       return { paymentIntentId: id, status: 'succeeded' as const };
     },
@@ -92,17 +97,19 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/save/transaction',
     {
-      config: { access: ['member'] },
+      config: { access: PAYERS },
       schema: {
         body: SaveTransactionRequestSchema,
         response: { 200: SaveTransactionResponseSchema, ...refusals },
       },
     },
     async (request) => {
-      const me = currentUser(request);
-      const transaction = await recordPayment(ctx, request.body.transaction.transactionId, {
-        expectedUserId: me._id,
-      });
+      const transaction = await saveTransaction(
+        paymentsContext(app, request.log),
+        currentUser(request),
+        request.body.transaction.transactionId,
+        request.now,
+      );
       request.log.info({ transactionId: transaction.transactionId }, 'rent payment recorded');
       return { insertedId: transaction._id, transaction };
     },
@@ -111,7 +118,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/get/transactions',
     {
-      config: { access: ['member'] },
+      config: { access: PAYERS },
       schema: {
         body: TransactionListRequestSchema,
         response: { 200: TransactionListResponseSchema, 403: ErrorResponseSchema },
@@ -131,12 +138,47 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/rent/ledger',
     {
-      config: { access: ['member'] },
+      config: { access: PAYERS },
       schema: { body: TokenOnlyBodySchema, response: { 200: RentLedgerSchema, ...refusals } },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return rentLedger(ctx, currentUser(request));
+      return personLedger(app.db, rules, request.now, currentUser(request)._id);
+    },
+  );
+
+  /** A person's rent account, for the admin: the member's record (also after their lease ended). */
+  app.get(
+    '/tenants/:id/account',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        params: TenantIdParamsSchema,
+        response: { 200: TenantAccountSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const person = await getUserById(app.db, request.params.id);
+      if (!person) throw new AppError('NOT_FOUND', 'No account has this id');
+      reply.header('cache-control', 'no-store');
+      return { person, ledger: await personLedger(app.db, rules, request.now, person._id) };
+    },
+  );
+
+  /** Former tenants who still owe rent (their balance outlives the lease). */
+  app.get(
+    '/tenants/former-balances',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        querystring: FormerTenantBalancesQuerySchema,
+        response: { 200: FormerTenantBalancesResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { page, limit } = request.query;
+      return formerTenantBalances(app.db, rules, request.now, page, limit);
     },
   );
 
@@ -147,6 +189,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       { parseAs: 'buffer' },
       (_request, body, done) => done(null, body),
     );
+    /**
+     * Answers: 2xx for an event handled, already handled or of no interest; 400 only for a
+     * signature that does not verify; 5xx only when trying again later can help (Stripe retries).
+     */
     webhook.post(
       '/stripe/webhook',
       {
@@ -166,14 +212,23 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.warn({ err: error }, 'Stripe webhook with a bad signature refused');
           throw new AppError('BAD_REQUEST', 'The Stripe signature does not verify');
         }
-        if (event.type === 'payment_intent.succeeded') {
-          const intent = toProviderIntent(event.data.object);
-          await handleStripeEventOnce(ctx.db, event.id, event.type, async () => {
-            await recordPayment(ctx, intent.id, { reported: intent });
-          });
-        } else {
-          await handleStripeEventOnce(ctx.db, event.id, event.type, async () => undefined);
-        }
+        await handleStripeEventOnce(app.db, event.id, event.type, async () => {
+          const intent = paymentIntentOf(event);
+          if (!intent) return;
+          // A success is final, so the signed event is the provider's word; any other event may
+          // arrive out of order, so the provider is asked how the intent stands now.
+          const reported = intent.status === 'succeeded' ? intent : undefined;
+          const outcome = await handleProviderEvent(
+            paymentsContext(app, request.log),
+            intent.id,
+            reported,
+            request.now,
+          );
+          request.log.info(
+            { eventId: event.id, type: event.type, outcome },
+            'Stripe event handled',
+          );
+        });
         return { ok: true as const };
       },
     );

@@ -1,249 +1,368 @@
 import {
-  ErrorResponseSchema,
-  InsertedResponseSchema,
-  MONTH_NAMES,
+  FormerTenantBalancesResponseSchema,
   PaymentIntentResponseSchema,
-  RentLedgerSchema,
+  MemberListResponseSchema,
   SaveTransactionResponseSchema,
+  TenantAccountSchema,
   TransactionListResponseSchema,
 } from '@structomate/contract';
-import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
-import { newPerson, type Person } from '../../../test/people';
-import { apartments, coupons, payments } from '../../db/schema';
+import {
+  addCoupon,
+  confirmCard,
+  errorMessage,
+  GOOD_CARD,
+  intentFor,
+  ledgerOf,
+  newMember,
+  openIntent,
+  payMonth,
+  paymentRows,
+  removeMember,
+  sandboxCharges,
+  saveTransaction,
+} from '../../../test/payments';
+import { paymentIntents, payments, sandboxIntents } from '../../db/schema';
+import { FakeClock } from '../../lib/clock';
 
+// "On the 23rd": the day the issue found the current month still reading "Due". Dhaka time.
+const clock = new FakeClock('2026-11-23T10:00:00+06:00');
 let t: TestApp;
 let member: Session;
 beforeAll(async () => {
-  t = await buildTestApp({ demo: true });
+  t = await buildTestApp({ demo: true, clock });
   member = await loginAs(t.app, 'member');
 });
 afterAll(() => t.close());
-
-const now = new Date();
-const thisMonth = now.toISOString().slice(0, 7);
-const monthName = MONTH_NAMES[now.getUTCMonth()] ?? 'January';
-const nextMonthKey = (() => {
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return d.toISOString().slice(0, 7);
-})();
-const lastMonthKey = (() => {
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-  return d.toISOString().slice(0, 7);
-})();
-
-const good = {
-  number: '4242 4242 4242 4242',
-  expMonth: 12,
-  expYear: now.getUTCFullYear() + 2,
-  cvc: '123',
-  postalCode: '12345',
-};
-
-type Payer = Pick<Session, 'inject'>;
-
-const intent = (payer: Payer, body: Record<string, unknown>) =>
-  payer.inject({ method: 'POST', url: '/api/create-payment-intent', payload: body });
-
-const confirm = (payer: Payer, clientSecret: string, card: Record<string, unknown> = good) =>
-  payer.inject({ method: 'POST', url: '/api/sandbox/confirm', payload: { clientSecret, card } });
-
-const save = (payer: Payer, transactionId: string, extra: Record<string, unknown> = {}) =>
-  payer.inject({
-    method: 'POST',
-    url: '/api/save/transaction',
-    payload: { transaction: { transactionId, ...extra } },
-  });
-
-const message = (response: { json(): unknown }) =>
-  ErrorResponseSchema.parse(response.json()).error.message;
-
-async function paymentCount(userId: string) {
-  const [row] = await t.database.db
-    .select({ n: count() })
-    .from(payments)
-    .where(eq(payments.userId, userId));
-  return row?.n ?? 0;
-}
-
-/** A brand-new member with a lease on `apartmentNo`, accepted through the API. */
-async function newMember(apartmentNo: string): Promise<Person> {
-  const person = await newPerson(t.app, t.database, 'user', 'New Member');
-  const [flat] = await t.database.db
-    .select({ id: apartments.id })
-    .from(apartments)
-    .where(eq(apartments.apartmentNo, apartmentNo));
-  const signed = await person.inject({
-    method: 'POST',
-    url: '/api/create/agreements',
-    payload: { newAgreement: { apartmentDetails: { _id: flat?.id } } },
-  });
-  const admin = await loginAs(t.app, 'admin');
-  const accepted = await admin.inject({
-    method: 'POST',
-    url: '/api/accept/agreements',
-    payload: { agreement_id: InsertedResponseSchema.parse(signed.json()).insertedId },
-  });
-  expect(accepted.statusCode).toBe(200);
-  return person;
-}
-
-async function addCoupon(code: string, percentage: number, validUntil: string) {
-  await t.database.db
-    .insert(coupons)
-    .values({ code, heading: 'Test offer', description: 'Test', percentage, validUntil });
-}
+beforeEach(() => clock.set('2026-11-23T10:00:00+06:00'));
 
 describe('POST /api/create-payment-intent', () => {
-  it("charges the lease's rent, whatever the browser says, and reuses the open intent", async () => {
-    const response = await intent(member, {
-      month: monthName,
+  it("charges the lease's rent in poisha, whatever the browser says, and reuses the open intent", async () => {
+    const body = await intentFor(member, {
+      month: 'November',
       rent: 1,
       currency: 'jpy',
       email: 'x@example.com',
     });
-    expect(response.statusCode).toBe(200);
-    const body = PaymentIntentResponseSchema.parse(response.json());
     expect(body).toMatchObject({
       provider: 'sandbox',
-      billingMonth: thisMonth,
-      rent: 48000,
+      billingMonth: '2026-11',
+      monthLabel: 'November 2026',
+      rent: 48_000,
       discount: 0,
-      amount: 48000,
+      amount: 48_000,
       coupon: null,
-      currency: 'usd',
+      currency: 'bdt',
       amountInMinorUnits: 4_800_000,
+      rate: null,
     });
-    const again = PaymentIntentResponseSchema.parse(
-      (await intent(member, { month: thisMonth })).json(),
-    );
+    const again = await intentFor(member, { month: '2026-11' });
     expect(again.paymentIntentId).toBe(body.paymentIntentId);
     expect(again.clientSecret).toBe(body.clientSecret);
   });
 
-  it('refuses a month already paid, naming it, before any charge', async () => {
-    const response = await intent(member, { month: lastMonthKey });
+  it('refuses a month already paid with 409, naming it, before any charge', async () => {
+    const response = await openIntent(member, { month: '2026-10' });
     expect(response.statusCode).toBe(409);
-    expect(message(response)).toMatch(/^\w+ \d{4} is already paid\.$/);
+    expect(errorMessage(response)).toBe('October 2026 is already paid.');
   });
 
-  it('refuses a month before the lease and a malformed month', async () => {
-    const before = await intent(member, { month: '2024-06' });
-    expect(before.statusCode).toBe(400);
-    expect(message(before)).toBe(
+  it('refuses months outside the lease and malformed months with 400, changing nothing', async () => {
+    const before = await t.database.db.select().from(paymentIntents);
+    const early = await openIntent(member, { month: '2024-06' });
+    expect(early.statusCode).toBe(400);
+    expect(errorMessage(early)).toBe(
       'Your lease starts in February 2025; June 2024 has no rent to pay.',
     );
-    expect((await intent(member, { month: 'Smarch' })).statusCode).toBe(400);
-    expect((await intent(member, {})).statusCode).toBe(400);
+    // Up to 11 months ahead: October 2027 may be paid now, November 2027 not yet.
+    expect((await openIntent(member, { month: '2027-10' })).statusCode).toBe(200);
+    const far = await openIntent(member, { month: '2027-11' });
+    expect(far.statusCode).toBe(400);
+    expect(errorMessage(far)).toBe('November 2027 is too far ahead to pay now.');
+    for (const month of ['Smarch', '2026-13', '26-11', '', 11]) {
+      expect((await openIntent(member, { month })).statusCode, String(month)).toBe(400);
+    }
+    expect((await openIntent(member, {})).statusCode).toBe(400);
+    expect((await openIntent(member, { month: '2026-11', extra: 1 })).statusCode).toBe(400);
+    const after = await t.database.db.select().from(paymentIntents);
+    expect(after.length).toBe(before.length + 1);
   });
 
-  it('is for members only', async () => {
+  it('refuses the admin (403) and a user who never rented (409: nothing to pay)', async () => {
+    const admin = await loginAs(t.app, 'admin');
+    expect((await openIntent(admin, { month: '2026-11' })).statusCode).toBe(403);
     const user = await loginAs(t.app, 'user');
-    expect((await intent(user, { month: monthName })).statusCode).toBe(403);
+    const response = await openIntent(user, { month: '2026-11' });
+    expect(response.statusCode).toBe(409);
+    expect(errorMessage(response)).toBe('You have no rent to pay: you hold no lease here.');
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/create-payment-intent',
+          payload: { month: '2026-11' },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('one charge per member and month', () => {
+  it('a card charged while the browser was away is recorded, not charged again (409 names the month)', async () => {
+    const person = await newMember(t, 'A-202');
+    const first = await intentFor(person, { month: '2026-11' });
+    expect((await confirmCard(person, first.clientSecret)).statusCode).toBe(200);
+    // The browser dies here, before /save/transaction. The tenant comes back and asks again:
+    const again = await openIntent(person, { month: '2026-11' });
+    expect(again.statusCode).toBe(409);
+    expect(errorMessage(again)).toBe('November 2026 is already paid.');
+    expect(await paymentRows(t, person.id, '2026-11')).toBe(1);
+    expect(await sandboxCharges(t, person.id, '2026-11')).toHaveLength(1);
+    // The late save finds the payment recorded.
+    const saved = await saveTransaction(person, first.paymentIntentId);
+    expect(saved.statusCode).toBe(200);
+    expect(await paymentRows(t, person.id, '2026-11')).toBe(1);
+  });
+
+  it('two tabs paying one month at once: one charge, one payment row', async () => {
+    const person = await newMember(t, 'A-301');
+    // Each tab opens, confirms and saves; a tab that finds the month paid stops with a 409.
+    const tab = async () => {
+      const response = await openIntent(person, { month: '2026-11' });
+      if (response.statusCode !== 200) return response.statusCode;
+      const opened = PaymentIntentResponseSchema.parse(response.json());
+      const confirmed = await confirmCard(person, opened.clientSecret);
+      if (confirmed.statusCode !== 200) return confirmed.statusCode;
+      return (await saveTransaction(person, opened.paymentIntentId)).statusCode;
+    };
+    const outcomes = await Promise.all([tab(), tab(), tab(), tab()]);
+    expect(outcomes).toContain(200);
+    expect(outcomes.every((status) => status === 200 || status === 409)).toBe(true);
+    expect(await sandboxCharges(t, person.id, '2026-11')).toHaveLength(1);
+    expect(await paymentRows(t, person.id, '2026-11')).toBe(1);
+  });
+
+  it("a tab holding a replaced payment cannot pay it: the other tab's change canceled it first", async () => {
+    await addCoupon(t, 'TABS10', 10, '2099-12-31');
+    const person = await newMember(t, 'A-404');
+    const stale = await intentFor(person, { month: '2026-11' });
+    const fresh = await intentFor(person, { month: '2026-11', coupon: 'tabs10' });
+    expect(fresh.paymentIntentId).not.toBe(stale.paymentIntentId);
+    const refused = await confirmCard(person, stale.clientSecret);
+    expect(refused.statusCode).toBe(409);
+    expect(errorMessage(refused)).toBe(
+      'This payment was changed in another window, so it can no longer be paid here. Close this window and open the payment again.',
+    );
+    expect(await sandboxCharges(t, person.id, '2026-11')).toHaveLength(0);
+    const [row] = await t.database.db
+      .select({ status: paymentIntents.status })
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, stale.paymentIntentId));
+    expect(row?.status).toBe('canceled');
+  });
+
+  it('a second charge for a paid month is refunded in full and never recorded (409, never 5xx)', async () => {
+    const person = await newMember(t, 'A-502');
+    const paid = await payMonth(person, '2026-11');
+    // A second intent charged for the same month, as only a bug or a hand-made charge could do.
+    const rogue = 'pi_sbx_rogue_second_charge';
+    await t.database.db.insert(sandboxIntents).values({
+      id: rogue,
+      idempotencyKey: rogue,
+      clientSecret: `${rogue}_secret`,
+      amount: 5_650_000,
+      currency: 'bdt',
+      status: 'succeeded',
+      metadata: { userId: person.id, billingMonth: '2026-11', agreementId: 'x' },
+    });
+    const [lease] = await t.database.db
+      .select({ agreementId: paymentIntents.agreementId })
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, paid.paymentIntentId));
+    await t.database.db.insert(paymentIntents).values({
+      id: rogue,
+      provider: 'sandbox',
+      userId: person.id,
+      agreementId: lease?.agreementId ?? '',
+      billingMonth: '2026-11-01',
+      rent: 56_500,
+      amount: 5_650_000,
+      currency: 'bdt',
+      status: 'canceled',
+    });
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const response = await saveTransaction(person, rogue);
+      expect(response.statusCode).toBe(409);
+      expect(errorMessage(response)).toBe(
+        'November 2026 was already paid, so this second charge has been refunded in full.',
+      );
+    }
+    const [refunded] = await t.database.db
+      .select({ refundedAt: sandboxIntents.refundedAt })
+      .from(sandboxIntents)
+      .where(eq(sandboxIntents.id, rogue));
+    expect(refunded?.refundedAt).toBeInstanceOf(Date);
+    expect(await paymentRows(t, person.id, '2026-11')).toBe(1);
+  });
+});
+
+describe('a charge on an intent we had closed', () => {
+  it("is recorded once the month's open intent is canceled with the provider, never charged twice", async () => {
+    const person = await newMember(t, 'C-403');
+    const open = await intentFor(person, { month: '2026-11' });
+    // A charge on an older intent that our books had closed without the provider's word (as a
+    // provider we could no longer reach would leave it), reported now.
+    const [lease] = await t.database.db
+      .select({ agreementId: paymentIntents.agreementId })
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, open.paymentIntentId));
+    const late = 'pi_sbx_late_charge';
+    await t.database.db.insert(sandboxIntents).values({
+      id: late,
+      idempotencyKey: late,
+      clientSecret: `${late}_secret`,
+      amount: 2_950_000,
+      currency: 'bdt',
+      status: 'succeeded',
+      metadata: { userId: person.id, billingMonth: '2026-11', agreementId: 'x' },
+    });
+    await t.database.db.insert(paymentIntents).values({
+      id: late,
+      provider: 'sandbox',
+      userId: person.id,
+      agreementId: lease?.agreementId ?? '',
+      billingMonth: '2026-11-01',
+      rent: 29_500,
+      amount: 2_950_000,
+      currency: 'bdt',
+      status: 'canceled',
+    });
+    const saved = await saveTransaction(person, late);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await paymentRows(t, person.id, '2026-11')).toBe(1);
+    // The open one was canceled first: its card can no longer be charged.
+    expect((await confirmCard(person, open.clientSecret)).statusCode).toBe(409);
+    expect(await sandboxCharges(t, person.id, '2026-11')).toHaveLength(1);
   });
 });
 
 describe('coupons', () => {
   it('refuses unknown and expired codes with a clear message', async () => {
-    const unknown = await intent(member, { month: monthName, coupon: 'NOPE' });
+    const unknown = await openIntent(member, { month: '2026-11', coupon: 'NOPE' });
     expect(unknown.statusCode).toBe(400);
-    expect(message(unknown)).toBe('Coupon NOPE does not exist.');
-    const expired = await intent(member, { month: monthName, coupon: 'structo25' });
+    expect(errorMessage(unknown)).toBe('Coupon NOPE does not exist.');
+    const expired = await openIntent(member, { month: '2026-11', coupon: 'structo25' });
     expect(expired.statusCode).toBe(400);
-    expect(message(expired)).toBe('Coupon STRUCTO25 expired on February 5, 2025.');
+    expect(errorMessage(expired)).toBe('Coupon STRUCTO25 expired on February 5, 2025.');
   });
 
-  it('takes a valid code in any case, shows the discount, and can be changed before paying', async () => {
-    await addCoupon('SAVE10', 10, '2099-12-31');
-    const person = await newMember('A-701');
-    const plain = PaymentIntentResponseSchema.parse(
-      (await intent(person, { month: monthName })).json(),
-    );
-    const discounted = PaymentIntentResponseSchema.parse(
-      (await intent(person, { month: monthName, coupon: 'save10' })).json(),
-    );
+  it('takes a code in any case, keeps it when reopened, and removes it with ""', async () => {
+    await addCoupon(t, 'SAVE10', 10, '2099-12-31');
+    const person = await newMember(t, 'A-701');
+    const plain = await intentFor(person, { month: '2026-11' });
+    const discounted = await intentFor(person, { month: '2026-11', coupon: 'save10' });
     expect(discounted).toMatchObject({
-      paymentIntentId: plain.paymentIntentId,
-      rent: 61000,
-      discount: 6100,
-      amount: 54900,
+      rent: 61_000,
+      discount: 6_100,
+      amount: 54_900,
       amountInMinorUnits: 5_490_000,
       coupon: { code: 'SAVE10', percentage: 10 },
     });
-    const removed = PaymentIntentResponseSchema.parse(
-      (await intent(person, { month: monthName, coupon: '' })).json(),
+    // Reopening the modal (no coupon field) keeps the coupon and the same payment.
+    const reopened = await intentFor(person, { month: '2026-11' });
+    expect(reopened.paymentIntentId).toBe(discounted.paymentIntentId);
+    expect(reopened.coupon).toEqual({ code: 'SAVE10', percentage: 10 });
+    const removed = await intentFor(person, { month: '2026-11', coupon: '' });
+    expect(removed).toMatchObject({ amount: 61_000, coupon: null });
+    expect([plain.paymentIntentId, discounted.paymentIntentId]).not.toContain(
+      removed.paymentIntentId,
     );
-    expect(removed).toMatchObject({ paymentIntentId: plain.paymentIntentId, amount: 61000 });
   });
 
-  it('applies to one payment per member', async () => {
-    await addCoupon('ONCE20', 20, '2099-12-31');
-    const person = await newMember('B-504');
-    const first = PaymentIntentResponseSchema.parse(
-      (await intent(person, { month: monthName, coupon: 'ONCE20' })).json(),
+  it('is held by the payment it is applied to: another month gets a 409 at intent time, never after a charge', async () => {
+    await addCoupon(t, 'ONCE20', 20, '2099-12-31');
+    const person = await newMember(t, 'B-504');
+    const november = await intentFor(person, { month: '2026-11', coupon: 'ONCE20' });
+    const held = await openIntent(person, { month: '2026-12', coupon: 'ONCE20' });
+    expect(held.statusCode).toBe(409);
+    expect(errorMessage(held)).toBe(
+      'Coupon ONCE20 is applied to your November 2026 payment. Remove it there to use it for December 2026.',
     );
-    // While this month's payment holds it, another month cannot take it too.
-    const elsewhere = await intent(person, { month: nextMonthKey, coupon: 'ONCE20' });
-    expect(elsewhere.statusCode).toBe(409);
-    expect((await confirm(person, first.clientSecret)).statusCode).toBe(200);
-    const saved = SaveTransactionResponseSchema.parse(
-      (await save(person, first.paymentIntentId)).json(),
+    // November is charged, but the browser never saves: December still cannot take the coupon.
+    expect((await confirmCard(person, november.clientSecret)).statusCode).toBe(200);
+    const used = await openIntent(person, { month: '2026-12', coupon: 'once20' });
+    expect(used.statusCode).toBe(409);
+    expect(errorMessage(used)).toBe('You have already used coupon ONCE20.');
+    // Settling the coupon's holder recorded November's payment along the way.
+    expect(await paymentRows(t, person.id, '2026-11')).toBe(1);
+    const history = TransactionListResponseSchema.parse(
+      (await person.inject({ method: 'POST', url: '/api/get/transactions' })).json(),
     );
-    expect(saved.transaction).toMatchObject({
-      discount: 7300,
-      amount: 29_200,
-      couponCode: 'ONCE20',
-    });
-    const second = await intent(person, { month: nextMonthKey, coupon: 'once20' });
-    expect(second.statusCode).toBe(409);
-    expect(message(second)).toBe('You have already used coupon ONCE20.');
+    expect(history[0]).toMatchObject({ discount: 7_300, amount: 29_200, couponCode: 'ONCE20' });
+    // December without the coupon is fine.
+    expect((await intentFor(person, { month: '2026-12' })).amount).toBe(36_500);
+  });
+
+  it('is released when its payment is changed to go without it', async () => {
+    await addCoupon(t, 'MOVE15', 15, '2099-12-31');
+    const person = await newMember(t, 'B-601');
+    await intentFor(person, { month: '2026-11', coupon: 'MOVE15' });
+    await intentFor(person, { month: '2026-11', coupon: '' });
+    const moved = await intentFor(person, { month: '2026-12', coupon: 'MOVE15' });
+    expect(moved.coupon?.code).toBe('MOVE15');
+  });
+
+  it('follows the building calendar: a coupon valid until today works until the day ends', async () => {
+    await addCoupon(t, 'LASTDAY', 5, '2026-11-30');
+    const person = await newMember(t, 'B-703');
+    clock.set('2026-11-30T23:30:00+06:00');
+    expect((await intentFor(person, { month: '2026-11', coupon: 'lastday' })).discount).toBe(2_600);
+    clock.set('2026-12-01T00:30:00+06:00');
+    const expired = await openIntent(person, { month: '2026-12', coupon: 'lastday' });
+    expect(errorMessage(expired)).toBe('Coupon LASTDAY expired on November 30, 2026.');
   });
 });
 
 describe('paying in the sandbox', () => {
   it('4242 succeeds; saving records it once, and the history and ledger show it', async () => {
-    const person = await newMember('B-601');
-    const opened = PaymentIntentResponseSchema.parse(
-      (await intent(person, { month: monthName })).json(),
-    );
-    const confirmed = await confirm(person, opened.clientSecret);
-    expect(confirmed.statusCode).toBe(200);
-    const first = await save(person, opened.paymentIntentId, { rent: 1, month: 'January' });
+    const person = await newMember(t, 'B-802');
+    const opened = await intentFor(person, { month: 'November' });
+    expect((await confirmCard(person, opened.clientSecret)).statusCode).toBe(200);
+    const first = await saveTransaction(person, opened.paymentIntentId, {
+      rent: 1,
+      month: 'January',
+    });
     expect(first.statusCode).toBe(200);
     const saved = SaveTransactionResponseSchema.parse(first.json());
     expect(saved.transaction).toMatchObject({
       transactionId: opened.paymentIntentId,
       userId: person.id,
-      billingMonth: thisMonth,
-      rent: 67_500,
-      amount: 67_500,
+      billingMonth: '2026-11',
+      month: 'November 2026',
+      rent: 98_000,
+      amount: 98_000,
       discount: 0,
-      apartmentNo: 'B-601',
+      currency: 'bdt',
+      amountInMinorUnits: 9_800_000,
+      rate: null,
+      apartmentNo: 'B-802',
+      date: '2026-11-23T04:00:00.000Z',
     });
     const second = SaveTransactionResponseSchema.parse(
-      (await save(person, opened.paymentIntentId)).json(),
+      (await saveTransaction(person, opened.paymentIntentId)).json(),
     );
     expect(second.insertedId).toBe(saved.insertedId);
-    expect(await paymentCount(person.id)).toBe(1);
-
-    const history = TransactionListResponseSchema.parse(
-      (await person.inject({ method: 'POST', url: '/api/get/transactions' })).json(),
-    );
-    expect(history.map((p) => p.transactionId)).toEqual([opened.paymentIntentId]);
-    const ledger = RentLedgerSchema.parse(
-      (await person.inject({ method: 'POST', url: '/api/rent/ledger' })).json(),
-    );
-    expect(ledger.leaseStart).toBe(thisMonth);
+    expect(await paymentRows(t, person.id)).toBe(1);
+    const ledger = await ledgerOf(person);
+    expect(ledger.leaseStart).toBe('2026-11');
     expect(ledger.months[0]).toMatchObject({
-      billingMonth: thisMonth,
+      billingMonth: '2026-11',
       status: 'paid',
-      amount: 67_500,
+      amount: 98_000,
     });
     expect(ledger.owedMonths).toBe(0);
-
-    // The month is paid now: no second charge.
-    expect((await intent(person, { month: monthName })).statusCode).toBe(409);
   });
 
   it.each([
@@ -253,25 +372,23 @@ describe('paying in the sandbox', () => {
     ['4000 0000 0000 0127', "Your card's security code is incorrect."],
     ['4242 4242 4242 4241', 'Your card number is invalid.'],
   ])('%s: 402 "%s", and nothing is recorded', async (number, text) => {
-    const opened = PaymentIntentResponseSchema.parse(
-      (await intent(member, { month: monthName })).json(),
-    );
-    const response = await confirm(member, opened.clientSecret, { ...good, number });
+    const opened = await intentFor(member, { month: '2026-11' });
+    const response = await confirmCard(member, opened.clientSecret, { ...GOOD_CARD, number });
     expect(response.statusCode).toBe(402);
-    expect(message(response)).toBe(text);
-    const before = await paymentCount(member.user._id);
-    const saving = await save(member, opened.paymentIntentId);
+    expect(errorMessage(response)).toBe(text);
+    const before = await paymentRows(t, member.user._id);
+    const saving = await saveTransaction(member, opened.paymentIntentId);
     expect(saving.statusCode).toBe(402);
-    expect(await paymentCount(member.user._id)).toBe(before);
+    expect(errorMessage(saving)).toBe('The payment provider has not confirmed this payment.');
+    expect(await paymentRows(t, member.user._id)).toBe(before);
   });
 
   it("refuses someone else's payment", async () => {
-    const opened = PaymentIntentResponseSchema.parse(
-      (await intent(member, { month: monthName })).json(),
-    );
-    const other = await newMember('C-801');
-    expect((await confirm(other, opened.clientSecret)).statusCode).toBe(403);
-    expect((await save(other, opened.paymentIntentId)).statusCode).toBe(403);
+    const opened = await intentFor(member, { month: '2026-11' });
+    const other = await newMember(t, 'C-801');
+    expect((await confirmCard(other, opened.clientSecret)).statusCode).toBe(403);
+    expect((await saveTransaction(other, opened.paymentIntentId)).statusCode).toBe(403);
+    expect((await saveTransaction(other, 'pi_sbx_nobody')).statusCode).toBe(404);
     const peek = await member.inject({
       method: 'POST',
       url: '/api/get/transactions',
@@ -279,15 +396,174 @@ describe('paying in the sandbox', () => {
     });
     expect(peek.statusCode).toBe(403);
   });
+});
 
-  it('the demo member has paid every past month; this month is due', async () => {
-    const ledger = RentLedgerSchema.parse(
-      (await member.inject({ method: 'POST', url: '/api/rent/ledger' })).json(),
+describe('the ledger and months across years', () => {
+  it('the demo member has paid every month until October; on the 23rd November is overdue', async () => {
+    const ledger = await ledgerOf(member);
+    expect(ledger).toMatchObject({
+      today: '2026-11-23',
+      currentMonth: '2026-11',
+      dueDay: 1,
+      graceDays: 0,
+      rent: 48_000,
+      leaseStart: '2025-02',
+      owedMonths: 1,
+      owedAmount: 48_000,
+      overdueMonths: 1,
+    });
+    const status = (month: string) => ledger.months.find((m) => m.billingMonth === month)?.status;
+    expect(status('2026-10')).toBe('paid');
+    expect(status('2026-11')).toBe('overdue');
+    expect(status('2026-12')).toBe('upcoming');
+    expect(ledger.months.at(-1)?.billingMonth).toBe('2027-10');
+    // On the 1st itself the month is due, not overdue.
+    clock.set('2026-11-01T09:00:00+06:00');
+    expect((await ledgerOf(member)).months.find((m) => m.billingMonth === '2026-11')?.status).toBe(
+      'due',
     );
-    expect(ledger.leaseStart).toBe('2025-02');
-    expect(ledger.months.find((m) => m.billingMonth === lastMonthKey)?.status).toBe('paid');
-    expect(ledger.months.find((m) => m.billingMonth === thisMonth)?.status).toBe('due');
-    expect(ledger.owedMonths).toBe(1);
-    expect(ledger.owedAmount).toBe(48_000);
+  });
+
+  it("in January, last December's arrears are paid; a month name means this year's", async () => {
+    clock.set('2026-12-10T12:00:00+06:00');
+    const person = await newMember(t, 'C-101');
+    clock.set('2027-01-05T12:00:00+06:00');
+    const ledger = await ledgerOf(person);
+    expect(ledger.months.slice(0, 2).map((m) => [m.billingMonth, m.status])).toEqual([
+      ['2026-12', 'overdue'],
+      ['2027-01', 'overdue'],
+    ]);
+    const december = await payMonth(person, '2026-12');
+    expect(december).toMatchObject({ billingMonth: '2026-12', monthLabel: 'December 2026' });
+    // "December" is this year's December, eleven months ahead: payable, and not last December.
+    expect((await intentFor(person, { month: 'December' })).billingMonth).toBe('2027-12');
+    const after = await ledgerOf(person);
+    expect(after.owedMonths).toBe(1);
+    expect(after.months[0]?.status).toBe('paid');
+  });
+
+  it('in December, once December is paid, next January is paid ahead', async () => {
+    clock.set('2027-12-03T12:00:00+06:00');
+    const person = await newMember(t, 'C-204');
+    await payMonth(person, '2027-12');
+    const january = await payMonth(person, '2028-01');
+    expect(january).toMatchObject({ billingMonth: '2028-01', monthLabel: 'January 2028' });
+    const ledger = await ledgerOf(person);
+    expect(ledger.months.slice(0, 3).map((m) => [m.billingMonth, m.status])).toEqual([
+      ['2027-12', 'paid'],
+      ['2028-01', 'paid'],
+      ['2028-02', 'upcoming'],
+    ]);
+    expect(ledger.owedMonths).toBe(0);
+  });
+
+  it('follows the building time zone: 00:30 on the 1st in Dhaka is already the new month', async () => {
+    clock.set('2026-11-30T18:30:00Z');
+    const ledger = await ledgerOf(member);
+    expect(ledger.today).toBe('2026-12-01');
+    expect(ledger.months.find((m) => m.billingMonth === '2026-12')?.status).toBe('due');
+  });
+});
+
+describe('a balance outlives the lease', () => {
+  it('a removed member keeps their unpaid months, sees them, and pays them by card', async () => {
+    clock.set('2026-09-15T12:00:00+06:00');
+    const tenant = await newMember(t, 'C-302', 'Leaving Tenant');
+    await payMonth(tenant, '2026-09');
+    clock.set('2026-11-23T10:00:00+06:00');
+    // An intent still open for a month after the lease will end is canceled when it ends.
+    const ahead = await intentFor(tenant, { month: '2026-12' });
+    await removeMember(t, tenant);
+    const [aheadRow] = await t.database.db
+      .select({ status: paymentIntents.status })
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, ahead.paymentIntentId));
+    expect(aheadRow?.status).toBe('canceled');
+    expect((await confirmCard(tenant, ahead.clientSecret)).statusCode).toBe(409);
+
+    // Now a user again, with October and November owed.
+    const ledger = await ledgerOf(tenant);
+    expect(ledger).toMatchObject({ rent: null, owedMonths: 2, owedAmount: 89_000 });
+    expect(ledger.leases).toMatchObject([
+      { status: 'ended', apartmentNo: 'C-302', firstMonth: '2026-09', lastMonth: '2026-11' },
+    ]);
+    expect(ledger.months.map((m) => [m.billingMonth, m.status])).toEqual([
+      ['2026-09', 'paid'],
+      ['2026-10', 'overdue'],
+      ['2026-11', 'overdue'],
+    ]);
+    const later = await openIntent(tenant, { month: '2026-12' });
+    expect(later.statusCode).toBe(400);
+    expect(errorMessage(later)).toBe(
+      'Your lease ended in November 2026; December 2026 has no rent to pay.',
+    );
+
+    // The admin sees it in the member's record and among former tenants who owe.
+    const admin = await loginAs(t.app, 'admin');
+    const account = TenantAccountSchema.parse(
+      (await admin.inject({ method: 'GET', url: `/api/tenants/${tenant.id}/account` })).json(),
+    );
+    expect(account.person).toMatchObject({ displayName: 'Leaving Tenant', role: 'user' });
+    expect(account.ledger.owedAmount).toBe(89_000);
+    const former = FormerTenantBalancesResponseSchema.parse(
+      (await admin.inject({ method: 'GET', url: '/api/tenants/former-balances' })).json(),
+    );
+    expect(former.result.find((row) => row._id === tenant.id)).toMatchObject({
+      apartmentNo: 'C-302',
+      owedMonths: 2,
+      owedAmount: 89_000,
+      leaseEndedAt: '2026-11-23T04:00:00.000Z',
+    });
+
+    await payMonth(tenant, '2026-10');
+    await payMonth(tenant, '2026-11');
+    expect((await ledgerOf(tenant)).owedMonths).toBe(0);
+    const cleared = FormerTenantBalancesResponseSchema.parse(
+      (await admin.inject({ method: 'GET', url: '/api/tenants/former-balances' })).json(),
+    );
+    expect(cleared.result.map((row) => row._id)).not.toContain(tenant.id);
+    const history = TransactionListResponseSchema.parse(
+      (await tenant.inject({ method: 'POST', url: '/api/get/transactions' })).json(),
+    );
+    expect(history.map((row) => row.billingMonth)).toEqual(['2026-11', '2026-10', '2026-09']);
+  });
+
+  it('the admin sees what each member owes; tenant accounts are for the admin only', async () => {
+    const admin = await loginAs(t.app, 'admin');
+    const members = MemberListResponseSchema.parse(
+      (await admin.inject({ method: 'POST', url: '/api/manageMembers' })).json(),
+    );
+    expect(members.find((m) => m.email === 'member@structo.com')).toMatchObject({
+      owedMonths: 1,
+      owedAmount: 48_000,
+    });
+    const url = `/api/tenants/${member.user._id}/account`;
+    expect((await member.inject({ method: 'GET', url })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect(
+      (await admin.inject({ method: 'GET', url: '/api/tenants/nope/account' })).statusCode,
+    ).toBe(400);
+    const unknown = await admin.inject({
+      method: 'GET',
+      url: '/api/tenants/00000000-0000-4000-8000-000000000000/account',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(
+      (await admin.inject({ method: 'GET', url: '/api/tenants/former-balances?limit=0' }))
+        .statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('the books after all of the above', () => {
+  it('every payment row comes from an intent that succeeded, and every such intent has one', async () => {
+    const intents = await t.database.db.select().from(paymentIntents);
+    const rows = await t.database.db.select().from(payments);
+    const byTransaction = new Map(rows.map((row) => [row.transactionId, row]));
+    for (const intent of intents) {
+      expect(byTransaction.has(intent.id), `${intent.id} ${intent.status}`).toBe(
+        intent.status === 'succeeded',
+      );
+    }
   });
 });

@@ -48,14 +48,6 @@ export class StripeGateway implements PaymentGateway {
     return { id: intent.id, clientSecret: intent.client_secret };
   }
 
-  async updateAmount(id: string, amount: number, metadata: IntentMetadata, idempotencyKey: string) {
-    await this.stripe.paymentIntents.update(
-      id,
-      { amount, metadata: { ...metadata } },
-      { idempotencyKey },
-    );
-  }
-
   async clientSecret(id: string): Promise<string> {
     const intent = await this.stripe.paymentIntents.retrieve(id);
     if (!intent.client_secret) throw new Error('Stripe returned no client secret');
@@ -71,6 +63,23 @@ export class StripeGateway implements PaymentGateway {
       }
       throw error;
     }
+  }
+
+  async cancel(id: string): Promise<ProviderIntent | undefined> {
+    try {
+      return toProviderIntent(await this.stripe.paymentIntents.cancel(id));
+    } catch (error) {
+      // Too late to cancel (it succeeded or is processing) or already canceled: say what it is.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return this.retrieve(id);
+      throw error;
+    }
+  }
+
+  async refund(id: string): Promise<void> {
+    await this.stripe.refunds.create(
+      { payment_intent: id, reason: 'duplicate' },
+      { idempotencyKey: `refund:${id}` },
+    );
   }
 
   /** Checks the signature over the raw body (and its age); throws when it does not hold. */
@@ -100,4 +109,17 @@ export function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     currency: intent.currency,
     metadata: { ...intent.metadata },
   };
+}
+
+/** The payment intent an event is about, for the event types that can change one's state. */
+export function paymentIntentOf(event: Stripe.Event): ProviderIntent | undefined {
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+    case 'payment_intent.processing':
+    case 'payment_intent.canceled':
+    case 'payment_intent.payment_failed':
+      return toProviderIntent(event.data.object);
+    default:
+      return undefined;
+  }
 }

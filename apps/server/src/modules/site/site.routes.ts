@@ -8,9 +8,10 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     googleSignIn: app.config.google !== undefined,
     lease: app.config.lease,
     payments: {
-      provider: app.config.payments.stripe ? ('stripe' as const) : ('sandbox' as const),
+      provider: app.config.payments.provider,
       publishableKey: app.config.payments.stripe?.publishableKey ?? null,
       currency: app.config.payments.currency,
+      rate: app.config.payments.rate,
     },
   };
   app.get(

@@ -104,9 +104,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ['admin'] },
       schema: { body: TokenOnlyBodySchema, response: { 200: AdminStatsSchema } },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return adminStats(app.db);
+      return adminStats(app.db, request.now, app.config.rent.timeZone);
     },
   );
 };

@@ -155,12 +155,12 @@ export async function countByRole(db: Database): Promise<Record<Role, number>> {
   return counts;
 }
 
-/** Spec §3 admin stats, every figure counted now. */
-export async function adminStats(db: Database): Promise<AdminStats> {
+/** Spec §3 admin stats, every figure counted now (the months by the building's calendar). */
+export async function adminStats(db: Database, now: Date, timeZone: string): Promise<AdminStats> {
   const [blocks, roles, rentCollected] = await Promise.all([
     occupancyByBlock(db),
     countByRole(db),
-    rentCollectedByMonth(db, new Date()),
+    rentCollectedByMonth(db, now, timeZone),
   ]);
   const total = blocks.reduce((sum, block) => sum + block.total, 0);
   const occupied = blocks.reduce((sum, block) => sum + block.occupied, 0);

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { useApartments, type ApartmentListParams } from '../api/get-apartments';
 import { ApartmentCard } from './apartment-card';
-import { Pager } from './pager';
+import { Pager } from '../../../components/pager';
 import { RentFilter } from './rent-filter';
 import { LoadError } from '../../../components/load-error';
 

@@ -1,6 +1,7 @@
 import { ChangeRoleResponseSchema, type Member } from '@structomate/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postJson } from '../../../lib/api-client';
+import { rentQueryKeys } from '../../../lib/rent-query-keys';
 import { membersQueryKey } from './get-members';
 
 /** Spec §7 /change/role: the member becomes a user, their lease ends, the flat is free. */
@@ -20,6 +21,8 @@ export function useRemoveMember() {
         queryClient.invalidateQueries({ queryKey: membersQueryKey }),
         queryClient.invalidateQueries({ queryKey: ['admin-stats'] }),
         queryClient.invalidateQueries({ queryKey: ['apartments'] }),
+        // Their unpaid rent moves to the former tenants' balances.
+        queryClient.invalidateQueries({ queryKey: rentQueryKeys.all }),
       ]);
     },
   });

@@ -4,7 +4,9 @@ import { toast } from 'react-toastify';
 import { Avatar } from '../../../components/avatar';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { EmptyState, PageHeader } from '../../../components/page-header';
+import { Link } from 'react-router';
 import { messageOf } from '../../../lib/api-client';
+import { formatRent } from '../../../lib/format';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { LoadError } from '../../../components/load-error';
@@ -44,7 +46,7 @@ export function ManageMembers() {
         <EmptyState>No members yet. Accepted agreement requests make tenants members.</EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-          <table className="table">
+          <table className="table" aria-label="Members">
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -53,6 +55,9 @@ export function ManageMembers() {
                 </th>
                 <th scope="col" className="hidden md:table-cell">
                   Apartment
+                </th>
+                <th scope="col" className="hidden sm:table-cell">
+                  Rent
                 </th>
                 <th scope="col" className="text-right">
                   Remove
@@ -67,15 +72,21 @@ export function ManageMembers() {
                       <Avatar name={member.displayName} photoURL={member.photoURL} size={36} />
                       <div className="min-w-0">
                         <p className="font-medium">{member.displayName}</p>
-                        {/* On phones the email sits under the name instead of in its own column. */}
+                        {/* On phones the email and the rent sit under the name, not in columns. */}
                         <p className="max-w-44 truncate text-xs text-base-content/70 sm:hidden">
                           {member.email}
+                        </p>
+                        <p className="text-xs sm:hidden">
+                          <RentLink member={member} />
                         </p>
                       </div>
                     </div>
                   </td>
                   <td className="hidden sm:table-cell">{member.email}</td>
                   <td className="hidden md:table-cell">{member.apartmentNo ?? 'N/A'}</td>
+                  <td className="hidden sm:table-cell">
+                    <RentLink member={member} />
+                  </td>
                   <td className="text-right">
                     <button
                       type="button"
@@ -102,6 +113,9 @@ export function ManageMembers() {
             Their lease
             {confirming?.apartmentNo ? ` of apartment ${confirming.apartmentNo}` : ''} ends today,
             the apartment becomes available, and they keep a resident account without a lease.
+            {confirming && confirming.owedAmount > 0
+              ? ` The ${formatRent(confirming.owedAmount)} they owe stays on their account.`
+              : ''}
           </p>
           <div className="modal-action">
             <form method="dialog">
@@ -121,5 +135,22 @@ export function ManageMembers() {
         </form>
       </dialog>
     </div>
+  );
+}
+
+/** What a member owes today, linking to their record (every month of their rent). */
+function RentLink({ member }: { member: Member }) {
+  return (
+    <Link
+      to={member._id}
+      className="link link-hover whitespace-nowrap"
+      aria-label={`Rent account of ${member.displayName}`}
+    >
+      {member.owedAmount > 0 ? (
+        <span className="font-medium text-error">Owes {formatRent(member.owedAmount)}</span>
+      ) : (
+        'Paid up'
+      )}
+    </Link>
   );
 }

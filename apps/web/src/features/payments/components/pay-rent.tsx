@@ -1,5 +1,6 @@
-import { MONTH_NAMES, MonthNameSchema, type MonthName } from '@structomate/contract';
+import type { LedgerMonth } from '@structomate/contract';
 import { useId, useState } from 'react';
+import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { PageHeader } from '../../../components/page-header';
 import { useMemberAgreement } from '../../../lib/member-lease';
@@ -7,45 +8,39 @@ import { useSession } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
 import { useRentLedger } from '../api/get-rent-ledger';
 import { PaymentModal } from './payment-modal';
+import { defaultMonth, payableMonths } from './ledger-months';
 import { RentLedger } from './rent-ledger';
 
 const wholeNumber = new Intl.NumberFormat('en-US');
 
-const thisMonth = () => MONTH_NAMES[new Date().getUTCMonth()] ?? 'January';
+const statusWord: Record<LedgerMonth['status'], string> = {
+  overdue: 'overdue',
+  due: 'due',
+  upcoming: 'upcoming',
+  paid: 'paid',
+};
 
-/** Spec §2 Pay Rent: the lease's details read-only, a month, and Pay (which opens the modal). */
+/**
+ * Spec §2 Pay Rent: the lease's details read-only, a month, and Pay (which opens the modal). The
+ * months carry their year: arrears of last year and months of next year are paid the same way.
+ */
 export function PayRent() {
   const { user } = useSession();
-  const { data: lease, isPending } = useMemberAgreement(true);
+  const lease = useMemberAgreement(true);
   const site = useSiteConfig();
   const ledger = useRentLedger();
-  // Until the member picks one, the month is the current one (spec), or once that is paid the
-  // next month still open, so the page never opens on a month it refuses.
-  const [picked, setMonth] = useState<MonthName | undefined>();
-  // The month being paid, fixed while the modal is open (the default may move once it is paid).
-  const [paying, setPaying] = useState<MonthName | undefined>();
+  const [picked, setPicked] = useState<string | undefined>();
+  // The month being paid, fixed while the modal is open (the default moves once it is paid).
+  const [paying, setPaying] = useState<LedgerMonth | undefined>();
   const id = useId();
 
   if (!user) return null;
-  const apartment = lease?.apartmentDetails;
-  // The server's calendar decides which year the month names mean.
-  const year = Number(ledger.data?.currentMonth.slice(0, 4) ?? new Date().getUTCFullYear());
-  const statusOf = (name: MonthName) => {
-    const key = `${year}-${String(MONTH_NAMES.indexOf(name) + 1).padStart(2, '0')}`;
-    const entry = ledger.data?.months.find((m) => m.billingMonth === key);
-    if (entry?.status === 'paid') return 'paid';
-    if (ledger.data && key < ledger.data.leaseStart) return 'before';
-    return 'open';
-  };
-  const current = thisMonth();
-  const later = MONTH_NAMES.slice(MONTH_NAMES.indexOf(current) + 1);
-  const open = MONTH_NAMES.filter((name) => statusOf(name) === 'open');
+  const apartment = lease.data?.apartmentDetails;
+  const open = ledger.data ? payableMonths(ledger.data) : [];
   const month =
-    picked ??
-    (statusOf(current) === 'open'
-      ? current
-      : (later.find((name) => open.includes(name)) ?? open[0] ?? current));
-  const selectedStatus = statusOf(month);
+    open.find((candidate) => candidate.billingMonth === picked) ??
+    (ledger.data ? defaultMonth(ledger.data) : undefined);
+  const years = [...new Set(open.map((candidate) => candidate.billingMonth.slice(0, 4)))];
 
   const field = (label: string, value: string | number, name: string) => (
     <div className="space-y-1.5">
@@ -67,14 +62,18 @@ export function PayRent() {
         title="Make Payment"
         description="Pay your rent by card. The amount comes from your lease."
       />
-      {isPending || !apartment || site.isPending ? (
+      {lease.isError || ledger.isError ? (
+        <LoadError onRetry={() => Promise.all([lease.refetch(), ledger.refetch()])}>
+          Your lease could not be loaded.
+        </LoadError>
+      ) : lease.isPending || ledger.isPending || !apartment || site.isPending ? (
         <LoadingSpinner label="Loading your lease" />
       ) : (
         <form
           className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm"
           onSubmit={(event) => {
             event.preventDefault();
-            setPaying(month);
+            if (month) setPaying(month);
           }}
         >
           <div className="grid gap-4 sm:grid-cols-2">
@@ -82,7 +81,11 @@ export function PayRent() {
             {field('Floor', apartment.floorNo, 'floor')}
             {field('Block name', apartment.blockName, 'block')}
             {field('Apartment number', apartment.apartmentNo, 'apartment')}
-            {field('Rent (BDT per month)', wholeNumber.format(apartment.rent), 'rent')}
+            {field(
+              'Rent (BDT per month)',
+              wholeNumber.format(month?.rent ?? apartment.rent),
+              'rent',
+            )}
             <div className="space-y-1.5">
               <label htmlFor={`${id}-month`} className="block text-sm font-medium">
                 Month
@@ -91,51 +94,43 @@ export function PayRent() {
                 id={`${id}-month`}
                 className="select w-full"
                 required
-                value={month}
-                onChange={(event) => {
-                  const picked = MonthNameSchema.safeParse(event.target.value);
-                  if (picked.success) setMonth(picked.data);
-                }}
+                disabled={open.length === 0}
+                value={month?.billingMonth ?? ''}
+                onChange={(event) => setPicked(event.target.value)}
               >
-                {MONTH_NAMES.map((name) => {
-                  const status = statusOf(name);
-                  return (
-                    <option key={name} value={name} disabled={status !== 'open'}>
-                      {name}
-                      {status === 'paid'
-                        ? ' (paid)'
-                        : status === 'before'
-                          ? ' (before your lease)'
-                          : ''}
-                    </option>
-                  );
-                })}
+                {open.length === 0 && <option value="">Nothing to pay</option>}
+                {years.map((year) => (
+                  <optgroup key={year} label={year}>
+                    {open
+                      .filter((candidate) => candidate.billingMonth.startsWith(year))
+                      .map((candidate) => (
+                        <option key={candidate.billingMonth} value={candidate.billingMonth}>
+                          {candidate.month} ({statusWord[candidate.status]})
+                        </option>
+                      ))}
+                  </optgroup>
+                ))}
               </select>
             </div>
           </div>
           <div className="mt-6 flex flex-wrap items-center justify-end gap-3">
-            {selectedStatus === 'paid' && (
+            {open.length === 0 && ledger.data.months.length > 0 && (
               <p className="text-sm text-base-content/75">
-                {open.length > 0
-                  ? `${month} ${year} is paid. Choose another month.`
-                  : `Every month of ${year} is paid. Thank you!`}
+                Every month up to {ledger.data.months.at(-1)?.month} is paid. Thank you!
               </p>
             )}
-            <button
-              type="submit"
-              className="btn btn-primary min-w-32"
-              disabled={selectedStatus !== 'open'}
-            >
+            <button type="submit" className="btn btn-primary min-w-32" disabled={!month}>
               Pay
             </button>
           </div>
         </form>
       )}
       {ledger.data && <RentLedger ledger={ledger.data} />}
-      {paying && apartment && site.data && (
+      {paying && site.data && (
         <PaymentModal
-          month={paying}
-          rent={apartment.rent}
+          month={paying.billingMonth}
+          monthLabel={paying.month}
+          rent={paying.rent}
           email={user.email}
           payments={site.data.payments}
           onClose={() => setPaying(undefined)}

@@ -1,4 +1,4 @@
-import { DATE_FORMATS } from '@structomate/contract';
+import { DATE_FORMATS, formatCharge, HOME_CURRENCY, type Transaction } from '@structomate/contract';
 import { format, parseISO } from 'date-fns';
 import { Link } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner';
@@ -35,6 +35,7 @@ export function PaymentHistory() {
                   <p className="font-semibold">{payment.month}</p>
                   <p className="font-semibold">{formatRent(payment.amount)}</p>
                 </div>
+                <CardCharge payment={payment} />
                 <p className="mt-1 text-base-content/75">
                   {format(parseISO(payment.date), DATE_FORMATS.timeAndDate)}
                   {payment.discount > 0 &&
@@ -87,6 +88,7 @@ export function PaymentHistory() {
                       ) : (
                         formatRent(payment.rent)
                       )}
+                      <CardCharge payment={payment} />
                     </td>
                     <td className="max-w-40 truncate font-mono text-xs sm:max-w-none">
                       {payment.transactionId}
@@ -108,5 +110,15 @@ export function PaymentHistory() {
         </>
       )}
     </div>
+  );
+}
+
+/** What the card was charged, when that was another currency than taka. */
+function CardCharge({ payment }: { payment: Transaction }) {
+  if (payment.currency === HOME_CURRENCY) return null;
+  return (
+    <p className="text-xs text-base-content/70">
+      Card: {formatCharge(payment.amountInMinorUnits, payment.currency)}
+    </p>
   );
 }

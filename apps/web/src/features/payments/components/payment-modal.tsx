@@ -1,19 +1,15 @@
 import {
+  formatCharge,
+  HOME_CURRENCY,
   PAYMENT_MESSAGES,
-  type MonthName,
   type PaymentIntentResponse,
   type SiteConfig,
 } from '@structomate/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { LuTicketPercent } from 'react-icons/lu';
-import { toast } from 'react-toastify';
-import { messageOf } from '../../../lib/api-client';
 import { formatRent } from '../../../lib/format';
-import { createPaymentIntent } from '../api/create-payment-intent';
-import { rentLedgerQueryKey } from '../api/get-rent-ledger';
-import { transactionsQueryKey } from '../api/get-transactions';
-import { saveTransaction } from '../api/save-transaction';
+import { usePayRent } from '../api/use-pay-rent';
+import { usePaymentIntent } from '../api/use-payment-intent';
 import type { CardEntry } from './card-entry';
 import { SandboxCardField } from './sandbox-card-field';
 
@@ -24,17 +20,20 @@ const StripeCardField = lazy(() =>
 
 /**
  * Spec §2 payment modal: "Payment of {month} {rent} BDT", the test-card hint, the coupon box,
- * the card field, the provider's error line and Pay. The amount is the server's; Pay waits for
- * the provider and the payment to be ready, and is disabled while paying.
+ * the card field, the provider's error line and Pay. The amount is the server's, in taka, and,
+ * when the card is charged in another currency, what the card is charged too.
  */
 export function PaymentModal({
   month,
+  monthLabel,
   rent,
   email,
   payments,
   onClose,
 }: {
-  month: MonthName;
+  /** `YYYY-MM` */
+  month: string;
+  monthLabel: string;
   rent: number;
   email: string;
   payments: SiteConfig['payments'];
@@ -43,73 +42,30 @@ export function PaymentModal({
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const couponId = useId();
-  const queryClient = useQueryClient();
-  const [intent, setIntent] = useState<PaymentIntentResponse | undefined>();
-  const [loadError, setLoadError] = useState<string | undefined>();
+  const payment = usePaymentIntent(month);
+  const card = useRef<CardEntry | null>(null);
+  const [cardReady, setCardReady] = useState(false);
+  const { pay, paying, error: cardError } = usePayRent(card, email);
   const [couponCode, setCouponCode] = useState('');
-  const [couponMessage, setCouponMessage] = useState<string | undefined>();
-  const [couponBusy, setCouponBusy] = useState(false);
-  const [card, setCard] = useState<CardEntry | undefined>();
-  const [cardError, setCardError] = useState<string | undefined>();
-  const [paying, setPaying] = useState(false);
 
   useEffect(() => {
     dialog.current?.showModal();
-    let current = true;
-    createPaymentIntent({ month })
-      .then((opened) => current && setIntent(opened))
-      .catch(
-        (error: unknown) =>
-          current &&
-          setLoadError(messageOf(error, 'The payment could not be prepared. Try again.')),
-      );
-    return () => {
-      current = false;
-    };
-  }, [month]);
+  }, []);
 
-  const onCardReady = useCallback((entry: CardEntry) => setCard(entry), []);
+  const onCardReady = useCallback((entry: CardEntry) => {
+    card.current = entry;
+    setCardReady(true);
+  }, []);
 
-  const applyCoupon = async (code: string) => {
-    setCouponBusy(true);
-    setCouponMessage(undefined);
-    try {
-      setIntent(await createPaymentIntent({ month, coupon: code }));
-      if (!code) setCouponCode('');
-    } catch (error) {
-      setCouponMessage(messageOf(error, 'The coupon could not be checked. Try again.'));
-    } finally {
-      setCouponBusy(false);
-    }
-  };
-
-  const pay = async () => {
-    if (!intent || !card) return;
-    setPaying(true);
-    setCardError(undefined);
-    try {
-      const paymentIntentId = await card.confirm(intent.clientSecret, { email });
-      await saveTransaction(paymentIntentId);
-      toast.success(PAYMENT_MESSAGES.succeeded);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: transactionsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: rentLedgerQueryKey }),
-      ]);
-      dialog.current?.close();
-    } catch (error) {
-      setCardError(error instanceof Error ? error.message : 'The payment could not be completed.');
-    } finally {
-      setPaying(false);
-    }
-  };
-
-  const ready = Boolean(intent && card) && !paying && !couponBusy;
+  const { intent } = payment;
+  const busy = paying || payment.updating;
+  const ready = Boolean(intent) && cardReady && !busy;
   return (
     <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>
       <div className="modal-box max-w-lg space-y-5">
         <div className="flex flex-col-reverse items-start gap-2 sm:flex-row sm:justify-between sm:gap-4">
           <h2 id={titleId} className="text-xl font-semibold">
-            Payment of {month} {formatRent(rent)}
+            Payment of {monthLabel} {formatRent(rent)}
           </h2>
           {payments.provider === 'sandbox' && (
             <span className="chip chip-warning shrink-0">Test mode</span>
@@ -119,36 +75,21 @@ export function PaymentModal({
           {PAYMENT_MESSAGES.testCardHint}
         </p>
 
-        {loadError ? (
+        {payment.loadError ? (
           <p role="alert" className="alert alert-soft alert-error text-sm">
-            {loadError}
+            {payment.loadError}
           </p>
         ) : !intent ? (
           <div className="skeleton h-20 w-full" aria-label="Preparing the payment" />
         ) : (
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-field bg-base-200/70 px-4 py-3 text-sm">
-            <dt>Rent for {intent.monthLabel}</dt>
-            <dd className="text-right">{formatRent(intent.rent)}</dd>
-            {intent.coupon && (
-              <>
-                <dt>
-                  Coupon {intent.coupon.code} ({intent.coupon.percentage}%)
-                </dt>
-                <dd className="text-right text-success">−{formatRent(intent.discount)}</dd>
-              </>
-            )}
-            <dt className="font-semibold">To pay</dt>
-            <dd className="text-right font-semibold" data-testid="amount-to-pay">
-              {formatRent(intent.amount)}
-            </dd>
-          </dl>
+          <PaymentSummary intent={intent} />
         )}
 
         <form
           className="space-y-1"
           onSubmit={(event) => {
             event.preventDefault();
-            void applyCoupon(couponCode.trim());
+            void payment.applyCoupon(couponCode.trim());
           }}
         >
           <label htmlFor={couponId} className="text-sm font-medium">
@@ -164,8 +105,7 @@ export function PaymentModal({
                 placeholder="Enter a code"
                 onChange={(event) => {
                   setCouponCode(event.target.value.toUpperCase());
-                  // The message was about the code as it was; a new one is not yet checked.
-                  setCouponMessage(undefined);
+                  payment.clearCouponError();
                 }}
                 disabled={!intent || paying}
                 className="grow uppercase placeholder:normal-case"
@@ -174,7 +114,7 @@ export function PaymentModal({
             <button
               type="submit"
               className="btn btn-sm btn-outline"
-              disabled={!intent || paying || couponBusy || !couponCode.trim()}
+              disabled={!intent || busy || !couponCode.trim()}
             >
               Apply
             </button>
@@ -182,16 +122,18 @@ export function PaymentModal({
               <button
                 type="button"
                 className="btn btn-sm btn-ghost"
-                disabled={paying || couponBusy}
-                onClick={() => void applyCoupon('')}
+                disabled={busy}
+                onClick={() => {
+                  void payment.removeCoupon().then((removed) => removed && setCouponCode(''));
+                }}
               >
                 Remove
               </button>
             )}
           </div>
-          {couponMessage && (
+          {payment.couponError && (
             <p role="alert" className="text-sm text-error">
-              {couponMessage}
+              {payment.couponError}
             </p>
           )}
         </form>
@@ -224,7 +166,10 @@ export function PaymentModal({
             type="button"
             className="btn btn-primary min-w-28"
             disabled={!ready}
-            onClick={() => void pay()}
+            onClick={() => {
+              if (!intent) return;
+              void pay(intent).then((paid) => paid && dialog.current?.close());
+            }}
           >
             {paying && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             Pay {intent ? formatRent(intent.amount) : ''}
@@ -232,5 +177,41 @@ export function PaymentModal({
         </div>
       </div>
     </dialog>
+  );
+}
+
+/** Rent, discount and the total in taka; the card charge too when it is in another currency. */
+function PaymentSummary({ intent }: { intent: PaymentIntentResponse }) {
+  const foreign = intent.currency !== HOME_CURRENCY;
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-field bg-base-200/70 px-4 py-3 text-sm">
+      <dt>Rent for {intent.monthLabel}</dt>
+      <dd className="text-right">{formatRent(intent.rent)}</dd>
+      {intent.coupon && (
+        <>
+          <dt>
+            Coupon {intent.coupon.code} ({intent.coupon.percentage}%)
+          </dt>
+          <dd className="text-right text-success">−{formatRent(intent.discount)}</dd>
+        </>
+      )}
+      <dt className="font-semibold">To pay</dt>
+      <dd className="text-right font-semibold" data-testid="amount-to-pay">
+        {formatRent(intent.amount)}
+      </dd>
+      {foreign && (
+        <>
+          <dt className="text-base-content/75">
+            Your card is charged
+            <span className="block text-xs">
+              at {intent.rate} BDT per {intent.currency.toUpperCase()}
+            </span>
+          </dt>
+          <dd className="text-right text-base-content/75" data-testid="card-charge">
+            {formatCharge(intent.amountInMinorUnits, intent.currency)}
+          </dd>
+        </>
+      )}
+    </dl>
   );
 }

@@ -1,4 +1,4 @@
-import { BRAND_NAME, DATE_FORMATS } from '@structomate/contract';
+import { BRAND_NAME, DATE_FORMATS, formatCharge } from '@structomate/contract';
 import { format, parseISO } from 'date-fns';
 import { Link, useParams } from 'react-router';
 import { BrandMark } from '../../../components/brand-logo';
@@ -34,15 +34,13 @@ export function Receipt() {
         : 'None',
     ],
     ['Amount paid', formatRent(payment.amount)],
+    // What the card was charged, in the currency charged, spelled as a code (a "$" beside the
+    // taka amount would read like a conversion), with the rate when it was not taka.
     [
-      // What the card was charged, in the payment currency, spelled as a code: a "$" beside
-      // the BDT amount reads like a conversion.
       'Card charge',
-      new Intl.NumberFormat('en-US', {
-        style: 'currency',
-        currency: payment.currency,
-        currencyDisplay: 'code',
-      }).format(payment.amountInMinorUnits / 100),
+      payment.rate
+        ? `${formatCharge(payment.amountInMinorUnits, payment.currency)} (at ${payment.rate} BDT per ${payment.currency.toUpperCase()})`
+        : formatCharge(payment.amountInMinorUnits, payment.currency),
     ],
     ['Transaction ID', payment.transactionId],
     ['Date', format(parseISO(payment.date), DATE_FORMATS.timeAndDate)],

@@ -1,5 +1,7 @@
-import type { LedgerMonthStatus, RentLedger as Ledger } from '@structomate/contract';
-import { formatRent, formatShortDate } from '../../../lib/format';
+import type { LedgerMonth, LedgerMonthStatus, RentLedger as Ledger } from '@structomate/contract';
+import { useId } from 'react';
+import { formatDayMonth, formatRent, formatShortDate, ordinal } from '../../../lib/format';
+import { splitLedger } from './ledger-months';
 
 const badge: Record<LedgerMonthStatus, { label: string; className: string }> = {
   paid: { label: 'Paid', className: 'chip-success' },
@@ -8,14 +10,26 @@ const badge: Record<LedgerMonthStatus, { label: string; className: string }> = {
   upcoming: { label: 'Upcoming', className: 'chip-neutral' },
 };
 
-/** The lease month by month (issue: rent ledger): what is paid, due, overdue or still to come. */
-export function RentLedger({ ledger }: { ledger: Ledger }) {
-  // Newest first; this year in view, earlier years folded away.
-  const months = [...ledger.months].reverse();
-  const year = ledger.currentMonth.slice(0, 4);
-  const thisYear = months.filter((m) => m.billingMonth.slice(0, 4) >= year);
-  const earlier = months.filter((m) => m.billingMonth.slice(0, 4) < year);
-  const list = (entries: typeof months) => (
+function detail(month: LedgerMonth, today: string): string {
+  if (month.status === 'paid' && month.paidAt && month.amount !== null) {
+    return `${formatRent(month.amount)} paid ${formatShortDate(month.paidAt)}`;
+  }
+  // The card names the month, so the due date needs no year.
+  const due = month.dueDate === today ? 'today' : formatDayMonth(month.dueDate);
+  return `${formatRent(month.rent)} ${month.status === 'overdue' ? 'was due' : 'due'} ${due}`;
+}
+
+/** A person's rent month by month: what is paid, due, overdue or still to come. */
+export function RentLedger({
+  ledger,
+  owedLabel = 'You owe',
+}: {
+  ledger: Ledger;
+  /** Who owes, as the summary says it: "You owe" to the tenant, "Owes" to the admin. */
+  owedLabel?: string;
+}) {
+  const { recent, earlier } = splitLedger(ledger);
+  const list = (entries: LedgerMonth[]) => (
     <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
       {entries.map((month) => (
         <li
@@ -24,13 +38,7 @@ export function RentLedger({ ledger }: { ledger: Ledger }) {
         >
           <div className="min-w-0">
             <p className="font-medium">{month.month}</p>
-            <p className="truncate text-xs text-base-content/70">
-              {month.paidAt && month.amount !== null
-                ? `${formatRent(month.amount)} on ${formatShortDate(month.paidAt)}`
-                : month.status === 'upcoming'
-                  ? `${formatRent(ledger.rent)} due on the 1st`
-                  : formatRent(ledger.rent)}
-            </p>
+            <p className="truncate text-xs text-base-content/70">{detail(month, ledger.today)}</p>
           </div>
           <span className={`chip ${badge[month.status].className}`}>
             {badge[month.status].label}
@@ -39,30 +47,28 @@ export function RentLedger({ ledger }: { ledger: Ledger }) {
       ))}
     </ul>
   );
+  const headingId = useId();
   return (
-    <section aria-labelledby="ledger-heading" className="space-y-4">
+    <section aria-labelledby={headingId} className="space-y-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h2 id="ledger-heading" className="text-xl font-semibold">
+          <h2 id={headingId} className="text-xl font-semibold">
             Rent ledger
           </h2>
-          <p className="text-sm text-base-content/75">
-            Every month of your lease since {months.at(-1)?.month}.
-          </p>
+          {ledger.leaseStart && (
+            <p className="text-sm text-base-content/75">
+              Every month billed since {ledger.months[0]?.month}. Rent is due on the{' '}
+              {ordinal(ledger.dueDay)} of each month
+              {ledger.graceDays > 0
+                ? ` and overdue ${ledger.graceDays} ${ledger.graceDays === 1 ? 'day' : 'days'} later`
+                : ''}
+              .
+            </p>
+          )}
         </div>
-        <p
-          className={`rounded-field px-3 py-2 text-sm font-medium ${
-            ledger.owedMonths ? 'bg-warning/15 text-warning-content' : 'bg-success/10 text-success'
-          }`}
-        >
-          {ledger.owedMonths
-            ? `You owe ${formatRent(ledger.owedAmount)} (${ledger.owedMonths} ${
-                ledger.owedMonths === 1 ? 'month' : 'months'
-              })`
-            : 'All paid up'}
-        </p>
+        <OwedSummary ledger={ledger} who={owedLabel} />
       </div>
-      {list(thisYear)}
+      {recent.length > 0 && list(recent)}
       {earlier.length > 0 && (
         <details className="group rounded-box border border-base-300 bg-base-200/40 p-4">
           <summary className="cursor-pointer text-sm font-medium">
@@ -72,5 +78,31 @@ export function RentLedger({ ledger }: { ledger: Ledger }) {
         </details>
       )}
     </section>
+  );
+}
+
+/** "You owe 96,000 BDT (2 months, 1 overdue)" or "All paid up". */
+export function OwedSummary({ ledger, who = 'You owe' }: { ledger: Ledger; who?: string }) {
+  const months = ledger.owedMonths === 1 ? 'month' : 'months';
+  const overdue =
+    ledger.overdueMonths > 0 && ledger.overdueMonths < ledger.owedMonths
+      ? `, ${ledger.overdueMonths} overdue`
+      : ledger.overdueMonths > 0
+        ? ', overdue'
+        : '';
+  return (
+    <p
+      className={`rounded-field px-3 py-2 text-sm font-medium ${
+        ledger.owedMonths
+          ? ledger.overdueMonths
+            ? 'bg-error/10 text-error'
+            : 'bg-warning/15 text-warning-content'
+          : 'bg-success/10 text-success'
+      }`}
+    >
+      {ledger.owedMonths
+        ? `${who} ${formatRent(ledger.owedAmount)} (${ledger.owedMonths} ${months}${overdue})`
+        : 'All paid up'}
+    </p>
   );
 }

@@ -1,0 +1,315 @@
+import {
+  chargeInMinorUnits,
+  MONTH_NAMES,
+  monthLabel,
+  type CreatePaymentIntentRequest,
+  type LedgerMonth,
+  type PaymentIntentResponse,
+  type RentLedger,
+  type SessionUser,
+} from '@structomate/contract';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { paymentIntents, payments } from '../../db/schema';
+import { badRequest, conflict } from '../../lib/app-error';
+import { calendarDay } from '../../lib/clock';
+import { uniqueViolation } from '../../lib/db-errors';
+import {
+  couponById,
+  couponDiscount,
+  usableCoupon,
+  type UsableCoupon,
+} from '../coupons/coupons.service';
+import { personLedger } from './ledger.service';
+import type { IntentMetadata } from './provider';
+import {
+  cancelIntent,
+  PAYMENT_REFUSALS,
+  settleIntent,
+  settleMonth,
+  type IntentRow,
+  type PaymentsContext,
+} from './recording.service';
+
+/** A month name means that month of the building's current year; `YYYY-MM` is taken as it is. */
+export function resolveBillingMonth(month: CreatePaymentIntentRequest['month'], today: string) {
+  const index = (MONTH_NAMES as readonly string[]).indexOf(month);
+  if (index === -1) return month;
+  return `${today.slice(0, 4)}-${String(index + 1).padStart(2, '0')}`;
+}
+
+/** Why a month is not one this person can pay (it is not in their ledger). */
+function notBillable(ledger: RentLedger, billingMonth: string) {
+  const label = monthLabel(billingMonth);
+  const first = ledger.months[0];
+  const last = ledger.months.at(-1);
+  if (!first || !last) return conflict('You have no rent to pay: you hold no lease here.');
+  if (billingMonth < first.billingMonth) {
+    return badRequest(`Your lease starts in ${first.month}; ${label} has no rent to pay.`);
+  }
+  if (billingMonth > last.billingMonth) {
+    return ledger.leases.some((lease) => lease.status === 'accepted')
+      ? badRequest(`${label} is too far ahead to pay now.`)
+      : badRequest(`Your lease ended in ${last.month}; ${label} has no rent to pay.`);
+  }
+  return badRequest(`${label} is not part of any of your leases.`);
+}
+
+interface Price {
+  rent: number;
+  discount: number;
+  /** Whole taka to pay, and what the provider charges for it. */
+  amount: number;
+  minor: number;
+}
+
+function priceOf(ctx: PaymentsContext, rent: number, coupon: UsableCoupon | undefined): Price {
+  const discount = coupon ? couponDiscount(rent, coupon.percentage) : 0;
+  const amount = rent - discount;
+  if (amount <= 0) {
+    throw badRequest(`Coupon ${coupon?.code} would cover the whole rent; ask the building office.`);
+  }
+  return {
+    rent,
+    discount,
+    amount,
+    minor: chargeInMinorUnits(amount, ctx.charge.currency, ctx.charge.rate),
+  };
+}
+
+/**
+ * A coupon this person may apply to `billingMonth`: usable today (the coupons module's rule) and
+ * not held by another of their payments, open or made. A payment still open elsewhere is settled
+ * first, so the answer is about money actually charged.
+ */
+async function couponFree(
+  ctx: PaymentsContext,
+  userId: string,
+  coupon: UsableCoupon,
+  billingMonth: string,
+  now: Date,
+): Promise<void> {
+  const label = monthLabel(billingMonth);
+  const used = conflict(`You have already used coupon ${coupon.code}.`);
+  const [paid] = await ctx.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.couponId, coupon.id), eq(payments.userId, userId)));
+  if (paid) throw used;
+  const holders = await ctx.db
+    .select()
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.couponId, coupon.id),
+        eq(paymentIntents.userId, userId),
+        ne(paymentIntents.billingMonth, `${billingMonth}-01`),
+        inArray(paymentIntents.status, ['open', 'processing', 'succeeded']),
+      ),
+    );
+  for (const holder of holders) {
+    const status = await settleIntent(ctx, holder, now);
+    if (status === 'succeeded' || status === 'processing') throw used;
+    if (status === 'open') {
+      throw conflict(
+        `Coupon ${coupon.code} is applied to your ${monthLabel(holder.billingMonth.slice(0, 7))} payment. Remove it there to use it for ${label}.`,
+      );
+    }
+  }
+}
+
+/**
+ * The coupon for this payment. Without `requested`, the month's open payment keeps the coupon it
+ * has while that is still usable; `""` means none; a code is looked up and must be free.
+ */
+async function couponFor(
+  ctx: PaymentsContext,
+  userId: string,
+  billingMonth: string,
+  requested: string | undefined,
+  live: IntentRow | undefined,
+  now: Date,
+): Promise<UsableCoupon | undefined> {
+  const today = calendarDay(now, ctx.rules.timeZone);
+  if (requested === undefined) {
+    const held = live?.couponId ? await couponById(ctx.db, live.couponId) : undefined;
+    if (!held) return undefined;
+    return usableCoupon(ctx.db, held.code, today).catch(() => undefined);
+  }
+  if (!requested.trim()) return undefined;
+  const coupon = await usableCoupon(ctx.db, requested, today);
+  await couponFree(ctx, userId, coupon, billingMonth, now);
+  return coupon;
+}
+
+/** The open intent already asks for exactly this payment, through the provider we use now. */
+function sameTerms(
+  ctx: PaymentsContext,
+  live: IntentRow,
+  entry: LedgerMonth,
+  coupon: UsableCoupon | undefined,
+  price: Price,
+): boolean {
+  return (
+    live.provider === ctx.gateways.active.name &&
+    live.currency === ctx.charge.currency &&
+    live.rate === ctx.charge.rate &&
+    live.agreementId === entry.agreementId &&
+    live.rent === price.rent &&
+    live.discount === price.discount &&
+    live.amount === price.minor &&
+    live.couponId === (coupon?.id ?? null)
+  );
+}
+
+/**
+ * Opens a new intent with the provider and records it. Two requests racing here send the same
+ * idempotency key and so get the same intent; should they differ (another coupon in another
+ * tab), the one-intent-per-month index lets one record win and the other's intent, which no
+ * browser has seen, is canceled. The index also counts a succeeded intent, so nothing new is
+ * recorded for a month paid while this request was on its way. Undefined means "lost the race":
+ * settle the month again.
+ */
+async function openIntent(
+  ctx: PaymentsContext,
+  payer: SessionUser,
+  entry: LedgerMonth,
+  coupon: UsableCoupon | undefined,
+  price: Price,
+): Promise<{ row: IntentRow; clientSecret: string } | undefined> {
+  const gateway = ctx.gateways.active;
+  const billingMonth = entry.billingMonth;
+  const [earlier] = await ctx.db
+    .select({ n: count() })
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.userId, payer._id),
+        eq(paymentIntents.billingMonth, `${billingMonth}-01`),
+      ),
+    );
+  const metadata: IntentMetadata = {
+    userId: payer._id,
+    billingMonth,
+    agreementId: entry.agreementId,
+  };
+  const idempotencyKey = [
+    'rent',
+    payer._id,
+    billingMonth,
+    earlier?.n ?? 0,
+    price.minor,
+    ctx.charge.currency,
+    coupon?.id ?? 'none',
+  ].join(':');
+  const created = await gateway.createIntent({
+    amount: price.minor,
+    currency: ctx.charge.currency,
+    metadata,
+    idempotencyKey,
+  });
+  try {
+    const [inserted] = await ctx.db
+      .insert(paymentIntents)
+      .values({
+        id: created.id,
+        provider: gateway.name,
+        userId: payer._id,
+        agreementId: entry.agreementId,
+        billingMonth: `${billingMonth}-01`,
+        rent: price.rent,
+        discount: price.discount,
+        couponId: coupon?.id ?? null,
+        amount: price.minor,
+        currency: ctx.charge.currency,
+        rate: ctx.charge.rate,
+      })
+      .onConflictDoNothing({ target: paymentIntents.id })
+      .returning();
+    if (inserted) return { row: inserted, clientSecret: created.clientSecret };
+    // The same intent, recorded by a parallel request with the same key.
+    const [stored] = await ctx.db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, created.id));
+    return stored?.status === 'open'
+      ? { row: stored, clientSecret: created.clientSecret }
+      : undefined;
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (
+      constraint !== 'payment_intents_one_live_per_member_month' &&
+      constraint !== 'payment_intents_one_coupon_hold_per_member'
+    ) {
+      throw error;
+    }
+    // Another request holds the month (or the coupon). If it holds this very intent (the same
+    // idempotency key), it is the one to use; otherwise ours reached no browser: cancel it.
+    const [stored] = await ctx.db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, created.id));
+    if (stored) {
+      return stored.status === 'open'
+        ? { row: stored, clientSecret: created.clientSecret }
+        : undefined;
+    }
+    await gateway.cancel(created.id);
+    return undefined;
+  }
+}
+
+/**
+ * Spec §7 /create-payment-intent, with the amount decided here: the month's rent under its lease,
+ * less a valid coupon, charged in the configured currency's smallest unit. Before anything is
+ * opened, the month's earlier intents are settled with the provider: a month paid (or a charge
+ * that went through while the browser was away) is a 409 naming it; an intent still open is
+ * reused, or canceled first when its terms change. So one member and month is never charged
+ * twice, whichever tabs and servers ask at once.
+ */
+export async function prepareIntent(
+  ctx: PaymentsContext,
+  payer: SessionUser,
+  request: Pick<CreatePaymentIntentRequest, 'month' | 'coupon'>,
+  now: Date,
+): Promise<PaymentIntentResponse> {
+  const today = calendarDay(now, ctx.rules.timeZone);
+  const billingMonth = resolveBillingMonth(request.month, today);
+  const label = monthLabel(billingMonth);
+  const ledger = await personLedger(ctx.db, ctx.rules, now, payer._id);
+  const entry = ledger.months.find((month) => month.billingMonth === billingMonth);
+  if (!entry) throw notBillable(ledger, billingMonth);
+  if (entry.status === 'paid') throw conflict(PAYMENT_REFUSALS.alreadyPaid(label));
+
+  for (let round = 0; round < 3; round += 1) {
+    const live = await settleMonth(ctx, payer._id, billingMonth, now);
+    const coupon = await couponFor(ctx, payer._id, billingMonth, request.coupon, live, now);
+    const price = priceOf(ctx, entry.rent, coupon);
+    let opened: { row: IntentRow; clientSecret: string } | undefined;
+    if (live && sameTerms(ctx, live, entry, coupon, price)) {
+      const gateway = ctx.gateways.byName(live.provider) ?? ctx.gateways.active;
+      opened = { row: live, clientSecret: await gateway.clientSecret(live.id) };
+    } else if (!live || (await cancelIntent(ctx, live))) {
+      opened = await openIntent(ctx, payer, entry, coupon, price);
+    }
+    if (opened) {
+      const { row, clientSecret } = opened;
+      return {
+        clientSecret,
+        paymentIntentId: row.id,
+        provider: row.provider === 'stripe' ? 'stripe' : 'sandbox',
+        billingMonth,
+        monthLabel: label,
+        rent: row.rent,
+        discount: row.discount,
+        amount: row.rent - row.discount,
+        coupon: coupon ? { code: coupon.code, percentage: coupon.percentage } : null,
+        currency: row.currency,
+        amountInMinorUnits: row.amount,
+        rate: row.rate,
+      };
+    }
+  }
+  throw conflict(
+    `Another payment for ${label} is being prepared right now. Try again in a moment.`,
+  );
+}

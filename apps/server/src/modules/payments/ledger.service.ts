@@ -1,0 +1,307 @@
+import {
+  addMonths,
+  monthLabel,
+  type FormerTenantBalancesResponse,
+  type LedgerMonth,
+  type LedgerMonthStatus,
+  type RentLedger,
+} from '@structomate/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { addDays, calendarDay } from '../../lib/clock';
+
+/**
+ * What a person owes, month by month: the one place that says which months are billed, to whom,
+ * at what rent, and whether each is paid, due, overdue or still to come. The building's calendar
+ * (its time zone) decides what "today" is.
+ */
+export interface BillingRules {
+  /** Rent for a month falls due on this day of it (1–28)… */
+  dueDay: number;
+  /** …and is overdue once this many days more have passed. */
+  graceDays: number;
+  timeZone: string;
+  /** LEASE_START (YYYY-MM-DD): no month before this one's is billed. */
+  leaseStart: string;
+}
+
+/** Rent may be paid up to this many months ahead. */
+export const MONTHS_AHEAD = 11;
+
+export const dueDateOf = (billingMonth: string, dueDay: number) =>
+  `${billingMonth}-${String(dueDay).padStart(2, '0')}`;
+
+/**
+ * A month's state on `today`: paid; upcoming when it has not begun; overdue once its due day plus
+ * the grace days are behind us; due until then.
+ */
+export function monthStatus(
+  billingMonth: string,
+  paid: boolean,
+  today: string,
+  rules: Pick<BillingRules, 'dueDay' | 'graceDays'>,
+): LedgerMonthStatus {
+  if (paid) return 'paid';
+  if (billingMonth > today.slice(0, 7)) return 'upcoming';
+  const lastDayOnTime = addDays(dueDateOf(billingMonth, rules.dueDay), rules.graceDays);
+  return today > lastDayOnTime ? 'overdue' : 'due';
+}
+
+/**
+ * Every billed month of the matching leases, one row per person and month, with its payment if
+ * any. A lease bills from the later of its acceptance month and LEASE_START's month, through the
+ * month it ended in, or, while it runs, up to MONTHS_AHEAD months after today's. Should two
+ * leases of one person cover a month, the earlier lease bills it (a payment is per person and
+ * month). `leaseFilter` narrows the leases (alias `a`).
+ */
+function billedMonths(rules: BillingRules, today: string, leaseFilter: SQL): SQL {
+  const horizon = `${addMonths(today.slice(0, 7), MONTHS_AHEAD)}-01`;
+  return sql`
+    with leases as (
+      select a.id, a.tenant_id, a.rent, a.checked_at,
+        greatest(
+          date_trunc('month', a.checked_at at time zone ${rules.timeZone})::date,
+          date_trunc('month', ${rules.leaseStart}::date)::date
+        ) as first_month,
+        case when a.status = 'ended'
+          then date_trunc('month', a.ended_at at time zone ${rules.timeZone})::date
+          else ${horizon}::date
+        end as last_month
+      from agreements a
+      where a.status in ('accepted', 'ended') and a.checked_at is not null and (${leaseFilter})
+    ),
+    months as (
+      select distinct on (l.tenant_id, m.month)
+        l.tenant_id, l.id as agreement_id, l.rent, m.month::date as month
+      from leases l
+      cross join lateral generate_series(
+        l.first_month::timestamp, l.last_month::timestamp, interval '1 month'
+      ) as m(month)
+      order by l.tenant_id, m.month, l.checked_at
+    )
+    select m.tenant_id, m.agreement_id, m.month, m.rent,
+      p.transaction_id, p.paid_at, p.rent - p.discount as paid_amount
+    from months m
+    left join payments p on p.user_id = m.tenant_id and p.billing_month = m.month`;
+}
+
+const rowsOf = <T extends z.ZodType>(schema: T, result: unknown): z.infer<T>[] =>
+  z.object({ rows: z.array(schema) }).parse(result).rows;
+
+const BilledMonthRowSchema = z.object({
+  agreementId: z.string(),
+  month: z.string(),
+  rent: z.coerce.number().int(),
+  transactionId: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  paidAmount: z.coerce.number().int().nullable(),
+});
+
+const LeaseRowSchema = z.object({
+  id: z.string(),
+  status: z.enum(['accepted', 'ended']),
+  apartmentNo: z.string(),
+  blockName: z.string(),
+  floorNo: z.coerce.number().int(),
+  rent: z.coerce.number().int(),
+  endedAt: z.string().nullable(),
+});
+
+const isoInstant = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A person's rent over every lease they held here, as of `now`. */
+export async function personLedger(
+  db: Database,
+  rules: BillingRules,
+  now: Date,
+  userId: string,
+): Promise<RentLedger> {
+  const today = calendarDay(now, rules.timeZone);
+  const billed = billedMonths(rules, today, sql`a.tenant_id = ${userId}`);
+  const [monthRows, leaseRows] = await Promise.all([
+    db.execute(sql`
+      select b.agreement_id::text as "agreementId", to_char(b.month, 'YYYY-MM') as month, b.rent,
+        b.transaction_id as "transactionId", ${isoInstant(sql`b.paid_at`)} as "paidAt",
+        b.paid_amount as "paidAmount"
+      from (${billed}) b
+      order by b.month`),
+    db.execute(sql`
+      select a.id::text as id, a.status::text as status, ap.apartment_no as "apartmentNo",
+        ap.block_name as "blockName", ap.floor_no as "floorNo", a.rent,
+        ${isoInstant(sql`a.ended_at`)} as "endedAt"
+      from agreements a join apartments ap on ap.id = a.apartment_id
+      where a.tenant_id = ${userId} and a.status in ('accepted', 'ended')
+      order by a.checked_at`),
+  ]);
+  const months: LedgerMonth[] = rowsOf(BilledMonthRowSchema, monthRows).map((row) => ({
+    billingMonth: row.month,
+    month: monthLabel(row.month),
+    status: monthStatus(row.month, row.transactionId !== null, today, rules),
+    rent: row.rent,
+    dueDate: dueDateOf(row.month, rules.dueDay),
+    agreementId: row.agreementId,
+    paidAt: row.paidAt,
+    amount: row.paidAmount,
+    transactionId: row.transactionId,
+  }));
+  const leases = rowsOf(LeaseRowSchema, leaseRows).map((lease) => {
+    const own = months.filter((month) => month.agreementId === lease.id);
+    return {
+      _id: lease.id,
+      status: lease.status,
+      apartmentNo: lease.apartmentNo,
+      blockName: lease.blockName,
+      floorNo: lease.floorNo,
+      rent: lease.rent,
+      firstMonth: own[0]?.billingMonth ?? null,
+      lastMonth: lease.status === 'ended' ? (own.at(-1)?.billingMonth ?? null) : null,
+      endedAt: lease.endedAt,
+    };
+  });
+  const owed = months.filter((month) => month.status === 'due' || month.status === 'overdue');
+  return {
+    today,
+    currentMonth: today.slice(0, 7),
+    dueDay: rules.dueDay,
+    graceDays: rules.graceDays,
+    rent: leases.find((lease) => lease.status === 'accepted')?.rent ?? null,
+    leaseStart: months[0]?.billingMonth ?? null,
+    leases,
+    months,
+    owedMonths: owed.length,
+    owedAmount: owed.reduce((sum, month) => sum + month.rent, 0),
+    overdueMonths: owed.filter((month) => month.status === 'overdue').length,
+  };
+}
+
+const BalanceRowSchema = z.object({
+  tenantId: z.string(),
+  owedMonths: z.coerce.number().int(),
+  owedAmount: z.coerce.number().int(),
+});
+
+/** Unpaid rent up to and including this month (due or overdue), per person named. */
+export async function balancesOf(
+  db: Database,
+  rules: BillingRules,
+  now: Date,
+  userIds: readonly string[],
+): Promise<Map<string, { owedMonths: number; owedAmount: number }>> {
+  if (userIds.length === 0) return new Map();
+  const today = calendarDay(now, rules.timeZone);
+  const ids = sql.join(
+    userIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const billed = billedMonths(rules, today, sql`a.tenant_id in (${ids})`);
+  const result = await db.execute(sql`
+    select b.tenant_id::text as "tenantId", count(*) as "owedMonths", sum(b.rent) as "owedAmount"
+    from (${billed}) b
+    where b.transaction_id is null and b.month <= ${`${today.slice(0, 7)}-01`}::date
+    group by b.tenant_id`);
+  return new Map(
+    rowsOf(BalanceRowSchema, result).map((row) => [
+      row.tenantId,
+      { owedMonths: row.owedMonths, owedAmount: row.owedAmount },
+    ]),
+  );
+}
+
+const FormerTenantRowSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  apartmentNo: z.string(),
+  leaseEndedAt: z.string(),
+  owedMonths: z.coerce.number().int(),
+  owedAmount: z.coerce.number().int(),
+  total: z.coerce.number().int(),
+});
+
+/**
+ * People whose lease ended and who rent nothing here now, but still owe rent: largest balance
+ * first, paged in the database.
+ */
+export async function formerTenantBalances(
+  db: Database,
+  rules: BillingRules,
+  now: Date,
+  page: number,
+  limit: number,
+): Promise<FormerTenantBalancesResponse> {
+  const today = calendarDay(now, rules.timeZone);
+  const billed = billedMonths(
+    rules,
+    today,
+    sql`a.status = 'ended' and a.tenant_id in (select u.id from users u where u.role = 'user')`,
+  );
+  const result = await db.execute(sql`
+    with owed as (
+      select b.tenant_id, count(*) as owed_months, sum(b.rent) as owed_amount
+      from (${billed}) b
+      where b.transaction_id is null and b.month <= ${`${today.slice(0, 7)}-01`}::date
+      group by b.tenant_id
+    )
+    select u.id::text as id, u.display_name as "displayName", u.email,
+      last_lease.apartment_no as "apartmentNo",
+      ${isoInstant(sql`last_lease.ended_at`)} as "leaseEndedAt",
+      o.owed_months as "owedMonths", o.owed_amount as "owedAmount",
+      count(*) over () as total
+    from owed o
+    join users u on u.id = o.tenant_id
+    cross join lateral (
+      select ap.apartment_no, a.ended_at
+      from agreements a join apartments ap on ap.id = a.apartment_id
+      where a.tenant_id = u.id and a.status = 'ended'
+      order by a.ended_at desc
+      limit 1
+    ) last_lease
+    order by o.owed_amount desc, u.display_name, u.id
+    limit ${limit} offset ${(page - 1) * limit}`);
+  const rows = rowsOf(FormerTenantRowSchema, result);
+  const total = rows[0]?.total ?? (page > 1 ? await countFormerTenants() : 0);
+  return {
+    result: rows.map(({ id, total: _total, ...row }) => ({ _id: id, ...row })),
+    total,
+    page,
+    limit,
+    pageCount: Math.max(1, Math.ceil(total / limit)),
+  };
+
+  // A page past the end has no row to carry the total: count on its own.
+  async function countFormerTenants(): Promise<number> {
+    const counted = await db.execute(sql`
+      select count(distinct b.tenant_id) as total from (${billed}) b
+      where b.transaction_id is null and b.month <= ${`${today.slice(0, 7)}-01`}::date`);
+    return rowsOf(z.object({ total: z.coerce.number().int() }), counted)[0]?.total ?? 0;
+  }
+}
+
+/** Rent received per month over the last twelve months (admin chart), in whole BDT. */
+export async function rentCollectedByMonth(
+  db: Database,
+  now: Date,
+  timeZone: string,
+): Promise<{ billingMonth: string; amount: number }[]> {
+  const current = calendarDay(now, timeZone).slice(0, 7);
+  const first = addMonths(current, -11);
+  const result = await db.execute(sql`
+    select to_char(p.paid_at at time zone ${timeZone}, 'YYYY-MM') as month,
+      sum(p.rent - p.discount) as amount
+    from payments p
+    where p.paid_at >= (${`${first}-01`}::timestamp at time zone ${timeZone})
+    group by 1`);
+  const byMonth = new Map(
+    rowsOf(z.object({ month: z.string(), amount: z.coerce.number() }), result).map((row) => [
+      row.month,
+      row.amount,
+    ]),
+  );
+  const months: { billingMonth: string; amount: number }[] = [];
+  for (let month = first; month <= current; month = addMonths(month, 1)) {
+    months.push({ billingMonth: month, amount: byMonth.get(month) ?? 0 });
+  }
+  return months;
+}

@@ -1,0 +1,412 @@
+import { monthLabel, type SessionUser, type Transaction } from '@structomate/contract';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  agreements,
+  apartments,
+  coupons,
+  paymentIntents,
+  payments,
+  stripeEvents,
+  users,
+} from '../../db/schema';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
+import { uniqueViolation } from '../../lib/db-errors';
+import type { PaymentGateways } from './gateways';
+import type { BillingRules } from './ledger.service';
+import type { ProviderIntent } from './provider';
+
+/** What the payment services need from the app. */
+export interface PaymentsContext {
+  db: Database;
+  gateways: PaymentGateways;
+  /** What new payments are charged in: taka, or another currency at `rate` BDT per unit. */
+  charge: { currency: string; rate: string | null };
+  rules: BillingRules;
+  log: {
+    error(object: object, message: string): void;
+    warn(object: object, message: string): void;
+    info(object: object, message: string): void;
+  };
+}
+
+export type IntentRow = typeof paymentIntents.$inferSelect;
+export type IntentStatus = 'open' | 'processing' | 'succeeded' | 'canceled' | 'refunded';
+
+export const PAYMENT_REFUSALS = {
+  alreadyPaid: (label: string) => `${label} is already paid.`,
+  refunded: (label: string) =>
+    `${label} was already paid, so this second charge has been refunded in full.`,
+  processing: (label: string) =>
+    `Your payment for ${label} is still being processed. It will show here once it goes through.`,
+  notConfirmed: 'The payment provider has not confirmed this payment.',
+  canceled: 'This payment was canceled before it went through. Nothing was charged.',
+  mismatch: 'The confirmed payment does not match this rent payment.',
+} as const;
+
+const labelOf = (row: IntentRow) => monthLabel(row.billingMonth.slice(0, 7));
+
+/** Moves our record of an intent to `status`, but only from the states named. */
+async function markIntent(db: Database, id: string, from: IntentStatus[], status: IntentStatus) {
+  await db
+    .update(paymentIntents)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(paymentIntents.id, id), inArray(paymentIntents.status, from)));
+}
+
+/**
+ * Brings our record of an intent in line with the provider's: a succeeded charge is recorded as
+ * its one payment (or refunded, when the month was already paid), a canceled one is closed, a
+ * processing one waits. `reported` is the provider's word when we already have it (a signed
+ * webhook event); otherwise the provider is asked. Returns where the intent ends up.
+ */
+export async function settleIntent(
+  ctx: PaymentsContext,
+  row: IntentRow,
+  now: Date,
+  reported?: ProviderIntent,
+): Promise<IntentStatus> {
+  if (row.status === 'succeeded' || row.status === 'refunded') return row.status;
+  const gateway = ctx.gateways.byName(row.provider);
+  if (!gateway) {
+    // Made with a provider this server is no longer configured for: nothing here can pay it.
+    ctx.log.warn(
+      { intentId: row.id, provider: row.provider },
+      'intent of an unconfigured provider closed',
+    );
+    await markIntent(ctx.db, row.id, ['open', 'processing'], 'canceled');
+    return 'canceled';
+  }
+  const state = reported ?? (await gateway.retrieve(row.id));
+  if (!state || state.status === 'canceled') {
+    await markIntent(ctx.db, row.id, ['open', 'processing'], 'canceled');
+    return 'canceled';
+  }
+  if (state.status === 'succeeded') return recordSucceeded(ctx, row, state, now);
+  if (state.status === 'processing') {
+    await markIntent(ctx.db, row.id, ['open'], 'processing');
+    return 'processing';
+  }
+  await markIntent(ctx.db, row.id, ['processing'], 'open');
+  return 'open';
+}
+
+/**
+ * Cancels an open intent with its provider, so it can never be paid, before another replaces it.
+ * False when it can no longer be canceled (it was paid meanwhile): the caller settles it.
+ */
+export async function cancelIntent(ctx: PaymentsContext, live: IntentRow): Promise<boolean> {
+  const gateway = ctx.gateways.byName(live.provider);
+  const state = gateway ? await gateway.cancel(live.id) : undefined;
+  if (gateway && state && state.status !== 'canceled') return false;
+  await markIntent(ctx.db, live.id, ['open', 'processing'], 'canceled');
+  return true;
+}
+
+/**
+ * Records a charge the provider reports as succeeded, once, whoever asks first (the browser's
+ * save, the webhook, or the next intent for the month settling it). The intent's row lock makes
+ * concurrent recorders take turns; the unique (member, month) index makes a second charge for a
+ * paid month impossible to record, and that charge is refunded instead.
+ */
+async function recordSucceeded(
+  ctx: PaymentsContext,
+  row: IntentRow,
+  state: ProviderIntent,
+  now: Date,
+  retried = false,
+): Promise<'succeeded' | 'refunded'> {
+  const matches =
+    state.amount === row.amount &&
+    state.currency === row.currency &&
+    state.metadata.userId === row.userId &&
+    state.metadata.billingMonth === row.billingMonth.slice(0, 7);
+  if (!matches) {
+    ctx.log.error(
+      { intentId: row.id, reported: state },
+      'a succeeded payment does not match what we asked for',
+    );
+    throw conflict(PAYMENT_REFUSALS.mismatch);
+  }
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ status: paymentIntents.status })
+        .from(paymentIntents)
+        .where(eq(paymentIntents.id, row.id))
+        .for('update');
+      const [recorded] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(eq(payments.transactionId, row.id));
+      if (recorded) return 'succeeded';
+      if (locked?.status === 'refunded') return 'refunded';
+      await tx.insert(payments).values({
+        transactionId: row.id,
+        userId: row.userId,
+        agreementId: row.agreementId,
+        billingMonth: row.billingMonth,
+        rent: row.rent,
+        discount: row.discount,
+        amountCharged: row.amount,
+        currency: row.currency,
+        rate: row.rate,
+        couponId: row.couponId,
+        provider: row.provider === 'stripe' ? 'stripe' : 'sandbox',
+        paidAt: now,
+      });
+      await tx
+        .update(paymentIntents)
+        .set({ status: 'succeeded', updatedAt: sql`now()` })
+        .where(eq(paymentIntents.id, row.id));
+      return 'succeeded';
+    });
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === 'payment_intents_one_live_per_member_month' && !retried) {
+      // A charge went through on an intent we had closed, while another is open for the month
+      // (only a provider we could not reach to cancel leaves that). The open one is canceled
+      // first, or, if it went through too, settled; then this one is recorded or refunded.
+      const others = await ctx.db
+        .select()
+        .from(paymentIntents)
+        .where(
+          and(
+            eq(paymentIntents.userId, row.userId),
+            eq(paymentIntents.billingMonth, row.billingMonth),
+            inArray(paymentIntents.status, ['open', 'processing']),
+          ),
+        );
+      for (const other of others) {
+        if (other.id !== row.id && !(await cancelIntent(ctx, other))) {
+          await settleIntent(ctx, other, now);
+        }
+      }
+      return recordSucceeded(ctx, row, state, now, true);
+    }
+    if (
+      constraint !== 'payments_one_per_member_month' &&
+      constraint !== 'payments_one_coupon_use_per_member'
+    ) {
+      throw error;
+    }
+    // The month (or the coupon) was paid by another charge: this one is given back in full.
+    ctx.log.error(
+      { intentId: row.id, userId: row.userId, billingMonth: row.billingMonth, constraint },
+      'a second charge for a paid month: refunding it',
+    );
+    const gateway = ctx.gateways.byName(row.provider);
+    if (!gateway) throw error;
+    await gateway.refund(row.id);
+    await markIntent(ctx.db, row.id, ['open', 'processing', 'canceled'], 'refunded');
+    return 'refunded';
+  }
+}
+
+/**
+ * Spec §7 /save/transaction: the browser says a payment went through; the provider decides.
+ * Answers the recorded payment, or why there is none (never a 5xx for a permanent condition).
+ */
+export async function saveTransaction(
+  ctx: PaymentsContext,
+  payer: SessionUser,
+  intentId: string,
+  now: Date,
+): Promise<Transaction> {
+  const [row] = await ctx.db.select().from(paymentIntents).where(eq(paymentIntents.id, intentId));
+  if (!row) throw notFound('No payment of ours has this transaction id');
+  if (row.userId !== payer._id) throw forbidden('This payment is not yours');
+  const status = await settleIntent(ctx, row, now);
+  switch (status) {
+    case 'succeeded': {
+      const [transaction] = await transactionsWhere(ctx.db, eq(payments.transactionId, row.id), 1);
+      if (!transaction) throw new Error('payment row missing after recording');
+      return transaction;
+    }
+    case 'refunded':
+      throw conflict(PAYMENT_REFUSALS.refunded(labelOf(row)));
+    case 'processing':
+      throw conflict(PAYMENT_REFUSALS.processing(labelOf(row)));
+    case 'canceled':
+      throw new AppError('PAYMENT_FAILED', PAYMENT_REFUSALS.canceled);
+    case 'open':
+      throw new AppError('PAYMENT_FAILED', PAYMENT_REFUSALS.notConfirmed);
+  }
+}
+
+/**
+ * A provider's event about one of our intents (a signed Stripe webhook). Permanent conditions
+ * (not ours, does not match, a month already paid) are logged and answered as handled, so the
+ * provider does not retry for days; only failures worth retrying throw.
+ */
+export async function handleProviderEvent(
+  ctx: PaymentsContext,
+  intentId: string,
+  reported: ProviderIntent | undefined,
+  now: Date,
+): Promise<IntentStatus | 'not-ours' | 'ignored'> {
+  const [row] = await ctx.db.select().from(paymentIntents).where(eq(paymentIntents.id, intentId));
+  if (!row) {
+    ctx.log.info({ intentId }, 'provider event for an intent that is not ours: ignored');
+    return 'not-ours';
+  }
+  try {
+    return await settleIntent(ctx, row, now, reported);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) {
+      ctx.log.warn(
+        { intentId, reason: error.message },
+        'provider event cannot be applied: ignored',
+      );
+      return 'ignored';
+    }
+    throw error;
+  }
+}
+
+/**
+ * The month's intents that may still be paid (at most one), settled with their provider first.
+ * A month that turns out paid or still processing is refused with 409 and named; otherwise the
+ * intent still open, if any, is returned for reuse.
+ */
+export async function settleMonth(
+  ctx: PaymentsContext,
+  userId: string,
+  billingMonth: string,
+  now: Date,
+): Promise<IntentRow | undefined> {
+  const label = monthLabel(billingMonth);
+  const live = await ctx.db
+    .select()
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.userId, userId),
+        eq(paymentIntents.billingMonth, `${billingMonth}-01`),
+        inArray(paymentIntents.status, ['open', 'processing']),
+      ),
+    );
+  let open: IntentRow | undefined;
+  for (const row of live) {
+    const status = await settleIntent(ctx, row, now);
+    if (status === 'succeeded' || status === 'refunded') {
+      throw conflict(PAYMENT_REFUSALS.alreadyPaid(label));
+    }
+    if (status === 'processing') throw conflict(PAYMENT_REFUSALS.processing(label));
+    if (status === 'open') open = row;
+  }
+  const [paid] = await ctx.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.billingMonth, `${billingMonth}-01`)));
+  if (paid) throw conflict(PAYMENT_REFUSALS.alreadyPaid(label));
+  return open;
+}
+
+/**
+ * Cancels, with their provider, a person's payments still open for months after `lastMonth`
+ * (their lease ended): nothing may be charged for a month nobody is billed for. One that went
+ * through meanwhile is recorded as paid ahead.
+ */
+export async function closeIntentsAfter(
+  ctx: PaymentsContext,
+  userId: string,
+  lastMonth: string,
+  now: Date,
+): Promise<void> {
+  const rows = await ctx.db
+    .select()
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.userId, userId),
+        sql`${paymentIntents.billingMonth} > ${`${lastMonth}-01`}::date`,
+        inArray(paymentIntents.status, ['open', 'processing']),
+      ),
+    );
+  for (const row of rows) {
+    const gateway = ctx.gateways.byName(row.provider);
+    const state = gateway ? await gateway.cancel(row.id) : undefined;
+    const status = await settleIntent(ctx, row, now, state);
+    if (status !== 'canceled') {
+      ctx.log.warn(
+        { intentId: row.id, userId, billingMonth: row.billingMonth, status },
+        'a payment for a month after the lease ended could not be canceled',
+      );
+    }
+  }
+}
+
+async function transactionsWhere(db: Database, where: SQL, limit = 500): Promise<Transaction[]> {
+  const rows = await db
+    .select({
+      id: payments.id,
+      transactionId: payments.transactionId,
+      userId: payments.userId,
+      paidAt: payments.paidAt,
+      billingMonth: payments.billingMonth,
+      rent: payments.rent,
+      discount: payments.discount,
+      amountCharged: payments.amountCharged,
+      currency: payments.currency,
+      rate: payments.rate,
+      provider: payments.provider,
+      couponCode: coupons.code,
+      email: users.email,
+      tenant: users.displayName,
+      floorNo: apartments.floorNo,
+      blockName: apartments.blockName,
+      apartmentNo: apartments.apartmentNo,
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .innerJoin(agreements, eq(agreements.id, payments.agreementId))
+    .innerJoin(apartments, eq(apartments.id, agreements.apartmentId))
+    .leftJoin(coupons, eq(coupons.id, payments.couponId))
+    .where(where)
+    .orderBy(desc(payments.paidAt), desc(payments.billingMonth))
+    .limit(limit);
+  return rows.map((row) => ({
+    _id: row.id,
+    transactionId: row.transactionId,
+    userId: row.userId,
+    date: row.paidAt.toISOString(),
+    billingMonth: row.billingMonth.slice(0, 7),
+    month: monthLabel(row.billingMonth.slice(0, 7)),
+    rent: row.rent,
+    discount: row.discount,
+    amount: row.rent - row.discount,
+    couponCode: row.couponCode,
+    currency: row.currency,
+    amountInMinorUnits: row.amountCharged,
+    rate: row.rate,
+    provider: row.provider === 'stripe' ? 'stripe' : 'sandbox',
+    email: row.email,
+    tenant: row.tenant,
+    floor: row.floorNo,
+    blockName: row.blockName,
+    apartmentNo: row.apartmentNo,
+  }));
+}
+
+/** Spec §7 /get/transactions: the caller's payments, newest first. */
+export function listTransactions(db: Database, userId: string): Promise<Transaction[]> {
+  return transactionsWhere(db, eq(payments.userId, userId));
+}
+
+/**
+ * Each Stripe event is handled once: processing first, then the event is marked, so a failure
+ * lets Stripe's retry run it again, and a redelivery after success finds it marked (and the
+ * payment already recorded, which recording also checks).
+ */
+export async function handleStripeEventOnce(
+  db: Database,
+  id: string,
+  type: string,
+  process: () => Promise<void>,
+): Promise<void> {
+  const [seen] = await db.select().from(stripeEvents).where(eq(stripeEvents.id, id));
+  if (seen) return;
+  await process();
+  await db.insert(stripeEvents).values({ id, type }).onConflictDoNothing();
+}

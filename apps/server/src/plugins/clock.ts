@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error';
+import { TEST_CLOCK_HEADER, type Clock } from '../lib/clock';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** When this request happens: one instant for everything it decides (dues, stamps, coupons). */
+    now: Date;
+  }
+}
+
+/**
+ * Stamps each request with the app clock's time. With TEST_CLOCK (refused in production) a
+ * request may name its own time in `X-Test-Clock`, so browser journeys on one server can live in
+ * different months at once.
+ */
+export function registerClock(app: FastifyInstance, clock: Clock): void {
+  const times = new WeakMap<object, Date>();
+  app.decorateRequest('now', {
+    getter() {
+      return times.get(this) ?? clock.now();
+    },
+  });
+  app.addHook('onRequest', async (request) => {
+    let now = clock.now();
+    const named = app.config.testClock ? request.headers[TEST_CLOCK_HEADER] : undefined;
+    if (typeof named === 'string') {
+      now = new Date(named);
+      if (Number.isNaN(now.getTime())) {
+        throw new AppError('BAD_REQUEST', `${TEST_CLOCK_HEADER} must be an ISO 8601 instant`);
+      }
+    }
+    times.set(request, now);
+  });
+}

@@ -1,0 +1,12 @@
+import { FormerTenantBalance } from '../../features/payments/components/former-tenant-balance';
+import { MyProfile } from '../../features/profile/components/my-profile';
+
+/** My Profile, and for a former tenant the rent their ended lease left unpaid. */
+export function MyProfileRoute() {
+  return (
+    <div className="space-y-8">
+      <MyProfile />
+      <FormerTenantBalance />
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LoadError } from '../../../components/load-error';
+import { LoadingSpinner } from '../../../components/loading-spinner';
+import { EmptyState } from '../../../components/page-header';
+import { Pager } from '../../../components/pager';
+import { formatRent, formatShortDate } from '../../../lib/format';
+import { useFormerBalances } from '../api/get-former-balances';
+
+/** On Manage Members: people whose lease ended with rent unpaid; the balance stays theirs. */
+export function FormerTenantBalances() {
+  const [page, setPage] = useState(1);
+  const balances = useFormerBalances(page);
+  return (
+    <section aria-labelledby="former-heading" className="space-y-4">
+      <div>
+        <h2 id="former-heading" className="text-xl font-semibold">
+          Former tenants who owe rent
+        </h2>
+        <p className="text-sm text-base-content/75">
+          Their lease ended with months unpaid. They can still pay by card from their profile.
+        </p>
+      </div>
+      {balances.isPending ? (
+        <LoadingSpinner label="Loading balances" />
+      ) : balances.isError ? (
+        <LoadError onRetry={balances.refetch}>The balances could not be loaded.</LoadError>
+      ) : balances.data.total === 0 ? (
+        <EmptyState>No former tenant owes rent.</EmptyState>
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+            <table className="table" aria-labelledby="former-heading">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col" className="hidden md:table-cell">
+                    Apartment
+                  </th>
+                  <th scope="col" className="hidden sm:table-cell">
+                    Lease ended
+                  </th>
+                  <th scope="col" className="text-right">
+                    Owes
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {balances.data.result.map((row) => (
+                  <tr key={row._id}>
+                    <td>
+                      <Link to={row._id} className="link link-hover font-medium">
+                        {row.displayName}
+                      </Link>
+                      <p className="max-w-44 truncate text-xs text-base-content/70 sm:max-w-none">
+                        {row.email}
+                      </p>
+                    </td>
+                    <td className="hidden md:table-cell">{row.apartmentNo}</td>
+                    <td className="hidden whitespace-nowrap sm:table-cell">
+                      {formatShortDate(row.leaseEndedAt)}
+                    </td>
+                    <td className="text-right whitespace-nowrap">
+                      <span className="font-medium">{formatRent(row.owedAmount)}</span>
+                      <span className="block text-xs text-base-content/70">
+                        {row.owedMonths} {row.owedMonths === 1 ? 'month' : 'months'}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {balances.data.pageCount > 1 && (
+            <Pager page={page} pageCount={balances.data.pageCount} onPage={setPage} />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link, useParams } from 'react-router';
+import { LoadError } from '../../../components/load-error';
+import { LoadingSpinner } from '../../../components/loading-spinner';
+import { PageHeader } from '../../../components/page-header';
+import { ApiError } from '../../../lib/api-client';
+import { formatRent, formatShortDate } from '../../../lib/format';
+import { monthLabel } from '@structomate/contract';
+import { useTenantAccount } from '../api/get-tenant-account';
+import { RentLedger } from './rent-ledger';
+
+/** The admin's view of one person's rent (the member's record): leases, months, balance. */
+export function TenantAccount() {
+  const { userId = '' } = useParams();
+  const account = useTenantAccount(userId);
+  const back = (
+    <Link to=".." relative="path" className="btn btn-ghost btn-sm">
+      ← Manage Members
+    </Link>
+  );
+  if (account.isPending) return <LoadingSpinner label="Loading the rent account" />;
+  if (account.isError) {
+    const missing = account.error instanceof ApiError && [400, 404].includes(account.error.status);
+    return (
+      <div className="space-y-4">
+        {back}
+        {missing ? (
+          <div role="alert" className="space-y-2 py-8 text-center">
+            <h1 className="text-2xl font-semibold">No such account</h1>
+            <p className="text-base-content/75">It may have been mistyped.</p>
+          </div>
+        ) : (
+          <LoadError onRetry={account.refetch}>The rent account could not be loaded.</LoadError>
+        )}
+      </div>
+    );
+  }
+  const { person, ledger } = account.data;
+  return (
+    <div className="space-y-8">
+      {back}
+      <PageHeader
+        title={`${person.displayName}: rent account`}
+        description={`${person.email} · ${person.role === 'member' ? 'Member' : person.role === 'user' ? 'Former tenant' : 'Admin'}`}
+      />
+      <section aria-labelledby="leases-heading" className="space-y-3">
+        <h2 id="leases-heading" className="text-xl font-semibold">
+          Leases
+        </h2>
+        {ledger.leases.length === 0 ? (
+          <p className="text-base-content/75">No lease was ever accepted for this person.</p>
+        ) : (
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {ledger.leases.map((lease) => (
+              <li
+                key={lease._id}
+                className="rounded-field border border-base-300 bg-base-100 px-4 py-3 text-sm"
+              >
+                <p className="font-medium">
+                  Apartment {lease.apartmentNo} · block {lease.blockName}, floor {lease.floorNo}
+                </p>
+                <p className="text-base-content/75">
+                  {formatRent(lease.rent)} a month
+                  {lease.firstMonth ? ` from ${monthLabel(lease.firstMonth)}` : ''}
+                  {lease.status === 'ended'
+                    ? `, ended ${lease.endedAt ? formatShortDate(lease.endedAt) : ''}`
+                    : ', running'}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {ledger.months.length > 0 && <RentLedger ledger={ledger} owedLabel="Owes" />}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+/**
+ * Query keys of everything that says what someone owes or paid. Several screens show it (the
+ * rent page, a former tenant's profile, the admin's member records), and a change made on one
+ * (a payment, a member removed) refreshes all of them through the common prefix.
+ */
+export const rentQueryKeys = {
+  all: ['rent'] as const,
+  ledger: () => [...rentQueryKeys.all, 'ledger'] as const,
+  transactions: () => [...rentQueryKeys.all, 'transactions'] as const,
+  account: (userId: string) => [...rentQueryKeys.all, 'account', userId] as const,
+  formerBalances: (page: number) => [...rentQueryKeys.all, 'former-balances', page] as const,
+};
