@@ -40,7 +40,10 @@ test.describe('apartment listing', () => {
     const second = await rentsOf(page);
     expect(Math.max(...second)).toBeLessThanOrEqual(Math.min(...first));
 
+    // Each page arrives before the next click, as a visitor sees it (a second click while a page
+    // loads counts from the page on screen).
     await next(page).click();
+    await expect(page.getByText('Page 3 of 4')).toBeVisible();
     await next(page).click();
     await expect(page.getByText('Page 4 of 4')).toBeVisible();
     await expect(next(page)).toBeDisabled();

@@ -218,10 +218,20 @@ export const demoAccounts: DemoAccount[] = [
     displayName: 'Tanvir Hossain',
   },
   { role: 'user', email: 'user@structo.com', password: 'User1234', displayName: 'Farhana Akter' },
+  // A former tenant: his lease ended two months ago with two months of rent unpaid.
+  {
+    role: 'user',
+    email: 'former@structo.com',
+    password: 'Former1234',
+    displayName: 'Rahim Uddin',
+  },
 ];
 
 /** The demo member's lease. */
 export const demoMemberApartmentNo = 'B-402';
+
+/** The apartment the demo's former tenant left. */
+export const demoFormerTenant = { email: 'former@structo.com', apartmentNo: 'A-603' } as const;
 
 export const demoCoupon = {
   code: 'STRUCTO25',

@@ -22,7 +22,7 @@ describe('seedDemoData', () => {
     const report = await seedDemoData(database.db);
     expect(report).toEqual({
       apartments: demoApartments.length,
-      accounts: 3,
+      accounts: 4,
       coupons: 1,
       announcements: 4,
     });
@@ -57,9 +57,13 @@ describe('seedDemoData', () => {
       .from(agreements)
       .innerJoin(apartments, eq(apartments.id, agreements.apartmentId))
       .innerJoin(users, eq(users.id, agreements.tenantId));
-    expect(leases).toEqual([
-      { status: 'accepted', apartmentNo: demoMemberApartmentNo, email: 'member@structo.com' },
-    ]);
+    expect(leases).toEqual(
+      expect.arrayContaining([
+        { status: 'accepted', apartmentNo: demoMemberApartmentNo, email: 'member@structo.com' },
+        { status: 'ended', apartmentNo: 'A-603', email: 'former@structo.com' },
+      ]),
+    );
+    expect(leases).toHaveLength(2);
   });
 
   it('changes nothing when run again', async () => {

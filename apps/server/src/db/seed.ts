@@ -13,6 +13,7 @@ import {
   demoAnnouncements,
   demoApartments,
   demoCoupon,
+  demoFormerTenant,
   demoMemberApartmentNo,
 } from './demo-data';
 import { agreements, announcements, apartments, coupons, images, payments, users } from './schema';
@@ -54,7 +55,9 @@ export async function seedDemoData(
       announcements: await seedAnnouncements(tx),
     };
     await seedMemberLease(tx);
-    await seedMemberPayments(tx, calendarDay(clock.now, clock.timeZone).slice(0, 7));
+    const currentMonth = calendarDay(clock.now, clock.timeZone).slice(0, 7);
+    await seedMemberPayments(tx, currentMonth);
+    await seedFormerTenant(tx, currentMonth);
     return report;
   });
 }
@@ -163,12 +166,64 @@ async function seedMemberPayments(tx: Transaction, currentMonth: string): Promis
     .from(payments)
     .where(eq(payments.userId, lease.tenantId));
   if (existing && existing.n > 0) return;
-  const rows = [];
   // The lease starts February 2025 (the spec's term); the last paid month is last month.
-  for (let key = '2025-02'; key < currentMonth; key = addMonths(key, 1)) {
-    const month = new Date(`${key}-01T00:00:00Z`);
+  await insertSandboxPayments(tx, lease, 'pi_sbx_demo_', '2025-02', addMonths(currentMonth, -1));
+}
+
+/**
+ * The former tenant rented from March 2025 until the 20th of the month before last; he paid
+ * until four months ago, so the two months before his lease ended are still his to pay.
+ */
+async function seedFormerTenant(tx: Transaction, currentMonth: string): Promise<void> {
+  const [tenant] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${demoFormerTenant.email}`, eq(users.role, 'user')));
+  const [apartment] = await tx
+    .select({ id: apartments.id, rent: apartments.rent })
+    .from(apartments)
+    .where(eq(apartments.apartmentNo, demoFormerTenant.apartmentNo));
+  if (!tenant || !apartment) return;
+  const [leases] = await tx
+    .select({ n: count() })
+    .from(agreements)
+    .where(eq(agreements.tenantId, tenant.id));
+  if (leases && leases.n > 0) return;
+  const endMonth = addMonths(currentMonth, -2);
+  const [lease] = await tx
+    .insert(agreements)
+    .values({
+      tenantId: tenant.id,
+      apartmentId: apartment.id,
+      status: 'ended',
+      rent: apartment.rent,
+      signedAt: new Date('2025-03-01T09:00:00Z'),
+      checkedAt: new Date('2025-03-05T06:00:00Z'),
+      endedAt: new Date(`${endMonth}-20T06:00:00Z`),
+    })
+    .returning({ id: agreements.id });
+  if (!lease) return;
+  await insertSandboxPayments(
+    tx,
+    { id: lease.id, tenantId: tenant.id, rent: apartment.rent },
+    'pi_sbx_demo_former_',
+    '2025-03',
+    addMonths(currentMonth, -4),
+  );
+}
+
+/** The rent of every month from `first` to `last` (`YYYY-MM`), paid by card on the 3rd. */
+async function insertSandboxPayments(
+  tx: Transaction,
+  lease: { id: string; tenantId: string; rent: number },
+  idPrefix: string,
+  first: string,
+  last: string,
+): Promise<void> {
+  const rows = [];
+  for (let key = first; key <= last; key = addMonths(key, 1)) {
     rows.push({
-      transactionId: `pi_sbx_demo_${key.replace('-', '')}`,
+      transactionId: `${idPrefix}${key.replace('-', '')}`,
       userId: lease.tenantId,
       agreementId: lease.id,
       billingMonth: `${key}-01`,
@@ -177,7 +232,7 @@ async function seedMemberPayments(tx: Transaction, currentMonth: string): Promis
       amountCharged: lease.rent * 100,
       currency: 'bdt',
       provider: 'sandbox',
-      paidAt: new Date(month.getTime() + 2 * 86_400_000 + 10 * 3_600_000),
+      paidAt: new Date(`${key}-03T10:00:00Z`),
     });
   }
   if (rows.length) await tx.insert(payments).values(rows).onConflictDoNothing();

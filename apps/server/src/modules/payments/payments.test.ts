@@ -8,7 +8,7 @@ import {
 } from '@structomate/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
+import { buildTestApp, login, loginAs, type Session, type TestApp } from '../../../test/build';
 import {
   addCoupon,
   confirmCard,
@@ -526,6 +526,17 @@ describe('a balance outlives the lease', () => {
       (await tenant.inject({ method: 'POST', url: '/api/get/transactions' })).json(),
     );
     expect(history.map((row) => row.billingMonth)).toEqual(['2026-11', '2026-10', '2026-09']);
+  });
+
+  it("the demo's former tenant owes the two months before his lease ended", async () => {
+    const former = await login(t.app, 'former@structo.com', 'Former1234');
+    const ledger = await ledgerOf(former);
+    expect(ledger).toMatchObject({ rent: null, owedMonths: 2, owedAmount: 91_000 });
+    expect(ledger.months.filter((m) => m.status !== 'paid').map((m) => m.billingMonth)).toEqual([
+      '2026-08',
+      '2026-09',
+    ]);
+    expect(ledger.leases[0]).toMatchObject({ status: 'ended', apartmentNo: 'A-603' });
   });
 
   it('the admin sees what each member owes; tenant accounts are for the admin only', async () => {

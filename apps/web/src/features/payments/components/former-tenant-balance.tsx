@@ -1,10 +1,11 @@
 import type { LedgerMonth } from '@structomate/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatRent, formatShortDate } from '../../../lib/format';
+import { formatShortDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
 import { useRentLedger } from '../api/get-rent-ledger';
+import { monthDetail } from './ledger-months';
 import { PaymentModal } from './payment-modal';
 import { OwedSummary } from './rent-ledger';
 
@@ -75,8 +76,7 @@ export function FormerTenantBalance() {
             <div className="min-w-0">
               <p className="font-medium">{month.month}</p>
               <p className="text-xs text-base-content/70">
-                {formatRent(month.rent)} {month.status === 'overdue' ? 'was due' : 'due'}{' '}
-                {formatShortDate(month.dueDate)}
+                {monthDetail(month, ledger.data.today)}
               </p>
             </div>
             <button
@@ -94,9 +94,7 @@ export function FormerTenantBalance() {
       {history}
       {paying && site.data && (
         <PaymentModal
-          month={paying.billingMonth}
-          monthLabel={paying.month}
-          rent={paying.rent}
+          month={paying}
           email={user.email}
           payments={site.data.payments}
           onClose={() => setPaying(undefined)}

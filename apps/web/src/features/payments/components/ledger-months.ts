@@ -1,4 +1,5 @@
 import { addMonths, type LedgerMonth, type RentLedger } from '@structomate/contract';
+import { formatDayMonth, formatRent, formatShortDate } from '../../../lib/format';
 
 /** Which of a ledger's months the rent screens offer and show (pure, so it is unit-tested). */
 
@@ -45,4 +46,14 @@ export function splitLedger(ledger: RentLedger) {
       (month) => !inView(month) && month.billingMonth < ledger.currentMonth,
     ),
   };
+}
+
+/** "48,000 BDT was due 1 Nov", "… due today", "… paid 03 Oct, 2026": a month's line. */
+export function monthDetail(month: LedgerMonth, today: string): string {
+  if (month.status === 'paid' && month.paidAt && month.amount !== null) {
+    return `${formatRent(month.amount)} paid ${formatShortDate(month.paidAt)}`;
+  }
+  // The line sits under the month's name, so the due date needs no year.
+  const due = month.dueDate === today ? 'today' : formatDayMonth(month.dueDate);
+  return `${formatRent(month.rent)} ${month.status === 'overdue' ? 'was due' : 'due'} ${due}`;
 }

@@ -128,9 +128,7 @@ export function PayRent() {
       {ledger.data && <RentLedger ledger={ledger.data} />}
       {paying && site.data && (
         <PaymentModal
-          month={paying.billingMonth}
-          monthLabel={paying.month}
-          rent={paying.rent}
+          month={paying}
           email={user.email}
           payments={site.data.payments}
           onClose={() => setPaying(undefined)}

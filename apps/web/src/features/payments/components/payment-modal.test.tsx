@@ -30,9 +30,7 @@ function renderModal(answer: PaymentIntentResponse) {
   render(
     <QueryClientProvider client={client}>
       <PaymentModal
-        month="2026-11"
-        monthLabel="November 2026"
-        rent={48_000}
+        month={{ billingMonth: '2026-11', month: 'November 2026', rent: 48_000 }}
         email="member@structo.com"
         payments={siteConfig().payments}
         onClose={() => undefined}

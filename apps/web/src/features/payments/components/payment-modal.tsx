@@ -2,6 +2,7 @@ import {
   formatCharge,
   HOME_CURRENCY,
   PAYMENT_MESSAGES,
+  type LedgerMonth,
   type PaymentIntentResponse,
   type SiteConfig,
 } from '@structomate/contract';
@@ -25,16 +26,12 @@ const StripeCardField = lazy(() =>
  */
 export function PaymentModal({
   month,
-  monthLabel,
-  rent,
   email,
   payments,
   onClose,
 }: {
-  /** `YYYY-MM` */
-  month: string;
-  monthLabel: string;
-  rent: number;
+  /** The ledger's month being paid: `YYYY-MM`, its name and its rent. */
+  month: Pick<LedgerMonth, 'billingMonth' | 'month' | 'rent'>;
   email: string;
   payments: SiteConfig['payments'];
   onClose: () => void;
@@ -42,7 +39,7 @@ export function PaymentModal({
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const couponId = useId();
-  const payment = usePaymentIntent(month);
+  const payment = usePaymentIntent(month.billingMonth);
   const card = useRef<CardEntry | null>(null);
   const [cardReady, setCardReady] = useState(false);
   const { pay, paying, error: cardError } = usePayRent(card, email);
@@ -65,7 +62,7 @@ export function PaymentModal({
       <div className="modal-box max-w-lg space-y-5">
         <div className="flex flex-col-reverse items-start gap-2 sm:flex-row sm:justify-between sm:gap-4">
           <h2 id={titleId} className="text-xl font-semibold">
-            Payment of {monthLabel} {formatRent(rent)}
+            Payment of {month.month} {formatRent(month.rent)}
           </h2>
           {payments.provider === 'sandbox' && (
             <span className="chip chip-warning shrink-0">Test mode</span>

@@ -1,7 +1,7 @@
 import type { LedgerMonth, LedgerMonthStatus, RentLedger as Ledger } from '@structomate/contract';
 import { useId } from 'react';
-import { formatDayMonth, formatRent, formatShortDate, ordinal } from '../../../lib/format';
-import { splitLedger } from './ledger-months';
+import { formatRent, ordinal } from '../../../lib/format';
+import { monthDetail, splitLedger } from './ledger-months';
 
 const badge: Record<LedgerMonthStatus, { label: string; className: string }> = {
   paid: { label: 'Paid', className: 'chip-success' },
@@ -9,15 +9,6 @@ const badge: Record<LedgerMonthStatus, { label: string; className: string }> = {
   overdue: { label: 'Overdue', className: 'chip-error' },
   upcoming: { label: 'Upcoming', className: 'chip-neutral' },
 };
-
-function detail(month: LedgerMonth, today: string): string {
-  if (month.status === 'paid' && month.paidAt && month.amount !== null) {
-    return `${formatRent(month.amount)} paid ${formatShortDate(month.paidAt)}`;
-  }
-  // The card names the month, so the due date needs no year.
-  const due = month.dueDate === today ? 'today' : formatDayMonth(month.dueDate);
-  return `${formatRent(month.rent)} ${month.status === 'overdue' ? 'was due' : 'due'} ${due}`;
-}
 
 /** A person's rent month by month: what is paid, due, overdue or still to come. */
 export function RentLedger({
@@ -38,7 +29,9 @@ export function RentLedger({
         >
           <div className="min-w-0">
             <p className="font-medium">{month.month}</p>
-            <p className="truncate text-xs text-base-content/70">{detail(month, ledger.today)}</p>
+            <p className="truncate text-xs text-base-content/70">
+              {monthDetail(month, ledger.today)}
+            </p>
           </div>
           <span className={`chip ${badge[month.status].className}`}>
             {badge[month.status].label}
@@ -92,7 +85,7 @@ export function OwedSummary({ ledger, who = 'You owe' }: { ledger: Ledger; who?:
         : '';
   return (
     <p
-      className={`rounded-field px-3 py-2 text-sm font-medium ${
+      className={`shrink-0 rounded-field px-3 py-2 text-sm font-medium sm:whitespace-nowrap ${
         ledger.owedMonths
           ? ledger.overdueMonths
             ? 'bg-error/10 text-error'
