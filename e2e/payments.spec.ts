@@ -61,8 +61,9 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
   test.use({ expectedHttpErrors: [/^\/api\/create-payment-intent$/] });
 
   test('on the 23rd a new member pays the overdue month with 4242, once', async ({ page }) => {
-    await atTime(page, '2026-11-23T10:00:00+06:00');
+    await atTime(page, '2026-11-01T10:00:00+06:00');
     await newMember(page, 'Mahmud Karim', 'B-802');
+    await atTime(page, '2026-11-23T10:00:00+06:00');
     await page.goto('/dashboard/payments');
     for (const [label, value] of [
       ['Floor', '8'],
@@ -134,8 +135,9 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     test.use({ expectedHttpErrors: [/^\/api\/sandbox\/confirm$/] });
 
     test('shows its message and records nothing', async ({ page }) => {
-      await atTime(page, '2026-11-05T09:00:00+06:00');
+      await atTime(page, '2026-11-01T09:00:00+06:00');
       await newMember(page, 'Nusrat Jahan', 'C-801');
+      await atTime(page, '2026-11-05T09:00:00+06:00');
       const dialog = await openPayment(page, {
         value: '2026-11',
         label: 'November 2026 (overdue)',
@@ -160,8 +162,9 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     test.use({ expectedHttpErrors: [/^\/api\/sandbox\/confirm$/] });
 
     test('paying one month at once end with one payment', async ({ page }) => {
-      await atTime(page, '2026-11-10T20:00:00+06:00');
+      await atTime(page, '2026-11-01T20:00:00+06:00');
       await newMember(page, 'Farid Uddin', 'A-603');
+      await atTime(page, '2026-11-10T20:00:00+06:00');
       const other = await page.context().newPage();
       const [first, second] = await Promise.all([
         openPayment(page, { value: '2026-11', label: 'November 2026 (overdue)' }),
@@ -184,8 +187,9 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     test("a tab whose payment the other tab changed cannot pay it; the other's goes through", async ({
       page,
     }) => {
-      await atTime(page, '2026-11-12T12:00:00+06:00');
+      await atTime(page, '2026-11-01T12:00:00+06:00');
       await newMember(page, 'Rupa Akhter', 'C-704');
+      await atTime(page, '2026-11-12T12:00:00+06:00');
       const admin = await request.newContext({
         baseURL: test.info().project.use.baseURL,
         extraHTTPHeaders: timeHeaders(page),
@@ -263,8 +267,9 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
   });
 
   test('in December, once December is paid, next January is paid ahead', async ({ page }) => {
-    await atTime(page, '2027-12-02T18:00:00+06:00');
+    await atTime(page, '2027-12-01T18:00:00+06:00');
     await newMember(page, 'Arif Chowdhury', 'C-501');
+    await atTime(page, '2027-12-02T18:00:00+06:00');
     const december = await openPayment(page, {
       value: '2027-12',
       label: 'December 2027 (overdue)',
@@ -291,9 +296,10 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
   }) => {
     await atTime(page, '2026-09-15T12:00:00+06:00');
     const tenant: Resident = await newMember(page, 'Kamal Hasan', 'C-302');
+    // Granted on the 15th, his first month falls due that day: due, not yet overdue.
     const september = await openPayment(page, {
       value: '2026-09',
-      label: 'September 2026 (overdue)',
+      label: 'September 2026 (due)',
     });
     await payWith4242(page, september, '44,500 BDT');
 
@@ -351,13 +357,14 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
   });
 
   test('the rent page works on a phone @mobile', async ({ page }, testInfo) => {
-    await atTime(page, '2026-11-23T10:00:00+06:00');
+    await atTime(page, '2026-11-01T10:00:00+06:00');
     // Each browser project rents a flat of its own.
     await newMember(
       page,
       'Sadia Noor',
       testInfo.project.name === 'clocked-mobile' ? 'A-101' : 'A-202',
     );
+    await atTime(page, '2026-11-23T10:00:00+06:00');
     const dialog = await openPayment(page, { value: '2026-11', label: 'November 2026 (overdue)' });
     await expect(dialog.getByLabel('Card number')).toBeVisible();
     const overflow = await page.evaluate(

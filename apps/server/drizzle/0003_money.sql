@@ -1,3 +1,11 @@
+CREATE TABLE "intents_to_settle" (
+	"intent_id" text PRIMARY KEY NOT NULL,
+	"reason" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "intents_to_settle" ADD CONSTRAINT "intents_to_settle_intent_id_payment_intents_id_fk" FOREIGN KEY ("intent_id") REFERENCES "public"."payment_intents"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
 CREATE TABLE "sandbox_intents" (
 	"id" text PRIMARY KEY NOT NULL,
 	"idempotency_key" text NOT NULL,
@@ -33,13 +41,40 @@ WHERE "provider" = 'sandbox' AND "status" = 'succeeded'
 UPDATE "sandbox_intents" SET "status" = 'canceled'
 WHERE "status" = 'succeeded' AND "id" NOT IN (SELECT "transaction_id" FROM "payments");
 --> statement-breakpoint
--- An intent still open for a month that is paid can never be needed: closed, so that a paid
--- month holds exactly one intent (the index below). The sandbox's side is closed with it.
-UPDATE "payment_intents" AS "open_intent" SET "status" = 'canceled'
-WHERE "open_intent"."status" = 'open' AND EXISTS (
-  SELECT 1 FROM "payments" WHERE "payments"."user_id" = "open_intent"."user_id"
-    AND "payments"."billing_month" = "open_intent"."billing_month"
-    AND "payments"."transaction_id" <> "open_intent"."id");
+-- At most one intent per member and month, and per member and coupon, may be live from now on
+-- (the indexes below). An unrecorded intent that would break that (for a month already paid or
+-- with a coupon already used, or beside a newer one for the same month or coupon) is closed in
+-- our books. The sandbox's side is closed with it (next statement); Stripe cannot be asked from
+-- here, so a closed Stripe intent is listed in "intents_to_settle", and maintenance settles it
+-- with Stripe: canceled if still open, recorded or refunded if it was charged meanwhile.
+WITH "closing" AS (
+  SELECT "i"."id", "i"."provider"
+  FROM "payment_intents" AS "i"
+  WHERE "i"."status" IN ('open', 'succeeded')
+    AND NOT EXISTS (SELECT 1 FROM "payments" AS "p" WHERE "p"."transaction_id" = "i"."id")
+    AND (
+      EXISTS (
+        SELECT 1 FROM "payments" AS "p"
+        WHERE "p"."user_id" = "i"."user_id" AND "p"."billing_month" = "i"."billing_month")
+      OR ("i"."coupon_id" IS NOT NULL AND EXISTS (
+        SELECT 1 FROM "payments" AS "p"
+        WHERE "p"."user_id" = "i"."user_id" AND "p"."coupon_id" = "i"."coupon_id"))
+      OR EXISTS (
+        SELECT 1 FROM "payment_intents" AS "o"
+        WHERE "o"."user_id" = "i"."user_id" AND "o"."id" <> "i"."id"
+          AND "o"."status" IN ('open', 'succeeded')
+          AND NOT EXISTS (SELECT 1 FROM "payments" AS "p" WHERE "p"."transaction_id" = "o"."id")
+          AND ("o"."billing_month" = "i"."billing_month" OR "o"."coupon_id" = "i"."coupon_id")
+          AND ("o"."created_at", "o"."id") > ("i"."created_at", "i"."id"))
+    )
+), "closed" AS (
+  UPDATE "payment_intents" SET "status" = 'canceled', "updated_at" = now()
+  FROM "closing" WHERE "payment_intents"."id" = "closing"."id"
+  RETURNING "payment_intents"."id", "payment_intents"."provider"
+)
+INSERT INTO "intents_to_settle" ("intent_id", "reason")
+SELECT "id", 'closed by migration 0003 beside a paid month, a used coupon or a newer intent'
+FROM "closed" WHERE "provider" <> 'sandbox';
 --> statement-breakpoint
 UPDATE "sandbox_intents" SET "status" = 'canceled'
 WHERE "status" = 'requires_payment_method'

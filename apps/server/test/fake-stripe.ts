@@ -37,6 +37,8 @@ export interface FakeStripe {
   charges(userId: string, billingMonth: string): FakeIntent[];
   /** The next `count` requests answer 500 (a Stripe outage). */
   failNext(count: number): void;
+  /** Refunds a charge as the Stripe dashboard does: a later refund request is refused. */
+  refundFromDashboard(id: string): void;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
   const refunds = new Map<string, number>();
+  const refundedFromDashboard = new Set<string>();
   const byIdempotencyKey = new Map<string, { id: string; params: string }>();
   const requests: FakeStripe['requests'] = [];
   let failures = 0;
@@ -136,8 +139,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const intent = intents.get(id);
         if (!intent) return notFound();
         if (intent.status !== 'succeeded') return unexpectedState(intent);
+        const repeated = key !== undefined && byIdempotencyKey.has(key);
+        if (refundedFromDashboard.has(id) && !repeated) {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: `Charge ch_${id} has already been refunded.`,
+            },
+          });
+        }
         // One refund per idempotency key, as Stripe does.
-        if (!key || !byIdempotencyKey.has(key)) {
+        if (!repeated) {
           refunds.set(id, (refunds.get(id) ?? 0) + 1);
           if (key) byIdempotencyKey.set(key, { id, params: id });
         }
@@ -205,6 +218,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     failNext(count) {
       failures = count;
+    },
+    refundFromDashboard(id) {
+      refundedFromDashboard.add(id);
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

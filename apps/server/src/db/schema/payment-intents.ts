@@ -79,6 +79,20 @@ export const paymentIntents = pgTable(
 );
 
 /**
+ * Intents closed in our books without their provider's word: the 0003 migration had to close
+ * some Stripe intents (a second one for a paid month or for a used coupon) and could not call
+ * Stripe. Maintenance settles each with its provider (an open one canceled, a charge that went
+ * through recorded or refunded) and then removes it from here.
+ */
+export const intentsToSettle = pgTable('intents_to_settle', {
+  intentId: text('intent_id')
+    .primaryKey()
+    .references(() => paymentIntents.id, { onDelete: 'cascade' }),
+  reason: text('reason').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The built-in sandbox's own records: what Stripe keeps on its side in test mode. Our
  * `payment_intents` rows only mirror them, exactly as they mirror Stripe's.
  */

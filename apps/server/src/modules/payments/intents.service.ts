@@ -19,7 +19,7 @@ import {
   usableCoupon,
   type UsableCoupon,
 } from '../coupons/coupons.service';
-import { personLedger } from './ledger.service';
+import { leaseBills, personLedger } from './ledger.service';
 import type { IntentMetadata } from './provider';
 import {
   cancelIntent,
@@ -207,22 +207,23 @@ async function openIntent(
     metadata,
     idempotencyKey,
   });
+  const values = {
+    id: created.id,
+    provider: gateway.name,
+    userId: payer._id,
+    agreementId: entry.agreementId,
+    billingMonth: `${billingMonth}-01`,
+    rent: price.rent,
+    discount: price.discount,
+    couponId: coupon?.id ?? null,
+    amount: price.minor,
+    currency: ctx.charge.currency,
+    rate: ctx.charge.rate,
+  } satisfies typeof paymentIntents.$inferInsert;
   try {
     const [inserted] = await ctx.db
       .insert(paymentIntents)
-      .values({
-        id: created.id,
-        provider: gateway.name,
-        userId: payer._id,
-        agreementId: entry.agreementId,
-        billingMonth: `${billingMonth}-01`,
-        rent: price.rent,
-        discount: price.discount,
-        couponId: coupon?.id ?? null,
-        amount: price.minor,
-        currency: ctx.charge.currency,
-        rate: ctx.charge.rate,
-      })
+      .values(values)
       .onConflictDoNothing({ target: paymentIntents.id })
       .returning();
     if (inserted) return { row: inserted, clientSecret: created.clientSecret };
@@ -253,6 +254,12 @@ async function openIntent(
         ? { row: stored, clientSecret: created.clientSecret }
         : undefined;
     }
+    // Kept as a canceled row, so the next try counts it and asks the provider for a new intent
+    // (the same key would hand this canceled one back).
+    await ctx.db
+      .insert(paymentIntents)
+      .values({ ...values, status: 'canceled' })
+      .onConflictDoNothing({ target: paymentIntents.id });
     await gateway.cancel(created.id);
     return undefined;
   }
@@ -293,6 +300,12 @@ export async function prepareIntent(
     }
     if (opened) {
       const { row, clientSecret } = opened;
+      // A lease ended while this was prepared bills this month no more: its ending found no
+      // intent to close, so this one is closed here (and recording refuses it regardless).
+      if (!(await leaseBills(ctx.db, ctx.rules.timeZone, row.agreementId, billingMonth))) {
+        if (!(await cancelIntent(ctx, row))) await settleIntent(ctx, row, now);
+        throw conflict(`Your lease has ended; ${label} has no rent to pay.`);
+      }
       return {
         clientSecret,
         paymentIntentId: row.id,

@@ -6,7 +6,8 @@ import {
   type LedgerMonthStatus,
   type RentLedger,
 } from '@structomate/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { agreements } from '../../db/schema';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { addDays, calendarDay } from '../../lib/clock';
@@ -33,25 +34,39 @@ export const dueDateOf = (billingMonth: string, dueDay: number) =>
   `${billingMonth}-${String(dueDay).padStart(2, '0')}`;
 
 /**
- * A month's state on `today`: paid; upcoming when it has not begun; overdue once its due day plus
- * the grace days are behind us; due until then.
+ * When a month's rent falls due: its due day, or, for a lease's first month, the day the lease
+ * was granted if that is later (nobody is overdue on the day they move in).
+ */
+export const dueDateIn = (billingMonth: string, dueDay: number, leaseGranted?: string | null) => {
+  const due = dueDateOf(billingMonth, dueDay);
+  return leaseGranted && leaseGranted > due ? leaseGranted : due;
+};
+
+/**
+ * A month's state on `today`: paid; upcoming when it has not begun; overdue once its due date
+ * (see dueDateIn) plus the grace days are behind us; due until then.
  */
 export function monthStatus(
   billingMonth: string,
   paid: boolean,
   today: string,
   rules: Pick<BillingRules, 'dueDay' | 'graceDays'>,
+  leaseGranted?: string | null,
 ): LedgerMonthStatus {
   if (paid) return 'paid';
   if (billingMonth > today.slice(0, 7)) return 'upcoming';
-  const lastDayOnTime = addDays(dueDateOf(billingMonth, rules.dueDay), rules.graceDays);
+  const lastDayOnTime = addDays(
+    dueDateIn(billingMonth, rules.dueDay, leaseGranted),
+    rules.graceDays,
+  );
   return today > lastDayOnTime ? 'overdue' : 'due';
 }
 
 /**
  * Every billed month of the matching leases, one row per person and month, with its payment if
  * any. A lease bills from the later of its acceptance month and LEASE_START's month, through the
- * month it ended in, or, while it runs, up to MONTHS_AHEAD months after today's. Should two
+ * month it ended in, or, while it runs, up to MONTHS_AHEAD months after today's; months paid
+ * ahead before it ended stay listed, as paid. Should two
  * leases of one person cover a month, the earlier lease bills it (a payment is per person and
  * month). `leaseFilter` narrows the leases (alias `a`).
  */
@@ -72,18 +87,52 @@ function billedMonths(rules: BillingRules, today: string, leaseFilter: SQL): SQL
       where a.status in ('accepted', 'ended') and a.checked_at is not null and (${leaseFilter})
     ),
     months as (
-      select distinct on (l.tenant_id, m.month)
-        l.tenant_id, l.id as agreement_id, l.rent, m.month::date as month
-      from leases l
-      cross join lateral generate_series(
-        l.first_month::timestamp, l.last_month::timestamp, interval '1 month'
-      ) as m(month)
-      order by l.tenant_id, m.month, l.checked_at
+      select distinct on (billed.tenant_id, billed.month)
+        billed.tenant_id, billed.agreement_id, billed.rent, billed.month, billed.granted_on
+      from (
+        select l.tenant_id, l.id as agreement_id, l.rent, m.month::date as month, l.checked_at,
+          case when m.month = l.first_month
+            then (l.checked_at at time zone ${rules.timeZone})::date end as granted_on
+        from leases l
+        cross join lateral generate_series(
+          l.first_month::timestamp, l.last_month::timestamp, interval '1 month'
+        ) as m(month)
+        union all
+        select l.tenant_id, l.id, p.rent, p.billing_month, l.checked_at, null
+        from leases l join payments p on p.agreement_id = l.id and p.billing_month > l.last_month
+      ) billed
+      order by billed.tenant_id, billed.month, billed.checked_at
     )
-    select m.tenant_id, m.agreement_id, m.month, m.rent,
+    select m.tenant_id, m.agreement_id, m.month, m.rent, m.granted_on,
       p.transaction_id, p.paid_at, p.rent - p.discount as paid_amount
     from months m
     left join payments p on p.user_id = m.tenant_id and p.billing_month = m.month`;
+}
+
+/**
+ * Whether a lease still bills a month (YYYY-MM): it runs, or it ended in that month or later.
+ * With `lock`, the lease row is held (FOR SHARE) until the caller's transaction ends, so a
+ * lease being ended waits for a payment being recorded under it, and the other way round.
+ */
+export async function leaseBills(
+  db: Database,
+  timeZone: string,
+  agreementId: string,
+  billingMonth: string,
+  lock = false,
+): Promise<boolean> {
+  const query = db
+    .select({
+      status: agreements.status,
+      endMonth: sql<
+        string | null
+      >`to_char(${agreements.endedAt} at time zone ${timeZone}, 'YYYY-MM')`,
+    })
+    .from(agreements)
+    .where(eq(agreements.id, agreementId));
+  const [lease] = lock ? await query.for('share') : await query;
+  if (lease?.status === 'accepted') return true;
+  return lease?.status === 'ended' && lease.endMonth !== null && billingMonth <= lease.endMonth;
 }
 
 const rowsOf = <T extends z.ZodType>(schema: T, result: unknown): z.infer<T>[] =>
@@ -96,6 +145,7 @@ const BilledMonthRowSchema = z.object({
   transactionId: z.string().nullable(),
   paidAt: z.string().nullable(),
   paidAmount: z.coerce.number().int().nullable(),
+  grantedOn: z.string().nullable(),
 });
 
 const LeaseRowSchema = z.object({
@@ -106,6 +156,7 @@ const LeaseRowSchema = z.object({
   floorNo: z.coerce.number().int(),
   rent: z.coerce.number().int(),
   endedAt: z.string().nullable(),
+  endMonth: z.string().nullable(),
 });
 
 const isoInstant = (column: SQL) =>
@@ -124,13 +175,14 @@ export async function personLedger(
     db.execute(sql`
       select b.agreement_id::text as "agreementId", to_char(b.month, 'YYYY-MM') as month, b.rent,
         b.transaction_id as "transactionId", ${isoInstant(sql`b.paid_at`)} as "paidAt",
-        b.paid_amount as "paidAmount"
+        b.paid_amount as "paidAmount", to_char(b.granted_on, 'YYYY-MM-DD') as "grantedOn"
       from (${billed}) b
       order by b.month`),
     db.execute(sql`
       select a.id::text as id, a.status::text as status, ap.apartment_no as "apartmentNo",
         ap.block_name as "blockName", ap.floor_no as "floorNo", a.rent,
-        ${isoInstant(sql`a.ended_at`)} as "endedAt"
+        ${isoInstant(sql`a.ended_at`)} as "endedAt",
+        to_char(a.ended_at at time zone ${rules.timeZone}, 'YYYY-MM') as "endMonth"
       from agreements a join apartments ap on ap.id = a.apartment_id
       where a.tenant_id = ${userId} and a.status in ('accepted', 'ended')
       order by a.checked_at`),
@@ -138,9 +190,9 @@ export async function personLedger(
   const months: LedgerMonth[] = rowsOf(BilledMonthRowSchema, monthRows).map((row) => ({
     billingMonth: row.month,
     month: monthLabel(row.month),
-    status: monthStatus(row.month, row.transactionId !== null, today, rules),
+    status: monthStatus(row.month, row.transactionId !== null, today, rules, row.grantedOn),
     rent: row.rent,
-    dueDate: dueDateOf(row.month, rules.dueDay),
+    dueDate: dueDateIn(row.month, rules.dueDay, row.grantedOn),
     agreementId: row.agreementId,
     paidAt: row.paidAt,
     amount: row.paidAmount,
@@ -156,7 +208,12 @@ export async function personLedger(
       floorNo: lease.floorNo,
       rent: lease.rent,
       firstMonth: own[0]?.billingMonth ?? null,
-      lastMonth: lease.status === 'ended' ? (own.at(-1)?.billingMonth ?? null) : null,
+      lastMonth:
+        lease.status === 'ended'
+          ? (own.findLast(
+              (month) => lease.endMonth !== null && month.billingMonth <= lease.endMonth,
+            )?.billingMonth ?? null)
+          : null,
       endedAt: lease.endedAt,
     };
   });

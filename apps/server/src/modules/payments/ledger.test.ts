@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueDateOf, monthStatus } from './ledger.service';
+import { dueDateIn, dueDateOf, monthStatus } from './ledger.service';
 
 /** The ledger's states around the due day (pure: no database, no clock). */
 describe('monthStatus', () => {
@@ -43,5 +43,15 @@ describe('monthStatus', () => {
   it('names the due date', () => {
     expect(dueDateOf('2027-02', 1)).toBe('2027-02-01');
     expect(dueDateOf('2027-02', 28)).toBe('2027-02-28');
+  });
+
+  it("a lease's first month falls due on the day it was granted, if that is later", () => {
+    expect(dueDateIn('2026-11', 1, '2026-11-23')).toBe('2026-11-23');
+    expect(dueDateIn('2026-11', 25, '2026-11-23')).toBe('2026-11-25');
+    expect(dueDateIn('2026-11', 1, null)).toBe('2026-11-01');
+    expect(monthStatus('2026-11', false, '2026-11-23', onTheFirst, '2026-11-23')).toBe('due');
+    expect(monthStatus('2026-11', false, '2026-11-24', onTheFirst, '2026-11-23')).toBe('overdue');
+    const grace = { dueDay: 1, graceDays: 3 };
+    expect(monthStatus('2026-11', false, '2026-11-26', grace, '2026-11-23')).toBe('due');
   });
 });

@@ -9,7 +9,7 @@ import type { PaymentsContext } from './recording.service';
  * owed, month by month).
  */
 export { balancesOf, rentCollectedByMonth, type BillingRules } from './ledger.service';
-export { closeIntentsAfter, type PaymentsContext } from './recording.service';
+export { closeIntentsAfter, settleListedIntents, type PaymentsContext } from './recording.service';
 
 /** When rent falls due, from the configuration. */
 export const billingRules = (config: Config): BillingRules => ({

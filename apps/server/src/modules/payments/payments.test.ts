@@ -24,7 +24,7 @@ import {
   sandboxCharges,
   saveTransaction,
 } from '../../../test/payments';
-import { paymentIntents, payments, sandboxIntents } from '../../db/schema';
+import { agreements, paymentIntents, payments, sandboxIntents } from '../../db/schema';
 import { FakeClock } from '../../lib/clock';
 
 // "On the 23rd": the day the issue found the current month still reading "Due". Dhaka time.
@@ -457,6 +457,14 @@ describe('the ledger and months across years', () => {
     expect(ledger.owedMonths).toBe(0);
   });
 
+  it('a lease granted on the 23rd: its first month is due that day, and overdue from the next', async () => {
+    const person = await newMember(t, 'C-704');
+    const first = (await ledgerOf(person)).months[0];
+    expect(first).toMatchObject({ billingMonth: '2026-11', status: 'due', dueDate: '2026-11-23' });
+    clock.set('2026-11-24T10:00:00+06:00');
+    expect((await ledgerOf(person)).months[0]).toMatchObject({ status: 'overdue' });
+  });
+
   it('follows the building time zone: 00:30 on the 1st in Dhaka is already the new month', async () => {
     clock.set('2026-11-30T18:30:00Z');
     const ledger = await ledgerOf(member);
@@ -526,6 +534,51 @@ describe('a balance outlives the lease', () => {
       (await tenant.inject({ method: 'POST', url: '/api/get/transactions' })).json(),
     );
     expect(history.map((row) => row.billingMonth)).toEqual(['2026-11', '2026-10', '2026-09']);
+  });
+
+  it('a charge for a month the lease stopped billing while it was on its way is refunded, never recorded', async () => {
+    const tenant = await newMember(t, 'C-501', 'Racing Tenant');
+    const ahead = await intentFor(tenant, { month: '2027-01' });
+    // The lease ends between the intent and the card (as when the removal ran before the intent
+    // was stored, so it found nothing to cancel): recording refuses January and refunds it.
+    await t.database.db
+      .update(agreements)
+      .set({ status: 'ended', endedAt: clock.now() })
+      .where(eq(agreements.tenantId, tenant.id));
+    expect((await confirmCard(tenant, ahead.clientSecret)).statusCode).toBe(200);
+    const saved = await saveTransaction(tenant, ahead.paymentIntentId);
+    expect(saved.statusCode).toBe(409);
+    expect(errorMessage(saved)).toBe(
+      'January 2027 is not billed to you, as your lease ended before it, so this charge has been refunded in full.',
+    );
+    expect(await paymentRows(t, tenant.id, '2027-01')).toBe(0);
+    expect(await sandboxCharges(t, tenant.id, '2027-01')).toEqual([
+      { metadata: expect.anything(), refundedAt: expect.any(Date) },
+    ]);
+    const [row] = await t.database.db
+      .select({ status: paymentIntents.status })
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, ahead.paymentIntentId));
+    expect(row?.status).toBe('refunded');
+    // Asked again, the answer is the same and nothing more is charged or refunded.
+    expect(errorMessage(await saveTransaction(tenant, ahead.paymentIntentId))).toBe(
+      'January 2027 is not billed to you, as your lease ended before it, so this charge has been refunded in full.',
+    );
+    expect(await sandboxCharges(t, tenant.id, '2027-01')).toHaveLength(1);
+  });
+
+  it('months paid ahead stay in the ledger, as paid, after the lease ends', async () => {
+    const tenant = await newMember(t, 'C-602', 'Paid Ahead');
+    await payMonth(tenant, '2026-11');
+    await payMonth(tenant, '2026-12');
+    await removeMember(t, tenant);
+    const ledger = await ledgerOf(tenant);
+    expect(ledger.months.map((m) => [m.billingMonth, m.status])).toEqual([
+      ['2026-11', 'paid'],
+      ['2026-12', 'paid'],
+    ]);
+    expect(ledger.leases[0]).toMatchObject({ lastMonth: '2026-11' });
+    expect(ledger.owedMonths).toBe(0);
   });
 
   it("the demo's former tenant owes the two months before his lease ended", async () => {

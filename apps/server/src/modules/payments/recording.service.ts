@@ -5,6 +5,7 @@ import {
   agreements,
   apartments,
   coupons,
+  intentsToSettle,
   paymentIntents,
   payments,
   stripeEvents,
@@ -13,7 +14,7 @@ import {
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { PaymentGateways } from './gateways';
-import type { BillingRules } from './ledger.service';
+import { leaseBills, type BillingRules } from './ledger.service';
 import type { ProviderIntent } from './provider';
 
 /** What the payment services need from the app. */
@@ -42,6 +43,10 @@ export const PAYMENT_REFUSALS = {
   notConfirmed: 'The payment provider has not confirmed this payment.',
   canceled: 'This payment was canceled before it went through. Nothing was charged.',
   mismatch: 'The confirmed payment does not match this rent payment.',
+  couponRefunded: (label: string) =>
+    `This charge for ${label} has been refunded in full, as its coupon was already used. ${label} is still to pay.`,
+  notBilled: (label: string) =>
+    `${label} is not billed to you, as your lease ended before it, so this charge has been refunded in full.`,
 } as const;
 
 const labelOf = (row: IntentRow) => monthLabel(row.billingMonth.slice(0, 7));
@@ -128,8 +133,10 @@ async function recordSucceeded(
     );
     throw conflict(PAYMENT_REFUSALS.mismatch);
   }
+  const month = row.billingMonth.slice(0, 7);
+  let outcome: 'succeeded' | 'refunded' | 'unbilled';
   try {
-    return await ctx.db.transaction(async (tx) => {
+    outcome = await ctx.db.transaction(async (tx) => {
       const [locked] = await tx
         .select({ status: paymentIntents.status })
         .from(paymentIntents)
@@ -141,6 +148,10 @@ async function recordSucceeded(
         .where(eq(payments.transactionId, row.id));
       if (recorded) return 'succeeded';
       if (locked?.status === 'refunded') return 'refunded';
+      // The lease is held while the payment is recorded: one ended meanwhile bills no later month.
+      if (!(await leaseBills(tx, ctx.rules.timeZone, row.agreementId, month, true))) {
+        return 'unbilled';
+      }
       await tx.insert(payments).values({
         transactionId: row.id,
         userId: row.userId,
@@ -195,12 +206,24 @@ async function recordSucceeded(
       { intentId: row.id, userId: row.userId, billingMonth: row.billingMonth, constraint },
       'a second charge for a paid month: refunding it',
     );
-    const gateway = ctx.gateways.byName(row.provider);
-    if (!gateway) throw error;
-    await gateway.refund(row.id);
-    await markIntent(ctx.db, row.id, ['open', 'processing', 'canceled'], 'refunded');
+    await refundCharge(ctx, row);
     return 'refunded';
   }
+  if (outcome !== 'unbilled') return outcome;
+  ctx.log.error(
+    { intentId: row.id, userId: row.userId, billingMonth: row.billingMonth },
+    'a charge for a month after the lease ended: refunding it',
+  );
+  await refundCharge(ctx, row);
+  throw conflict(PAYMENT_REFUSALS.notBilled(monthLabel(month)));
+}
+
+/** Gives a charge that must not be kept back in full, and marks its intent refunded. */
+async function refundCharge(ctx: PaymentsContext, row: IntentRow): Promise<void> {
+  const gateway = ctx.gateways.byName(row.provider);
+  if (!gateway) throw new Error(`no gateway for ${row.provider} to refund ${row.id}`);
+  await gateway.refund(row.id);
+  await markIntent(ctx.db, row.id, ['open', 'processing', 'canceled'], 'refunded');
 }
 
 /**
@@ -217,14 +240,27 @@ export async function saveTransaction(
   if (!row) throw notFound('No payment of ours has this transaction id');
   if (row.userId !== payer._id) throw forbidden('This payment is not yours');
   const status = await settleIntent(ctx, row, now);
+  const month = row.billingMonth.slice(0, 7);
   switch (status) {
     case 'succeeded': {
       const [transaction] = await transactionsWhere(ctx.db, eq(payments.transactionId, row.id), 1);
       if (!transaction) throw new Error('payment row missing after recording');
       return transaction;
     }
-    case 'refunded':
-      throw conflict(PAYMENT_REFUSALS.refunded(labelOf(row)));
+    case 'refunded': {
+      // Refunded because another charge paid the month, because no lease bills it any more, or
+      // (before coupons were held at intent time) because its coupon paid another month.
+      const [paid] = await ctx.db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.userId, row.userId), eq(payments.billingMonth, row.billingMonth)));
+      const label = labelOf(row);
+      if (paid) throw conflict(PAYMENT_REFUSALS.refunded(label));
+      const billed = await leaseBills(ctx.db, ctx.rules.timeZone, row.agreementId, month);
+      throw conflict(
+        billed ? PAYMENT_REFUSALS.couponRefunded(label) : PAYMENT_REFUSALS.notBilled(label),
+      );
+    }
     case 'processing':
       throw conflict(PAYMENT_REFUSALS.processing(labelOf(row)));
     case 'canceled':
@@ -289,9 +325,8 @@ export async function settleMonth(
   let open: IntentRow | undefined;
   for (const row of live) {
     const status = await settleIntent(ctx, row, now);
-    if (status === 'succeeded' || status === 'refunded') {
-      throw conflict(PAYMENT_REFUSALS.alreadyPaid(label));
-    }
+    // A refunded charge paid nothing: whether the month is paid is for the payments to say.
+    if (status === 'succeeded') throw conflict(PAYMENT_REFUSALS.alreadyPaid(label));
     if (status === 'processing') throw conflict(PAYMENT_REFUSALS.processing(label));
     if (status === 'open') open = row;
   }
@@ -306,7 +341,7 @@ export async function settleMonth(
 /**
  * Cancels, with their provider, a person's payments still open for months after `lastMonth`
  * (their lease ended): nothing may be charged for a month nobody is billed for. One that went
- * through meanwhile is recorded as paid ahead.
+ * through meanwhile is refunded (recording refuses a month the lease no longer bills).
  */
 export async function closeIntentsAfter(
   ctx: PaymentsContext,
@@ -325,16 +360,62 @@ export async function closeIntentsAfter(
       ),
     );
   for (const row of rows) {
-    const gateway = ctx.gateways.byName(row.provider);
-    const state = gateway ? await gateway.cancel(row.id) : undefined;
-    const status = await settleIntent(ctx, row, now, state);
-    if (status !== 'canceled') {
+    const status = await cancelOrSettle(ctx, row, now);
+    if (status !== 'canceled' && status !== 'refused') {
       ctx.log.warn(
         { intentId: row.id, userId, billingMonth: row.billingMonth, status },
         'a payment for a month after the lease ended could not be canceled',
       );
     }
   }
+}
+
+/**
+ * Cancels an intent with its provider, or, when it went through meanwhile, settles it: recorded,
+ * or refunded when it must not be kept. 'refused' when recording refused it with a reason
+ * (already logged).
+ */
+async function cancelOrSettle(
+  ctx: PaymentsContext,
+  row: IntentRow,
+  now: Date,
+): Promise<IntentStatus | 'refused'> {
+  const gateway = ctx.gateways.byName(row.provider);
+  const state = gateway ? await gateway.cancel(row.id) : undefined;
+  try {
+    return await settleIntent(ctx, row, now, state);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+    ctx.log.warn({ intentId: row.id, reason: error.message }, 'a closed payment settled');
+    return 'refused';
+  }
+}
+
+/**
+ * Settles, with their provider, the intents listed in `intents_to_settle` (closed in our books
+ * without asking it), and removes each one settled. One whose provider this server cannot reach
+ * or that is still processing stays listed for the next run. Returns how many were settled.
+ */
+export async function settleListedIntents(ctx: PaymentsContext, now: Date): Promise<number> {
+  const listed = await ctx.db
+    .select({ intent: paymentIntents })
+    .from(intentsToSettle)
+    .innerJoin(paymentIntents, eq(paymentIntents.id, intentsToSettle.intentId))
+    .orderBy(intentsToSettle.createdAt)
+    .limit(100);
+  let settled = 0;
+  for (const { intent } of listed) {
+    if (!ctx.gateways.byName(intent.provider)) continue;
+    const status = await cancelOrSettle(ctx, intent, now).catch((error: unknown) => {
+      ctx.log.warn({ err: error, intentId: intent.id }, 'a listed intent could not be settled yet');
+      return undefined;
+    });
+    if (status === undefined || status === 'processing') continue;
+    ctx.log.info({ intentId: intent.id, status }, 'a listed intent settled with its provider');
+    await ctx.db.delete(intentsToSettle).where(eq(intentsToSettle.intentId, intent.id));
+    settled += 1;
+  }
+  return settled;
 }
 
 async function transactionsWhere(db: Database, where: SQL, limit = 500): Promise<Transaction[]> {

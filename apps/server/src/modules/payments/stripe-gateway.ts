@@ -76,10 +76,18 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async refund(id: string): Promise<void> {
-    await this.stripe.refunds.create(
-      { payment_intent: id, reason: 'duplicate' },
-      { idempotencyKey: `refund:${id}` },
-    );
+    try {
+      await this.stripe.refunds.create(
+        { payment_intent: id, reason: 'duplicate' },
+        { idempotencyKey: `refund:${id}` },
+      );
+    } catch (error) {
+      // Refunded already (from the dashboard, say): the money is back, which is all we ask.
+      if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') {
+        return;
+      }
+      throw error;
+    }
   }
 
   /** Checks the signature over the raw body (and its age); throws when it does not hold. */

@@ -18,7 +18,8 @@ import {
   paymentRows,
   saveTransaction,
 } from '../../../test/payments';
-import { paymentIntents, payments, stripeEvents } from '../../db/schema';
+import { intentsToSettle, paymentIntents, payments, stripeEvents } from '../../db/schema';
+import { runMaintenance } from '../../plugins/maintenance';
 import { FakeClock } from '../../lib/clock';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_fake';
@@ -370,5 +371,74 @@ describe('racing deliveries', () => {
       },
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('intents closed in our books without asking Stripe (the 0003 migration)', () => {
+  /** Closes an open intent as the migration does: canceled here, listed for maintenance. */
+  async function closeAsTheMigrationDid(id: string) {
+    await t.database.db
+      .update(paymentIntents)
+      .set({ status: 'canceled' })
+      .where(eq(paymentIntents.id, id));
+    await t.database.db.insert(intentsToSettle).values({ intentId: id, reason: 'test' });
+  }
+  const listed = async () =>
+    (await t.database.db.select().from(intentsToSettle)).map((row) => row.intentId);
+  const now = () => clock.now();
+
+  it('are canceled at Stripe by maintenance when still open, and stay listed through an outage', async () => {
+    const person = await newMember(t, 'C-101');
+    const opened = await intentFor(person, { month: '2026-11' });
+    await closeAsTheMigrationDid(opened.paymentIntentId);
+    fake.failNext(5);
+    await runMaintenance(t.app, now());
+    expect(await listed()).toContain(opened.paymentIntentId);
+    fake.failNext(0);
+    await runMaintenance(t.app, now());
+    expect(await listed()).not.toContain(opened.paymentIntentId);
+    expect(fake.intents.get(opened.paymentIntentId)?.status).toBe('canceled');
+    expect(fake.confirm(opened.clientSecret).ok).toBe(false);
+  });
+
+  it('a second charge made through one of them is refunded; a first one is recorded', async () => {
+    const person = await newMember(t, 'B-504');
+    // The old code's double charge: the month recorded by one intent, another one charged too.
+    const stray = await intentFor(person, { month: '2026-11' });
+    expect(fake.confirm(stray.clientSecret).ok).toBe(true);
+    await closeAsTheMigrationDid(stray.paymentIntentId);
+    const paid = await intentFor(person, { month: '2026-11' });
+    expect(paid.paymentIntentId).not.toBe(stray.paymentIntentId);
+    expect(fake.confirm(paid.clientSecret).ok).toBe(true);
+    expect((await saveTransaction(person, paid.paymentIntentId)).statusCode).toBe(200);
+    // A charge for December, closed by the migration but made by a tab still open: recorded.
+    const december = await intentFor(person, { month: '2026-12' });
+    await closeAsTheMigrationDid(december.paymentIntentId);
+    expect(fake.confirm(december.clientSecret).ok).toBe(true);
+
+    await runMaintenance(t.app, now());
+    expect(fake.refunds.get(stray.paymentIntentId)).toBe(1);
+    expect(await intentStatus(stray.paymentIntentId)).toBe('refunded');
+    expect(await rowsFor(paid.paymentIntentId)).toBe(1);
+    expect(await rowsFor(december.paymentIntentId)).toBe(1);
+    expect(await paymentRows(t, person.id)).toBe(2);
+    expect(await listed()).toEqual([]);
+    await runMaintenance(t.app, now());
+    expect(fake.refunds.get(stray.paymentIntentId)).toBe(1);
+  });
+
+  it('a charge already refunded from the Stripe dashboard counts as refunded', async () => {
+    const person = await newMember(t, 'B-703');
+    const stray = await intentFor(person, { month: '2026-11' });
+    expect(fake.confirm(stray.clientSecret).ok).toBe(true);
+    await closeAsTheMigrationDid(stray.paymentIntentId);
+    const paid = await intentFor(person, { month: '2026-11' });
+    expect(fake.confirm(paid.clientSecret).ok).toBe(true);
+    expect((await saveTransaction(person, paid.paymentIntentId)).statusCode).toBe(200);
+    fake.refundFromDashboard(stray.paymentIntentId);
+    await runMaintenance(t.app, now());
+    expect(await intentStatus(stray.paymentIntentId)).toBe('refunded');
+    expect(fake.refunds.get(stray.paymentIntentId)).toBeUndefined();
+    expect(await listed()).toEqual([]);
   });
 });
