@@ -12,6 +12,9 @@ const CLOCKED = /payments\.spec\.ts$/;
  * run after all the others, so no other journey meets their changes halfway.
  */
 const SITE_WIDE = /coupons\.spec\.ts$/;
+/** A landlord's first start, on a server of its own with an empty database (E2E_EMPTY). */
+const FIRST_RUN = /first-run\.spec\.ts$/;
+const emptyURL = `http://127.0.0.1:${port + 2}`;
 
 /**
  * End-to-end journeys against the production build on the real server, in Debian's Chromium.
@@ -46,13 +49,22 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } },
-      testIgnore: [SITE_WIDE, CLOCKED],
+      testIgnore: [SITE_WIDE, CLOCKED, FIRST_RUN],
     },
     {
       name: 'mobile',
       use: { ...devices['Pixel 7'] },
       grep: /@mobile/,
-      testIgnore: [SITE_WIDE, CLOCKED],
+      testIgnore: [SITE_WIDE, CLOCKED, FIRST_RUN],
+    },
+    {
+      name: 'first-run',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1366, height: 768 },
+        baseURL: emptyURL,
+      },
+      testMatch: FIRST_RUN,
     },
     {
       name: 'clocked',
@@ -96,6 +108,15 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       env: { E2E_PORT: String(clockedPort), E2E_CLOCKED: '1' },
+    },
+    {
+      command: 'node --import tsx e2e/serve.ts',
+      url: `${emptyURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(port + 2), E2E_EMPTY: '1' },
     },
   ],
 });

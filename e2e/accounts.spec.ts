@@ -213,6 +213,8 @@ test.describe('dashboard by role', () => {
       'Make Announcement',
       'Agreement Requests',
       'Manage Coupons',
+      'Building settings',
+      'Audit log',
     ],
     member: ['My Profile', 'Make Payment', 'Payment History', 'Announcements'],
     user: ['My Profile', 'Announcements'],

@@ -58,16 +58,20 @@ test.describe('manage coupons', () => {
     await form.getByLabel('Discount percentage').fill('15');
     await form.getByLabel('Coupon code').fill(code);
 
-    // The picker: month and year lists (2024 to this year), then a day.
+    // The picker: month and year lists (2024 to 24 months ahead), then a day next December.
     await form.getByLabel('Valid until').click();
     const calendar = page.getByRole('dialog', { name: 'Choose Date' });
+    const now = new Date();
+    const lastYear = new Date(now.getFullYear(), now.getMonth() + 24, now.getDate()).getFullYear();
     await expect(calendar.getByLabel('Year', { exact: true }).locator('option')).toHaveText(
-      Array.from({ length: year - 2023 }, (_, i) => String(2024 + i)),
+      Array.from({ length: lastYear - 2023 }, (_, i) => String(2024 + i)),
     );
-    await calendar.getByLabel('Year', { exact: true }).selectOption(String(year));
+    await calendar.getByLabel('Year', { exact: true }).selectOption(String(year + 1));
     await calendar.getByLabel('Month', { exact: true }).selectOption('December');
-    await calendar.getByRole('gridcell', { name: new RegExp(`December 31st, ${year}`) }).click();
-    await expect(form.getByLabel('Valid until')).toHaveValue(`December 31, ${year}`);
+    await calendar
+      .getByRole('gridcell', { name: new RegExp(`December 31st, ${year + 1}`) })
+      .click();
+    await expect(form.getByLabel('Valid until')).toHaveValue(`December 31, ${year + 1}`);
 
     await form.getByRole('button', { name: 'Add Coupon' }).click();
     await expect(toast(page, 'Coupon created successfully')).toBeVisible();
@@ -79,7 +83,7 @@ test.describe('manage coupons', () => {
     const mine = row(page, code);
     await expect(mine).toContainText('Winter Deal');
     await expect(mine).toContainText('15% · Cosy months, lower rent');
-    await expect(mine).toContainText(`Valid until December 31, ${year}`);
+    await expect(mine).toContainText(`Valid until December 31, ${year + 1}`);
     await expect(page.getByRole('columnheader')).toHaveText(['Heading', 'Coupon Code', 'Action']);
 
     await mine.getByRole('button', { name: 'Feature on home page' }).click();
@@ -91,12 +95,19 @@ test.describe('manage coupons', () => {
     const banner = page.getByRole('complementary', { name: 'Winter Deal' });
     await expect(banner).toContainText(code);
     await expect(banner).toContainText('15% OFF · Cosy months, lower rent');
-    await expect(banner).toContainText(`Valid until December 31, ${year}`);
+    await expect(banner).toContainText(`Valid until December 31, ${year + 1}`);
     await expect(banner).toContainText('Terms and conditions apply');
     await expect(banner.getByRole('button', { name: `Copy coupon code ${code}` })).toBeEnabled();
 
     await page.goto('/dashboard/manage-coupons');
+    // Removing asks first: Cancel keeps it.
     await row(page, code).getByRole('button', { name: 'Remove' }).click();
+    const confirm = page.getByRole('dialog', { name: `Remove coupon ${code}?` });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row(page, code)).toHaveCount(1);
+    await row(page, code).getByRole('button', { name: 'Remove' }).click();
+    await confirm.getByRole('button', { name: 'Remove' }).click();
     await expect(toast(page, 'Coupon removed successfully')).toBeVisible();
     await expect(row(page, code)).toHaveCount(0);
 
@@ -199,6 +210,10 @@ test.describe('manage coupons', () => {
         : undefined;
       expect((await page.request.post('/api/delete/coupons', { data: { id } })).status()).toBe(200);
       await row(page, code).getByRole('button', { name: 'Remove' }).click();
+      await page
+        .getByRole('dialog', { name: `Remove coupon ${code}?` })
+        .getByRole('button', { name: 'Remove' })
+        .click();
       await expect(toast(page, 'Failed to remove coupon')).toBeVisible();
       // The list is fetched again and no longer shows it.
       await expect(row(page, code)).toHaveCount(0);

@@ -356,6 +356,29 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     await admin.context().close();
   });
 
+  test.describe('when the lease cannot be loaded', () => {
+    test.use({ expectedHttpErrors: [/^\/api\/member\/agreements$/] });
+
+    test('the rent page says so and offers to try again, instead of spinning', async ({ page }) => {
+      await atTime(page, '2026-11-23T10:00:00+06:00');
+      await loginAs(page, 'member');
+      let failing = true;
+      await page.route('**/api/member/agreements', (route) =>
+        failing
+          ? route.fulfill({
+              status: 500,
+              json: { error: { code: 'INTERNAL', message: 'Something went wrong' } },
+            })
+          : route.continue(),
+      );
+      await page.goto('/dashboard/payments');
+      await expect(page.getByRole('alert')).toContainText('Your lease could not be loaded.');
+      failing = false;
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await expect(page.getByRole('heading', { name: 'Rent ledger' })).toBeVisible();
+    });
+  });
+
   test('the rent page works on a phone @mobile', async ({ page }, testInfo) => {
     await atTime(page, '2026-11-01T10:00:00+06:00');
     // Each browser project rents a flat of its own.

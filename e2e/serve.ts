@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { startTestIssuer } from '../apps/server/test/oidc-issuer';
@@ -12,13 +12,22 @@ import { startTestIssuer } from '../apps/server/test/oidc-issuer';
  * their own (rent in January, in December): the same build and demo data on another database,
  * with TEST_CLOCK on so each request may name its time. TEST_CLOCK is refused in production, so
  * this one runs with NODE_ENV=test and serves the built web app from WEB_DIST_DIR.
+ *
+ * With E2E_EMPTY=1 it starts a third server on an empty database (no demo data), as a landlord's
+ * first start: the set-up link it prints is also written to `.artifacts/e2e-setup-link.txt`, where
+ * the first-run journey reads it.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const serverUrl = process.env.DATABASE_URL;
 const clocked = process.env.E2E_CLOCKED === '1';
+const empty = process.env.E2E_EMPTY === '1';
 const port = process.env.E2E_PORT ?? '4173';
 const publicUrl = `http://127.0.0.1:${port}`;
-const name = clocked ? 'structomate_e2e_clocked' : 'structomate_e2e';
+const name = clocked
+  ? 'structomate_e2e_clocked'
+  : empty
+    ? 'structomate_e2e_empty'
+    : 'structomate_e2e';
 
 if (serverUrl) {
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -40,7 +49,7 @@ Object.assign(process.env, {
   HOST: '127.0.0.1',
   PORT: port,
   PUBLIC_URL: publicUrl,
-  DEMO: '1',
+  DEMO: empty ? '0' : '1',
   PAYMENTS: 'sandbox',
   LOG_LEVEL: 'warn',
   // Tests give each made-up resident an address of its own (X-Forwarded-For), so per-address
@@ -54,6 +63,16 @@ if (clocked) {
     TEST_CLOCK: '1',
     WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
   });
+} else if (empty) {
+  const linkFile = path.join(root, '.artifacts/e2e-setup-link.txt');
+  await mkdir(path.dirname(linkFile), { recursive: true });
+  await rm(linkFile, { force: true });
+  const write = process.stdout.write.bind(process.stdout);
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+    const link = /\S+\/setup#token=\S+/.exec(String(chunk));
+    if (link) void writeFile(linkFile, link[0]);
+    return write(chunk, ...rest);
+  }) as typeof process.stdout.write;
 } else {
   const issuer = await startTestIssuer({
     redirectUris: [`${publicUrl}/api/auth/google/callback`],

@@ -1,4 +1,4 @@
-import { ErrorResponseSchema, HealthResponseSchema, SiteConfigSchema } from '@structomate/contract';
+import { ErrorResponseSchema, HealthResponseSchema, BuildingSchema } from '@structomate/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build';
 
@@ -77,14 +77,16 @@ describe('request ids and headers', () => {
   });
 });
 
-describe('GET /api/site', () => {
-  it('returns the configured map address and its embed URL', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/site' });
-    const site = SiteConfigSchema.parse(response.json());
-    expect(site.mapAddress).toBe('12 Example Lane, Dhaka');
-    expect(site.mapEmbedUrl).toBe(
-      'https://www.google.com/maps?q=12%20Example%20Lane%2C%20Dhaka&output=embed',
-    );
+describe('GET /api/building', () => {
+  it('before any set-up, answers the configured map address (MAP_ADDRESS) and its embed URL', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/building' });
+    const building = BuildingSchema.parse(response.json());
+    expect(building).toMatchObject({
+      name: 'StructoMate',
+      address: '12 Example Lane, Dhaka',
+      mapEmbedUrl: 'https://www.google.com/maps?q=12%20Example%20Lane%2C%20Dhaka&output=embed',
+      version: 0,
+    });
   });
 });
 

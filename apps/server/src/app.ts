@@ -7,7 +7,9 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { apartmentRoutes } from './modules/apartments/apartments.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { buildingRoutes } from './modules/building/building.routes';
 import { couponRoutes } from './modules/coupons/coupons.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imageRoutes } from './modules/images/images.routes';
@@ -114,6 +116,8 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(siteRoutes);
+      await api.register(buildingRoutes);
+      await api.register(auditRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(apartmentRoutes);

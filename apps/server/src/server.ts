@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { demoAccounts } from './db/demo-data';
 import { openConfiguredDatabase } from './db/open';
 import { seedDemoData } from './db/seed';
+import { issueSetupToken } from './modules/building/building.service';
 
 function readConfig(): Config {
   try {
@@ -25,6 +26,8 @@ await database.migrate();
 const seeded = config.demo
   ? await seedDemoData(database.db, { now: new Date(), timeZone: config.rent.timeZone })
   : undefined;
+// First run: until an admin exists, every start prints a link that claims the building.
+const setupToken = await issueSetupToken(database.db);
 const app = await buildApp({ config, database });
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -56,5 +59,12 @@ if (seeded) {
   for (const account of demoAccounts) {
     lines.push(`    ${account.role.padEnd(7)} ${account.email.padEnd(20)} ${account.password}`);
   }
+}
+if (setupToken) {
+  lines.push(
+    '  first run: this building has no admin yet. Claim it (once) at',
+    `    ${config.publicUrl}/setup#token=${setupToken}`,
+    '  or create the admin from a shell: npm run admin:create',
+  );
 }
 process.stdout.write(`${lines.join('\n')}\n\n`);

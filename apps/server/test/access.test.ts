@@ -12,6 +12,12 @@ import { buildTestApp, demoAccount, type DemoRole, type TestApp } from './build'
  */
 const expected: Record<string, Access> = {
   'GET /api/site': 'public',
+  'GET /api/building': 'public',
+  'PUT /api/building': ['admin'],
+  // First run: anyone may ask; only the holder of the printed set-up token succeeds.
+  'POST /api/setup/check': 'public',
+  'POST /api/setup': 'public',
+  'GET /api/audit': ['admin'],
   'POST /api/login': 'public',
   'POST /api/logout': 'public',
   'GET /api/session': 'public',
@@ -106,10 +112,10 @@ describe('route × role table', () => {
       for (const caller of callers) {
         const cookie = await cookieFor(caller);
         const response = await t.app.inject({
-          method: method as 'GET' | 'POST',
+          method: method as 'GET' | 'POST' | 'PUT',
           url: urlFor(pattern, caller),
           headers: cookie ? { cookie } : {},
-          ...(method === 'POST' ? { payload: {} } : {}),
+          ...(method === 'GET' ? {} : { payload: {} }),
         });
         const status = response.statusCode;
         if (allows(access, caller)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CouponFormSchema, NewCouponSchema, toNewCoupon } from './coupons';
+import { CouponFormSchema, CouponValiditySchema, NewCouponSchema, toNewCoupon } from './coupons';
 
 const valid = {
   heading: 'Winter Deal',
@@ -47,8 +47,9 @@ describe('CouponFormSchema', () => {
     expect(firstMessage({ ...valid, discountPercentage: 0 })).toBe(
       'Discount percentage: at least 1.',
     );
-    expect(firstMessage({ ...valid, discountPercentage: 101 })).toBe(
-      'Discount percentage: at most 100.',
+    // A coupon never covers the whole rent: checkout would have nothing to charge.
+    expect(firstMessage({ ...valid, discountPercentage: 100 })).toBe(
+      'Discount percentage: at most 99 (a coupon cannot cover the whole rent).',
     );
     expect(firstMessage({ ...valid, couponCode: 'ELEVENCHARS' })).toBe(
       'Coupon code: at most 10 characters.',
@@ -58,8 +59,24 @@ describe('CouponFormSchema', () => {
     );
     expect(firstMessage({ ...valid, validity: '' })).toBe('Choose the validity date');
     expect(firstMessage({ ...valid, validity: '2026-02-30' })).toBe(
-      'Validity must be a date (YYYY-MM-DD)',
+      'Validity must be a date (YYYY-MM-DD or "December 20, 2026")',
     );
+  });
+});
+
+describe('CouponValiditySchema', () => {
+  it("takes the spec's formatted date beside YYYY-MM-DD", () => {
+    expect(CouponValiditySchema.parse('December 20, 2026')).toBe('2026-12-20');
+    expect(CouponValiditySchema.parse('March 5, 2027')).toBe('2027-03-05');
+    expect(CouponValiditySchema.parse('2026-12-20')).toBe('2026-12-20');
+    for (const bad of [
+      'February 30, 2027',
+      'Decembre 20, 2026',
+      '20 December 2026',
+      '12/20/2026',
+    ]) {
+      expect(CouponValiditySchema.safeParse(bad).success, bad).toBe(false);
+    }
   });
 });
 

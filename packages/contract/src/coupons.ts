@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { withToken } from './accounts';
+import { MONTH_NAMES } from './payments';
 
 /** Spec §5/§9 coupon limits; the percentage bounds are ours (the spec shows none). */
 export const COUPON_LIMITS = {
@@ -7,7 +8,8 @@ export const COUPON_LIMITS = {
   description: 30,
   code: 10,
   minPercentage: 1,
-  maxPercentage: 100,
+  /** A coupon never covers the whole rent (checkout would have nothing to charge). */
+  maxPercentage: 99,
   /** The picker's year list starts here and ends at the current year (spec §2, §9). */
   firstYear: 2024,
   /** Spec §9 form hide delay after Close Coupon. */
@@ -53,7 +55,7 @@ export const CouponPercentageSchema = z
     error: `Discount percentage: at least ${COUPON_LIMITS.minPercentage}.`,
   })
   .max(COUPON_LIMITS.maxPercentage, {
-    error: `Discount percentage: at most ${COUPON_LIMITS.maxPercentage}.`,
+    error: `Discount percentage: at most ${COUPON_LIMITS.maxPercentage} (a coupon cannot cover the whole rent).`,
   });
 
 /** Codes are typed by tenants at payment time: letters, digits, dash and underscore only. */
@@ -65,10 +67,23 @@ export const CouponCodeSchema = z
   .regex(/^[A-Za-z0-9_-]+$/, { error: 'Coupon code: letters, digits, - and _ only.' });
 
 /** The last day the coupon can be used (inclusive), as a calendar date `YYYY-MM-DD`. */
+/** The spec's formatted date ("December 20, 2026") as `YYYY-MM-DD`; anything else unchanged. */
+export function isoFromSpecDate(value: string): string {
+  const match = /^([A-Z][a-z]+) (\d{1,2}), (\d{4})$/.exec(value.trim());
+  const month = match ? (MONTH_NAMES as readonly string[]).indexOf(match[1] ?? '') : -1;
+  if (!match || month === -1) return value;
+  const iso = `${match[3]}-${String(month + 1).padStart(2, '0')}-${(match[2] ?? '').padStart(2, '0')}`;
+  // February 30 is no date: left as typed, so the check below refuses it.
+  const day = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(iso) ? iso : value;
+}
+
+/** The last valid day: `YYYY-MM-DD`, or the spec's "MMMM d, yyyy" (§3, §7). */
 export const CouponValiditySchema = z
   .string({ error: 'Choose the validity date' })
   .min(1, { error: 'Choose the validity date' })
-  .pipe(z.iso.date({ error: 'Validity must be a date (YYYY-MM-DD)' }));
+  .transform(isoFromSpecDate)
+  .pipe(z.iso.date({ error: 'Validity must be a date (YYYY-MM-DD or "December 20, 2026")' }));
 
 /**
  * Spec §3 Coupon as the admin sees it. `validity` is the last valid day (`YYYY-MM-DD`),

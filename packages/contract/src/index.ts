@@ -10,3 +10,5 @@ export * from './cards';
 export * from './announcements';
 export * from './coupons';
 export * from './money';
+export * from './building';
+export * from './audit';

@@ -24,6 +24,8 @@ export const AgreementSchema = z.object({
   tenantEmail: z.string(),
   /** The tenant's role now (user while pending, member once accepted). */
   tenantRole: RoleSchema,
+  /** Spec §3 lists `type` beside `tenantRole`: the tenant type the request cards show (the role). */
+  type: RoleSchema,
   tenantImage: z.string().nullable(),
   status: AgreementStatusSchema,
   agreementSigningDate: z.string(),

@@ -14,6 +14,8 @@ export const DASHBOARD_CHILD_PATHS = [
   'paymentHistory',
   'member-announcements',
   'user-announcements',
+  'settings',
+  'audit',
 ] as const;
 export type DashboardChildPath = (typeof DASHBOARD_CHILD_PATHS)[number];
 
@@ -22,6 +24,7 @@ const clientRoutePatterns: RegExp[] = [
   /^\/apartment\/?$/,
   /^\/apartment\/[^/]+\/?$/,
   /^\/authentiction(\/registration)?\/?$/,
+  /^\/setup\/?$/,
   new RegExp(`^/dashboard(/(${DASHBOARD_CHILD_PATHS.join('|')}))?/?$`),
   // A payment's receipt; a member's rent account.
   /^\/dashboard\/paymentHistory\/[0-9a-f-]{36}\/?$/,

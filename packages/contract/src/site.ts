@@ -2,10 +2,6 @@ import { z } from 'zod';
 
 /** Run-time settings the web app needs, served by the API so a deployment can change them without a rebuild. */
 export const SiteConfigSchema = z.object({
-  /** The address pinned on the home page map (an example address, see the disclaimer). */
-  mapAddress: z.string(),
-  /** Google Maps embed URL for `mapAddress`. */
-  mapEmbedUrl: z.string(),
   /** True when Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET). */
   googleSignIn: z.boolean(),
   /** Which payment provider the rent page uses (the sandbox needs no key), and what it charges. */

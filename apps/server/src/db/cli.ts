@@ -1,13 +1,55 @@
+import { parseArgs } from 'node:util';
+import { DisplayNameSchema, EmailSchema, PasswordSchema } from '@structomate/contract';
+import type { z } from 'zod';
 import { loadConfig } from '../config';
+import { AppError } from '../lib/app-error';
+import { createAdmin } from '../modules/building/building.service';
 import { openConfiguredDatabase } from './open';
 import { seedDemoData } from './seed';
 
-/** `npm run db:migrate` and `npm run db:seed`: the same steps the server runs at start. */
-const command = process.argv[2];
-if (command !== 'migrate' && command !== 'seed') {
-  process.stderr.write('usage: cli.ts migrate|seed\n');
-  process.exit(2);
+/**
+ * `npm run db:migrate`, `npm run db:seed` (the steps the server runs at start) and
+ * `npm run admin:create -- --email … --name …` (an admin for a scripted install; the password
+ * from ADMIN_PASSWORD, or asked at a prompt that does not echo it).
+ */
+const USAGE = `usage:
+  cli.ts migrate
+  cli.ts seed
+  cli.ts admin:create --email <email> --name <name>   (password: ADMIN_PASSWORD or a prompt)
+`;
+
+function fail(message: string, code = 1): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
 }
+
+function valid<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) fail(`${what}: ${parsed.error.issues.map((i) => i.message).join(' ')}`);
+  return parsed.data;
+}
+
+async function adminFromArguments(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: 'string' }, name: { type: 'string' } },
+    strict: true,
+  });
+  if (!values.email || !values.name) fail(USAGE, 2);
+  const email = valid(EmailSchema, values.email, 'email');
+  const name = valid(DisplayNameSchema, values.name, 'name');
+  let password = process.env.ADMIN_PASSWORD;
+  if (password === undefined) {
+    if (!process.stdin.isTTY) fail('Set ADMIN_PASSWORD, or run this in a terminal to be asked.');
+    const { default: ask } = await import('@inquirer/password');
+    password = await ask({ message: `Password for ${email}`, mask: true });
+  }
+  return { email, name, password: valid(PasswordSchema, password, 'password') };
+}
+
+const [command, ...rest] = process.argv.slice(2);
+if (command !== 'migrate' && command !== 'seed' && command !== 'admin:create') fail(USAGE, 2);
+const admin = command === 'admin:create' ? await adminFromArguments(rest) : undefined;
 
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);
@@ -16,6 +58,12 @@ try {
   if (command === 'seed') {
     const report = await seedDemoData(database.db);
     process.stdout.write(`demo data added: ${JSON.stringify(report)}\n`);
+  } else if (admin) {
+    const created = await createAdmin(database.db, admin).catch((error: unknown) => {
+      if (error instanceof AppError) fail(error.message);
+      throw error;
+    });
+    process.stdout.write(`admin account created: ${created.email} (${created.displayName})\n`);
   } else {
     process.stdout.write(`migrations applied (${database.kind})\n`);
   }

@@ -1,3 +1,5 @@
+import { BRAND_NAME } from '@structomate/contract';
+
 /**
  * Demo content for a fresh embedded database: a three-block, eight-floor building with a mix of
  * studios, family flats and two penthouses, so the listing's filter, sort and pages have something
@@ -271,3 +273,17 @@ export const demoAnnouncements: {
     type: 'member',
   },
 ];
+
+/** The demo building's profile (Building settings), with the spec's footer social links. */
+export const demoBuilding = {
+  name: BRAND_NAME,
+  address: 'Road 11, Banani, Dhaka 1213, Bangladesh',
+  contactEmail: 'office@structo.com',
+  contactPhone: '+880 2 5555 0100',
+  socialLinks: {
+    facebook: 'https://www.facebook.com/',
+    instagram: 'https://www.instagram.com/',
+    x: 'https://x.com/',
+    linkedin: 'https://www.linkedin.com/',
+  },
+};

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database';
 import type { DatabaseHandle } from './client';
 import { demoAccounts, demoApartments, demoMemberApartmentNo } from './demo-data';
-import { agreements, announcements, apartments, coupons, users } from './schema';
+import { agreements, announcements, apartments, building, coupons, users } from './schema';
 import { seedDemoData } from './seed';
 
 let database: DatabaseHandle;
@@ -35,6 +35,10 @@ describe('seedDemoData', () => {
 
     const [coupon] = await database.db.select().from(coupons).where(eq(coupons.code, 'STRUCTO25'));
     expect(coupon).toMatchObject({ percentage: 25, validUntil: '2025-02-05' });
+
+    const [profile] = await database.db.select().from(building);
+    expect(profile).toMatchObject({ name: 'StructoMate', contactEmail: 'office@structo.com' });
+    expect(Object.keys(profile?.socialLinks ?? {})).toHaveLength(4);
   });
 
   it('stores hashed passwords and gives the member an accepted lease', async () => {

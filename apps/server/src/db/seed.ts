@@ -12,11 +12,21 @@ import {
   demoAccounts,
   demoAnnouncements,
   demoApartments,
+  demoBuilding,
   demoCoupon,
   demoFormerTenant,
   demoMemberApartmentNo,
 } from './demo-data';
-import { agreements, announcements, apartments, coupons, images, payments, users } from './schema';
+import {
+  agreements,
+  announcements,
+  apartments,
+  building,
+  coupons,
+  images,
+  payments,
+  users,
+} from './schema';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -54,6 +64,7 @@ export async function seedDemoData(
       coupons: await seedCoupon(tx),
       announcements: await seedAnnouncements(tx),
     };
+    await tx.insert(building).values(demoBuilding).onConflictDoNothing();
     await seedMemberLease(tx);
     const currentMonth = calendarDay(clock.now, clock.timeZone).slice(0, 7);
     await seedMemberPayments(tx, currentMonth);

@@ -19,6 +19,8 @@ export const DASHBOARD_PAGES: Record<DashboardChildPath, DashboardPage> = {
     roles: ['admin'],
   },
   'manage-coupons': { path: 'manage-coupons', label: 'Manage Coupons', roles: ['admin'] },
+  settings: { path: 'settings', label: 'Building settings', roles: ['admin'] },
+  audit: { path: 'audit', label: 'Audit log', roles: ['admin'] },
   payments: { path: 'payments', label: 'Make Payment', roles: ['member'] },
   // Former tenants (users again) keep their receipts; their profile links here.
   paymentHistory: {
@@ -44,6 +46,8 @@ export const SIDE_MENU: Record<Role, DashboardChildPath[]> = {
     'makeAnnouncements',
     'agreement-requests',
     'manage-coupons',
+    'settings',
+    'audit',
   ],
 };
 

@@ -45,6 +45,12 @@ const dashboardPage: Record<DashboardChildPath, () => Promise<{ Component: Compo
     Component: (await import('../features/announcements/components/user-announcements'))
       .UserAnnouncements,
   }),
+  settings: async () => ({
+    Component: (await import('../features/building/components/building-settings')).BuildingSettings,
+  }),
+  audit: async () => ({
+    Component: (await import('../features/audit/components/audit-log')).AuditLog,
+  }),
 };
 
 /** Pages under a dashboard page: a payment's receipt, a member's rent account. */
@@ -82,6 +88,10 @@ export const routes: RouteObject[] = [
       {
         path: 'apartment/:apartment_id',
         lazy: async () => ({ Component: (await import('./routes/agreement')).AgreementRoute }),
+      },
+      {
+        path: 'setup',
+        lazy: async () => ({ Component: (await import('./routes/setup')).SetupRoute }),
       },
       {
         path: 'authentiction',

@@ -1,4 +1,4 @@
-import { BRAND_NAME } from '@structomate/contract';
+import { useBuilding } from '../lib/building';
 
 export function BrandMark({ className = 'size-8' }: { className?: string }) {
   return (
@@ -11,10 +11,14 @@ export function BrandMark({ className = 'size-8' }: { className?: string }) {
   );
 }
 
+/** The building's name (its admin sets it), one line, cut short with an ellipsis if long. */
 export function BrandName({ className = '' }: { className?: string }) {
+  const { data: building } = useBuilding();
   return (
-    <span className={`font-display text-xl font-semibold tracking-tight ${className}`}>
-      {BRAND_NAME}
+    <span
+      className={`block max-w-[11rem] truncate font-display text-lg font-semibold tracking-tight sm:max-w-xs sm:text-xl ${className}`}
+    >
+      {building?.name ?? ''}
     </span>
   );
 }

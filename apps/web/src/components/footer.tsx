@@ -1,15 +1,22 @@
-import { BRAND_NAME } from '@structomate/contract';
+import {
+  BRAND_NAME,
+  SOCIAL_NETWORK_NAMES,
+  SOCIAL_NETWORKS,
+  type SocialNetwork,
+} from '@structomate/contract';
 import type { ReactNode } from 'react';
-import { FaFacebookF, FaInstagram, FaLinkedinIn, FaXTwitter } from 'react-icons/fa6';
+import { FaFacebookF, FaInstagram, FaLinkedinIn, FaXTwitter, FaYoutube } from 'react-icons/fa6';
 import { Link } from 'react-router';
+import { useBuilding } from '../lib/building';
 import { BrandMark, BrandName } from './brand-logo';
 
-const socials = [
-  { label: 'Facebook', href: 'https://www.facebook.com/', icon: <FaFacebookF /> },
-  { label: 'Instagram', href: 'https://www.instagram.com/', icon: <FaInstagram /> },
-  { label: 'X', href: 'https://x.com/', icon: <FaXTwitter /> },
-  { label: 'LinkedIn', href: 'https://www.linkedin.com/', icon: <FaLinkedinIn /> },
-];
+const icons: Record<SocialNetwork, ReactNode> = {
+  facebook: <FaFacebookF />,
+  instagram: <FaInstagram />,
+  x: <FaXTwitter />,
+  linkedin: <FaLinkedinIn />,
+  youtube: <FaYoutube />,
+};
 
 function FooterLink({ to, children }: { to: string; children: ReactNode }) {
   return (
@@ -23,6 +30,12 @@ function FooterLink({ to, children }: { to: string; children: ReactNode }) {
 
 /** Spec "Shared chrome": About us, Contact, About the building, Aparments (sic), socials, ©. */
 export function Footer() {
+  const { data: building } = useBuilding();
+  const name = building?.name ?? BRAND_NAME;
+  const socials = SOCIAL_NETWORKS.flatMap((network) => {
+    const href = building?.socialLinks[network];
+    return href ? [{ network, href }] : [];
+  });
   return (
     <footer className="mt-16 bg-neutral text-neutral-content print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
@@ -32,24 +45,46 @@ export function Footer() {
             <BrandName />
           </div>
           <p className="max-w-md text-sm leading-relaxed text-neutral-content/75">
-            {BRAND_NAME} runs one residential building well: find an apartment, request your lease
-            online, pay rent by card and hear from the building, all in one place.
+            {name === BRAND_NAME
+              ? `${BRAND_NAME} runs one residential building well`
+              : `${name} runs on ${BRAND_NAME}`}
+            : find an apartment, request your lease online, pay rent by card and hear from the
+            building, all in one place.
           </p>
-          <ul className="flex gap-2" aria-label="Social media">
-            {socials.map((social) => (
-              <li key={social.label}>
-                <a
-                  href={social.href}
-                  target="_blank"
-                  rel="noreferrer"
-                  aria-label={`${BRAND_NAME} on ${social.label}`}
-                  className="btn btn-circle btn-ghost btn-sm text-neutral-content/80 hover:text-neutral-content"
-                >
-                  {social.icon}
+          {(building?.contactEmail ?? building?.contactPhone) && (
+            <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-neutral-content/80">
+              {building.contactEmail && (
+                <a className="link link-hover" href={`mailto:${building.contactEmail}`}>
+                  {building.contactEmail}
                 </a>
-              </li>
-            ))}
-          </ul>
+              )}
+              {building.contactPhone && (
+                <a
+                  className="link link-hover"
+                  href={`tel:${building.contactPhone.replace(/[^+0-9]/g, '')}`}
+                >
+                  {building.contactPhone}
+                </a>
+              )}
+            </p>
+          )}
+          {socials.length > 0 && (
+            <ul className="flex gap-2" aria-label="Social media">
+              {socials.map((social) => (
+                <li key={social.network}>
+                  <a
+                    href={social.href}
+                    target="_blank"
+                    rel="noreferrer"
+                    aria-label={`${name} on ${SOCIAL_NETWORK_NAMES[social.network]}`}
+                    className="btn btn-circle btn-ghost btn-sm text-neutral-content/80 hover:text-neutral-content"
+                  >
+                    {icons[social.network]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         <div>
           <h2 className="mb-3 font-sans text-sm font-semibold uppercase tracking-wider text-neutral-content/60">
@@ -65,7 +100,7 @@ export function Footer() {
       </div>
       <div className="border-t border-neutral-content/10">
         <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-neutral-content/60 sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} {BRAND_NAME}. All rights reserved.
+          © {new Date().getFullYear()} {name}. All rights reserved.
         </p>
       </div>
     </footer>

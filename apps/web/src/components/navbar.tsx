@@ -1,5 +1,6 @@
 import { AUTH_PATH } from '@structomate/contract';
 import { Link, NavLink, useNavigate } from 'react-router';
+import { useBuildingName } from '../lib/building';
 import { useSession } from '../lib/session';
 import { BrandMark, BrandName } from './brand-logo';
 import { UserMenu } from './user-menu';
@@ -13,6 +14,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function Navbar() {
   const { user, loading, logout } = useSession();
   const navigate = useNavigate();
+  const buildingName = useBuildingName();
   return (
     <header className="sticky top-0 z-40 border-b border-base-300/70 bg-base-100/90 backdrop-blur print:hidden">
       <nav
@@ -21,8 +23,8 @@ export function Navbar() {
       >
         <Link
           to="/"
-          className="mr-auto flex items-center gap-2 rounded-field"
-          aria-label="StructoMate home"
+          className="mr-auto flex min-w-0 items-center gap-2 rounded-field"
+          aria-label={`${buildingName} home`}
         >
           <BrandMark />
           <BrandName />

@@ -1,4 +1,4 @@
-import { ErrorResponseSchema } from '@structomate/contract';
+import { ErrorResponseSchema, type FieldIssue } from '@structomate/contract';
 import type { z } from 'zod';
 
 /** A failed API call, carrying the server's message so screens can show it. */
@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** The fields the server refused, by dotted path. */
+    readonly issues: FieldIssue[] = [],
   ) {
     super(message);
   }
@@ -28,10 +30,29 @@ export async function apiRequest<T extends z.ZodType>(
   if (!response.ok) {
     const failure = ErrorResponseSchema.safeParse(body);
     throw failure.success
-      ? new ApiError(response.status, failure.data.error.message, failure.data.error.code)
+      ? new ApiError(
+          response.status,
+          failure.data.error.message,
+          failure.data.error.code,
+          failure.data.error.issues,
+        )
       : new ApiError(response.status, `Request failed with status ${response.status}`);
   }
   return schema.parse(body);
+}
+
+/** Sends JSON with `method` (the session cookie goes along) and parses the answer. */
+export function sendJson<T extends z.ZodType>(
+  method: 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  schema: T,
+  body: unknown,
+): Promise<z.output<T>> {
+  return apiRequest(path, schema, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 /** POSTs JSON (the session cookie goes along) and parses the answer with the contract's schema. */

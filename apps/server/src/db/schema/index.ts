@@ -8,3 +8,5 @@ export * from './payments';
 export * from './users';
 export * from './rate-limits';
 export * from './payment-intents';
+export * from './building';
+export * from './audit';

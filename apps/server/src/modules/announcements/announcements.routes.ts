@@ -7,6 +7,7 @@ import {
 } from '@structomate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
+import { actorOf, recordAudit } from '../audit/audit.service';
 import { listAnnouncements, makeAnnouncement, readersFor } from './announcements.service';
 
 const listSchema = {
@@ -55,7 +56,15 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = currentUser(request);
-      const insertedId = await makeAnnouncement(app.db, me._id, request.body.newAnnouncement);
+      const { newAnnouncement } = request.body;
+      const insertedId = await makeAnnouncement(app.db, me._id, newAnnouncement);
+      await recordAudit(app.db, actorOf(request, me), {
+        action: 'announcement.create',
+        subjectType: 'announcement',
+        subjectId: insertedId,
+        summary: `Posted "${newAnnouncement.title}" to ${newAnnouncement.type === 'all' ? 'everyone' : `${newAnnouncement.type}s`}`,
+        after: newAnnouncement,
+      });
       request.log.info(
         { announcementId: insertedId, type: request.body.newAnnouncement.type },
         'announcement posted',

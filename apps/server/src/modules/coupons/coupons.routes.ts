@@ -10,7 +10,10 @@ import {
   TokenOnlyBodySchema,
 } from '@structomate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth';
+import { actorOf, recordAudit } from '../audit/audit.service';
 import {
+  couponById,
   createCoupon,
   featureCoupon,
   featuredCoupon,
@@ -48,7 +51,15 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const insertedId = await createCoupon(app.db, request.body.newCoupon);
+      const { newCoupon } = request.body;
+      const insertedId = await createCoupon(app.db, newCoupon);
+      await recordAudit(app.db, actorOf(request, currentUser(request)), {
+        action: 'coupon.create',
+        subjectType: 'coupon',
+        subjectId: insertedId,
+        summary: `Created coupon ${newCoupon.code.toUpperCase()}: ${newCoupon.percentage} % off, valid until ${newCoupon.validity}`,
+        after: newCoupon,
+      });
       request.log.info({ couponId: insertedId }, 'coupon created');
       return reply.code(201).send({ insertedId });
     },
@@ -65,8 +76,20 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const coupon = await couponById(app.db, request.body.id);
       const result = await removeCoupon(app.db, request.body.id);
       await app.publicCache.invalidate('featured-coupon');
+      await recordAudit(app.db, actorOf(request, currentUser(request)), {
+        action: 'coupon.remove',
+        subjectType: 'coupon',
+        subjectId: request.body.id,
+        summary:
+          result.removal === 'archived'
+            ? `Archived coupon ${coupon?.code ?? ''} (a payment used it, so it is kept for the books)`
+            : `Deleted coupon ${coupon?.code ?? ''}`,
+        before: coupon ?? null,
+        after: { removal: result.removal },
+      });
       request.log.info({ couponId: request.body.id, removal: result.removal }, 'coupon removed');
       return result;
     },
@@ -85,6 +108,12 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const result = await featureCoupon(app.db, request.body.id);
       await app.publicCache.invalidate('featured-coupon');
+      await recordAudit(app.db, actorOf(request, currentUser(request)), {
+        action: 'coupon.feature',
+        subjectType: 'coupon',
+        subjectId: result._id,
+        summary: `Featured coupon ${result.code} on the home page`,
+      });
       request.log.info({ couponId: result._id }, 'coupon featured on the home page');
       return { ok: true as const, result };
     },

@@ -158,14 +158,15 @@ describe('POST /api/create/coupons', () => {
       [{ description: ' ' }, 'newCoupon.description'],
       [{ description: 'd'.repeat(31) }, 'newCoupon.description'],
       [{ percentage: 0 }, 'newCoupon.percentage'],
-      [{ percentage: 101 }, 'newCoupon.percentage'],
+      [{ percentage: 100 }, 'newCoupon.percentage'],
       [{ percentage: 12.5 }, 'newCoupon.percentage'],
       [{ percentage: '25' }, 'newCoupon.percentage'],
       [{ percentage: undefined }, 'newCoupon.percentage'],
       [{ code: '' }, 'newCoupon.code'],
       [{ code: 'ELEVENCHARS' }, 'newCoupon.code'],
       [{ code: 'NO SPACES' }, 'newCoupon.code'],
-      [{ validity: 'February 5, 2027' }, 'newCoupon.validity'],
+      [{ validity: 'February 30, 2027' }, 'newCoupon.validity'],
+      [{ validity: '5 February 2027' }, 'newCoupon.validity'],
       [{ validity: undefined }, 'newCoupon.validity'],
       [{ validity: day(-3) }, 'newCoupon.validity'],
       [{ featured: true }, 'newCoupon'],
@@ -180,9 +181,14 @@ describe('POST /api/create/coupons', () => {
     expect(await countCoupons()).toBe(before);
   });
 
-  it('accepts 1 and 100 percent, 10-character codes and today as the last day', async () => {
+  it('accepts 1 and 99 percent, 10-character codes and today as the last day', async () => {
     await createOk({ percentage: 1, validity: day(0) });
-    await createOk({ percentage: 100, code: `${uniqueCode()}XXXXXXXXXX`.slice(0, 10) });
+    await createOk({ percentage: 99, code: `${uniqueCode()}XXXXXXXXXX`.slice(0, 10) });
+  });
+
+  it('takes the validity as the spec formats it ("December 20, 2026") and stores the day', async () => {
+    const { id } = await createOk({ validity: 'December 20, 2099' });
+    expect((await couponRow(id))?.validUntil).toBe('2099-12-20');
   });
 });
 

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calendarDay } from '../../lib/clock';
 import { currentUser } from '../../plugins/auth';
+import { actorOf, recordAudit } from '../audit/audit.service';
 import { billingRules, closeIntentsAfter, paymentsContext } from '../payments/payments.service';
 import {
   acceptAgreement,
@@ -110,6 +111,14 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await acceptAgreement(app.db, request.body.agreement_id, request.now);
       // The apartment is occupied now: listings everywhere must say so.
       await app.publicCache.invalidate('apartments');
+      await recordAudit(app.db, actorOf(request, currentUser(request)), {
+        action: 'lease.accept',
+        subjectType: 'agreement',
+        subjectId: result._id,
+        summary: `Accepted ${result.tenant} (${result.tenantEmail}) for apartment ${result.apartmentDetails.apartmentNo}`,
+        before: { status: 'pending' },
+        after: { status: result.status, rent: result.apartmentDetails.rent },
+      });
       request.log.info({ agreementId: result._id, tenantId: result.tenant_id }, 'lease accepted');
       return { result };
     },
@@ -126,6 +135,14 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = await rejectAgreement(app.db, request.body.agreement_id, request.now);
+      await recordAudit(app.db, actorOf(request, currentUser(request)), {
+        action: 'lease.reject',
+        subjectType: 'agreement',
+        subjectId: result._id,
+        summary: `Rejected the request of ${result.tenant} (${result.tenantEmail}) for apartment ${result.apartmentDetails.apartmentNo}`,
+        before: { status: 'pending' },
+        after: { status: result.status },
+      });
       request.log.info({ agreementId: result._id }, 'lease request rejected');
       return { result };
     },
@@ -172,6 +189,14 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
             'open payments after the lease could not be canceled',
           ),
       );
+      await recordAudit(app.db, actorOf(request, currentUser(request)), {
+        action: 'lease.end',
+        subjectType: 'user',
+        subjectId: request.body.id,
+        summary: `Ended the lease of ${removed.displayName}: a member no longer`,
+        before: { role: 'member' },
+        after: { role: 'user' },
+      });
       request.log.info({ userId: request.body.id }, 'member removed');
       return { ok: true as const, displayName: removed.displayName, role: 'user' as const };
     },

@@ -44,6 +44,7 @@ function toAgreement(row: AgreementRow): Agreement {
     tenant: row.tenantName,
     tenantEmail: row.tenantEmail,
     tenantRole: row.tenantRole,
+    type: row.tenantRole,
     tenantImage: row.tenantPhotoImageId ? imageUrl(row.tenantPhotoImageId) : row.tenantPhotoUrl,
     status: row.status,
     agreementSigningDate: row.signedAt.toISOString(),

@@ -14,6 +14,7 @@ import {
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { PaymentGateways } from './gateways';
+import { recordAudit } from '../audit/audit.service';
 import { leaseBills, type BillingRules } from './ledger.service';
 import type { ProviderIntent } from './provider';
 
@@ -170,6 +171,23 @@ async function recordSucceeded(
         .update(paymentIntents)
         .set({ status: 'succeeded', updatedAt: sql`now()` })
         .where(eq(paymentIntents.id, row.id));
+      const [payer] = await tx
+        .select({ email: users.email, name: users.displayName })
+        .from(users)
+        .where(eq(users.id, row.userId));
+      await recordAudit(tx, payer ? { id: row.userId, ...payer, ip: null } : null, {
+        action: 'payment.card',
+        subjectType: 'payment',
+        subjectId: row.id,
+        summary: `${payer?.name ?? 'A tenant'} paid the rent of ${monthLabel(month)}: ${(row.rent - row.discount).toLocaleString('en-US')} BDT by card (${row.provider})`,
+        after: {
+          billingMonth: month,
+          rent: row.rent,
+          discount: row.discount,
+          charged: row.amount,
+          currency: row.currency,
+        },
+      });
       return 'succeeded';
     });
   } catch (error) {
@@ -206,7 +224,13 @@ async function recordSucceeded(
       { intentId: row.id, userId: row.userId, billingMonth: row.billingMonth, constraint },
       'a second charge for a paid month: refunding it',
     );
-    await refundCharge(ctx, row);
+    await refundCharge(
+      ctx,
+      row,
+      constraint === 'payments_one_coupon_use_per_member'
+        ? 'its coupon was already used'
+        : 'the month was already paid',
+    );
     return 'refunded';
   }
   if (outcome !== 'unbilled') return outcome;
@@ -214,16 +238,23 @@ async function recordSucceeded(
     { intentId: row.id, userId: row.userId, billingMonth: row.billingMonth },
     'a charge for a month after the lease ended: refunding it',
   );
-  await refundCharge(ctx, row);
+  await refundCharge(ctx, row, 'no lease bills that month any more');
   throw conflict(PAYMENT_REFUSALS.notBilled(monthLabel(month)));
 }
 
 /** Gives a charge that must not be kept back in full, and marks its intent refunded. */
-async function refundCharge(ctx: PaymentsContext, row: IntentRow): Promise<void> {
+async function refundCharge(ctx: PaymentsContext, row: IntentRow, reason: string): Promise<void> {
   const gateway = ctx.gateways.byName(row.provider);
   if (!gateway) throw new Error(`no gateway for ${row.provider} to refund ${row.id}`);
   await gateway.refund(row.id);
   await markIntent(ctx.db, row.id, ['open', 'processing', 'canceled'], 'refunded');
+  await recordAudit(ctx.db, null, {
+    action: 'payment.refund',
+    subjectType: 'payment-intent',
+    subjectId: row.id,
+    summary: `Refunded a charge of ${row.amount} ${row.currency} (minor units) for ${monthLabel(row.billingMonth.slice(0, 7))}: ${reason}`,
+    after: { userId: row.userId, billingMonth: row.billingMonth.slice(0, 7), reason },
+  });
 }
 
 /**

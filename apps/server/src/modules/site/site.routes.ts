@@ -3,8 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   const site: SiteConfig = {
-    mapAddress: app.config.mapAddress,
-    mapEmbedUrl: `https://www.google.com/maps?q=${encodeURIComponent(app.config.mapAddress)}&output=embed`,
     googleSignIn: app.config.google !== undefined,
     lease: app.config.lease,
     payments: {

@@ -3,8 +3,10 @@ import type { IconType } from 'react-icons';
 import {
   LuBellRing,
   LuClipboardCheck,
+  LuBuilding2,
   LuCreditCard,
   LuHistory,
+  LuScrollText,
   LuMegaphone,
   LuTicketPercent,
   LuUserRound,
@@ -27,6 +29,8 @@ const icons: Record<DashboardChildPath, IconType> = {
   paymentHistory: LuHistory,
   'member-announcements': LuBellRing,
   'user-announcements': LuBellRing,
+  settings: LuBuilding2,
+  audit: LuScrollText,
 };
 
 const roleLabel = { user: 'Resident account', member: 'Member · tenant', admin: 'Administrator' };

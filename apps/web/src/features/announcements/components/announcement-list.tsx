@@ -27,8 +27,9 @@ export function AnnouncementCard({ announcement }: { announcement: Announcement 
       aria-labelledby={headingId}
       className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm sm:p-6"
     >
-      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <h2 id={headingId} className="min-w-0 text-xl font-semibold break-words">
+      {/* The badge keeps the top right corner whatever the title's length. */}
+      <div className="flex items-start justify-between gap-4">
+        <h2 id={headingId} className="min-w-0 flex-1 text-xl font-semibold break-words">
           {announcement.title}
         </h2>
         <span className={`badge ${audienceBadge[announcement.type]} shrink-0`}>

@@ -1,8 +1,9 @@
 import { COUPON_MESSAGES, type Coupon } from '@structomate/contract';
 import { format } from 'date-fns';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { LuHouse } from 'react-icons/lu';
 import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { EmptyState } from '../../../components/page-header';
 import { messageOf } from '../../../lib/api-client';
@@ -17,6 +18,7 @@ export function CouponTable() {
   const { data: coupons, isPending, error, refetch } = useCoupons();
   const removal = useDeleteCoupon();
   const featuring = useFeatureCoupon();
+  const [confirming, setConfirming] = useState<Coupon | null>(null);
   useEffect(() => {
     // Spec §8: a failed fetch is logged; the page also offers to try again.
     if (error) console.warn('Coupons could not be loaded', error);
@@ -112,7 +114,7 @@ export function CouponTable() {
                   <button
                     type="button"
                     className="btn btn-outline btn-error btn-sm"
-                    onClick={() => remove(coupon)}
+                    onClick={() => setConfirming(coupon)}
                     disabled={busy}
                   >
                     Remove
@@ -123,6 +125,21 @@ export function CouponTable() {
           })}
         </tbody>
       </table>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={`Remove coupon ${confirming?.code ?? ''}?`}
+        confirmLabel="Remove"
+        onConfirm={() => {
+          if (confirming) remove(confirming);
+          setConfirming(null);
+        }}
+        onClose={() => setConfirming(null)}
+      >
+        <p>
+          Tenants can no longer use it. A coupon a payment used stays with that payment&apos;s
+          receipt.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { COUPON_LIMITS } from '@structomate/contract';
-import { endOfYear, format, getMonth, getYear, parseISO, startOfDay } from 'date-fns';
+import { addMonths, format, getMonth, getYear, parseISO, startOfDay } from 'date-fns';
 import DatePicker, { type ReactDatePickerCustomHeaderProps } from 'react-datepicker';
 import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
 import 'react-datepicker/dist/react-datepicker.css';
@@ -8,8 +8,11 @@ import './validity-picker.css';
 const MONTHS = Array.from({ length: 12 }, (_, month) => format(new Date(2024, month, 1), 'MMMM'));
 /** Spec §2/§9: the format shown in the field. */
 export const VALIDITY_DISPLAY_FORMAT = 'MMMM d, yyyy';
+/** How far ahead a coupon may run: the next 24 months (the API takes any later day too). */
+const MONTHS_AHEAD = 24;
+const lastDay = () => addMonths(startOfDay(new Date()), MONTHS_AHEAD);
 
-/** Labelled month and year lists (spec: years from 2024 to the current year) and arrows. */
+/** Labelled month and year lists (years from 2024 to the last one offered) and arrows. */
 function PickerHeader({
   date,
   changeMonth,
@@ -19,7 +22,7 @@ function PickerHeader({
   prevMonthButtonDisabled,
   nextMonthButtonDisabled,
 }: ReactDatePickerCustomHeaderProps) {
-  const lastYear = getYear(new Date());
+  const lastYear = getYear(lastDay());
   const years: number[] = [];
   for (let year = COUPON_LIMITS.firstYear; year <= lastYear; year += 1) years.push(year);
   return (
@@ -73,7 +76,8 @@ function PickerHeader({
 /**
  * The coupon's last valid day (spec §5 validity) as `YYYY-MM-DD`, picked from a calendar or
  * typed as "MMMM d, yyyy". Keyboard: arrows move through the days, Enter picks, Escape closes.
- * Days before today cannot be picked; the year list ends with the current year (spec §2).
+ * Days before today cannot be picked, nor days more than 24 months ahead (the spec's year list
+ * stopped at the current year, so a December coupon could not outlive the month).
  */
 export function ValidityPicker({
   id,
@@ -102,7 +106,7 @@ export function ValidityPicker({
       onBlur={onBlur}
       dateFormat={VALIDITY_DISPLAY_FORMAT}
       minDate={today}
-      maxDate={endOfYear(today)}
+      maxDate={lastDay()}
       renderCustomHeader={PickerHeader}
       placeholderText="Choose the last valid day"
       autoComplete="off"

@@ -13,10 +13,18 @@ function renderWith(answer: () => Promise<Response>) {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+/** A day the launch offer (valid until February 5, 2025) still runs. */
+const whileTheLaunchOfferRuns = () =>
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date(2025, 1, 1, 10, 0) });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe('CouponBanner', () => {
   it('shows the launch offer of the spec when no coupon is featured', async () => {
+    whileTheLaunchOfferRuns();
     renderWith(async () => Response.json({ result: null }));
     const copy = screen.getByRole('button', { name: 'Copy coupon code STRUCTO25' });
     await waitFor(() => expect(copy).toBeEnabled());
@@ -39,6 +47,10 @@ describe('CouponBanner', () => {
       expect(banner.textContent?.includes('Ended')).toBe(ended);
       expect(banner.textContent?.includes('This offer has ended')).toBe(ended);
       expect(banner.textContent?.includes('Use the code when you pay your first rent')).toBe(
+        !ended,
+      );
+      // An ended code is not offered for copying.
+      expect(screen.queryByRole('button', { name: 'Copy coupon code STRUCTO25' }) !== null).toBe(
         !ended,
       );
     } finally {
@@ -66,6 +78,7 @@ describe('CouponBanner', () => {
   });
 
   it('keeps its size while loading and falls back to the launch offer when the load fails', async () => {
+    whileTheLaunchOfferRuns();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     let fail: (error: Error) => void = () => undefined;
     renderWith(() => new Promise<Response>((_, reject) => (fail = reject)));

@@ -64,7 +64,7 @@ export function CouponBanner() {
     <aside
       aria-labelledby="offer-heading"
       aria-busy={loading}
-      className="relative flex h-full flex-col justify-between gap-6 overflow-hidden rounded-box bg-primary p-6 text-primary-content shadow-sm sm:p-8"
+      className="relative flex h-full flex-col justify-center gap-8 overflow-hidden rounded-box bg-primary p-6 text-primary-content shadow-sm sm:p-8"
     >
       <div
         aria-hidden="true"
@@ -98,16 +98,19 @@ export function CouponBanner() {
           <code className="flex-1 font-mono text-xl font-bold tracking-widest">
             <span className={pending(loading)}>{offer.code}</span>
           </code>
-          <button
-            type="button"
-            onClick={copyCode}
-            disabled={loading}
-            className="btn btn-sm border-0 bg-primary-content text-primary hover:bg-primary-content/90 disabled:bg-primary-content/60 disabled:text-primary"
-            aria-label={`Copy coupon code ${offer.code}`}
-          >
-            <LuCopy aria-hidden="true" className="size-4" />
-            Copy
-          </button>
+          {/* An ended code is not offered for copying: checkout would refuse it. */}
+          {!ended && (
+            <button
+              type="button"
+              onClick={copyCode}
+              disabled={loading}
+              className="btn btn-sm border-0 bg-primary-content text-primary hover:bg-primary-content/90 disabled:bg-primary-content/60 disabled:text-primary"
+              aria-label={`Copy coupon code ${offer.code}`}
+            >
+              <LuCopy aria-hidden="true" className="size-4" />
+              Copy
+            </button>
+          )}
         </div>
         <p className="text-sm">
           <span className={pending(loading)}>

@@ -1,10 +1,10 @@
 import { BRAND_NAME } from '@structomate/contract';
 import { LuMapPin } from 'react-icons/lu';
-import { useSiteConfig } from '../../../lib/site-config';
+import { useBuilding } from '../../../lib/building';
 
 /** Spec §2 Location: heading, red disclaimer, embedded map (loaded only when scrolled to). */
 export function LocationSection() {
-  const { data: site } = useSiteConfig();
+  const { data: site } = useBuilding();
   return (
     <section id="location" aria-labelledby="location-heading" className="scroll-mt-20">
       <h2 id="location-heading" className="text-3xl font-semibold sm:text-4xl">
@@ -17,7 +17,7 @@ export function LocationSection() {
       <div className="mt-6 overflow-hidden rounded-box border border-base-300 bg-base-200 shadow-sm">
         {site ? (
           <iframe
-            title={`Map showing ${site.mapAddress}`}
+            title={`Map showing ${site.address}`}
             src={site.mapEmbedUrl}
             loading="lazy"
             referrerPolicy="strict-origin-when-cross-origin"
@@ -29,7 +29,7 @@ export function LocationSection() {
         {site && (
           <p className="flex items-center gap-2 border-t border-base-300 px-4 py-3 text-sm text-base-content/75">
             <LuMapPin aria-hidden="true" className="size-4 text-primary" />
-            {site.mapAddress}
+            {site.address}
           </p>
         )}
       </div>

@@ -1,7 +1,8 @@
 import type { Member } from '@structomate/contract';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Avatar } from '../../../components/avatar';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { EmptyState, PageHeader } from '../../../components/page-header';
 import { Link } from 'react-router';
@@ -16,15 +17,11 @@ export function ManageMembers() {
   const { data: members, isPending, isError, refetch } = useMembers();
   const remove = useRemoveMember();
   const [confirming, setConfirming] = useState<Member | null>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
 
-  const ask = (member: Member) => {
-    setConfirming(member);
-    dialog.current?.showModal();
-  };
+  const ask = (member: Member) => setConfirming(member);
   const confirm = () => {
     const member = confirming;
-    dialog.current?.close();
+    setConfirming(null);
     if (!member) return;
     remove.mutate(member, {
       onSuccess: ({ displayName }) => toast.success(`${displayName} removed`),
@@ -104,36 +101,22 @@ export function ManageMembers() {
           </table>
         </div>
       )}
-      <dialog ref={dialog} className="modal" aria-labelledby="remove-member-title">
-        <div className="modal-box">
-          <h2 id="remove-member-title" className="text-lg font-semibold">
-            Remove {confirming?.displayName}?
-          </h2>
-          <p className="mt-2 text-base-content/75">
-            Their lease
-            {confirming?.apartmentNo ? ` of apartment ${confirming.apartmentNo}` : ''} ends today,
-            the apartment becomes available, and they keep a resident account without a lease.
-            {confirming && confirming.owedAmount > 0
-              ? ` The ${formatRent(confirming.owedAmount)} they owe stays on their account.`
-              : ''}
-          </p>
-          <div className="modal-action">
-            <form method="dialog">
-              <button type="submit" className="btn btn-ghost">
-                Cancel
-              </button>
-            </form>
-            <button type="button" className="btn btn-error" onClick={confirm}>
-              Remove
-            </button>
-          </div>
-        </div>
-        <form method="dialog" className="modal-backdrop">
-          <button type="submit" tabIndex={-1}>
-            Close
-          </button>
-        </form>
-      </dialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={`Remove ${confirming?.displayName ?? ''}?`}
+        confirmLabel="Remove"
+        onConfirm={confirm}
+        onClose={() => setConfirming(null)}
+      >
+        <p>
+          Their lease
+          {confirming?.apartmentNo ? ` of apartment ${confirming.apartmentNo}` : ''} ends today, the
+          apartment becomes available, and they keep a resident account without a lease.
+          {confirming && confirming.owedAmount > 0
+            ? ` The ${formatRent(confirming.owedAmount)} they owe stays on their account.`
+            : ''}
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -62,12 +62,17 @@ export function PayRent() {
         title="Make Payment"
         description="Pay your rent by card. The amount comes from your lease."
       />
-      {lease.isError || ledger.isError ? (
-        <LoadError onRetry={() => Promise.all([lease.refetch(), ledger.refetch()])}>
+      {lease.isError || ledger.isError || site.isError ? (
+        <LoadError onRetry={() => Promise.all([lease.refetch(), ledger.refetch(), site.refetch()])}>
           Your lease could not be loaded.
         </LoadError>
-      ) : lease.isPending || ledger.isPending || !apartment || site.isPending ? (
+      ) : lease.isPending || ledger.isPending || site.isPending ? (
         <LoadingSpinner label="Loading your lease" />
+      ) : !apartment ? (
+        // Loaded, but no lease (it ended a moment ago): nothing to wait for.
+        <LoadError onRetry={() => Promise.all([lease.refetch(), ledger.refetch()])}>
+          Your lease could not be loaded: you hold no lease here now.
+        </LoadError>
       ) : (
         <form
           className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm"

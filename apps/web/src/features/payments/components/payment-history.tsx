@@ -79,8 +79,9 @@ export function PaymentHistory() {
                     <td className="whitespace-nowrap">
                       {payment.discount > 0 ? (
                         <>
-                          <span className="font-medium">{formatRent(payment.amount)}</span>{' '}
-                          <span className="text-xs text-base-content/70">
+                          <span className="font-medium">{formatRent(payment.amount)}</span>
+                          {/* The breakdown goes under the amount, so the row keeps its width. */}
+                          <span className="block text-xs text-base-content/70">
                             ({formatRent(payment.rent)} − {formatRent(payment.discount)}
                             {payment.couponCode ? ` ${payment.couponCode}` : ''})
                           </span>
@@ -90,7 +91,10 @@ export function PaymentHistory() {
                       )}
                       <CardCharge payment={payment} />
                     </td>
-                    <td className="max-w-40 truncate font-mono text-xs sm:max-w-none">
+                    <td
+                      className="max-w-40 truncate font-mono text-xs lg:max-w-56"
+                      title={payment.transactionId}
+                    >
                       {payment.transactionId}
                     </td>
                     <td className="text-right">

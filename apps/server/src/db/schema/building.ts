@@ -1,0 +1,38 @@
+import type { SocialNetwork } from '@structomate/contract';
+import { sql } from 'drizzle-orm';
+import { check, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The one building this install runs: its profile, edited by the admin. One row (id 1), written
+ * by the first-run set-up; `version` goes up on every save, so an admin saving over a change made
+ * meanwhile is told instead of overwriting it.
+ */
+export const building = pgTable(
+  'building',
+  {
+    id: smallint('id').primaryKey().default(1),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    socialLinks: jsonb('social_links')
+      .$type<Partial<Record<SocialNetwork, string>>>()
+      .notNull()
+      .default({}),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('building_one_row', sql`${t.id} = 1`),
+    check('building_name_not_blank', sql`length(trim(${t.name})) > 0`),
+  ],
+);
+
+/**
+ * First-run set-up links: while no admin exists, each server start adds one and prints it. Only
+ * the SHA-256 of a token is kept; claiming the building deletes them all.
+ */
+export const setupTokens = pgTable('setup_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

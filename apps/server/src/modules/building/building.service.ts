@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import {
+  BRAND_NAME,
+  BUILDING_MESSAGES,
+  SETUP_MESSAGES,
+  type Building,
+  type BuildingProfile,
+  type SessionUser,
+  type SetupStatus,
+} from '@structomate/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { building, setupTokens, users } from '../../db/schema';
+import { AppError, conflict, forbidden } from '../../lib/app-error';
+import { hashPassword } from '../../lib/passwords';
+import { hashToken } from '../auth/auth.service';
+import { toSessionUser, userColumns } from '../users/users.service';
+
+/** What the building is called and where it is until its admin says otherwise (MAP_ADDRESS). */
+export interface BuildingDefaults {
+  address: string;
+}
+
+const mapEmbedUrl = (address: string) =>
+  `https://www.google.com/maps?q=${encodeURIComponent(address)}&output=embed`;
+
+/** The building's profile; before the first save, the defaults, as version 0. */
+export async function readBuilding(db: Database, defaults: BuildingDefaults): Promise<Building> {
+  const [row] = await db.select().from(building).where(eq(building.id, 1));
+  if (!row) {
+    return {
+      name: BRAND_NAME,
+      address: defaults.address,
+      mapEmbedUrl: mapEmbedUrl(defaults.address),
+      contactEmail: null,
+      contactPhone: null,
+      socialLinks: {},
+      version: 0,
+    };
+  }
+  return {
+    name: row.name,
+    address: row.address,
+    mapEmbedUrl: mapEmbedUrl(row.address),
+    contactEmail: row.contactEmail,
+    contactPhone: row.contactPhone,
+    socialLinks: row.socialLinks,
+    version: row.version,
+  };
+}
+
+const profileColumns = (profile: BuildingProfile) => ({
+  name: profile.name,
+  address: profile.address,
+  contactEmail: profile.contactEmail,
+  contactPhone: profile.contactPhone,
+  // Links left empty are dropped.
+  socialLinks: Object.fromEntries(
+    Object.entries(profile.socialLinks).filter((entry): entry is [string, string] =>
+      Boolean(entry[1]),
+    ),
+  ),
+});
+
+/**
+ * Saves the profile over `version`, the one the admin's form was filled from: a save over a
+ * change made meanwhile (another admin, another tab) is a 409, never a silent overwrite.
+ */
+export async function updateBuilding(
+  db: Database,
+  profile: BuildingProfile,
+  version: number,
+): Promise<void> {
+  const columns = profileColumns(profile);
+  const saved =
+    version === 0
+      ? await db
+          .insert(building)
+          .values(columns)
+          .onConflictDoNothing()
+          .returning({ id: building.id })
+      : await db
+          .update(building)
+          .set({ ...columns, version: sql`${building.version} + 1`, updatedAt: sql`now()` })
+          .where(and(eq(building.id, 1), eq(building.version, version)))
+          .returning({ id: building.id });
+  if (saved.length === 0) throw conflict(BUILDING_MESSAGES.changedMeanwhile);
+}
+
+export async function adminExists(db: Database): Promise<boolean> {
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .limit(1);
+  return admin !== undefined;
+}
+
+/**
+ * A first-run set-up token, while the building has no admin: 256 random bits, of which only the
+ * hash is stored. Every server start without an admin adds one; any of them works until one is
+ * used, which voids them all.
+ */
+export async function issueSetupToken(db: Database): Promise<string | undefined> {
+  if (await adminExists(db)) return undefined;
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(setupTokens).values({ tokenHash: hashToken(token) });
+  return token;
+}
+
+export async function setupStatus(db: Database, token: string | undefined): Promise<SetupStatus> {
+  const open = !(await adminExists(db));
+  if (!open || !token) return { open, tokenValid: false };
+  const [live] = await db
+    .select({ tokenHash: setupTokens.tokenHash })
+    .from(setupTokens)
+    .where(eq(setupTokens.tokenHash, hashToken(token)));
+  return { open, tokenValid: live !== undefined };
+}
+
+/** Creates an admin account (first run, or `npm run admin:create`); the email must be free. */
+export async function createAdmin(
+  db: Database,
+  admin: { name: string; email: string; password: string },
+): Promise<SessionUser> {
+  const passwordHash = await hashPassword(admin.password);
+  const [row] = await db
+    .insert(users)
+    .values({ email: admin.email, displayName: admin.name, role: 'admin', passwordHash })
+    .onConflictDoNothing()
+    .returning(userColumns);
+  if (!row) {
+    throw new AppError('CONFLICT', 'An account with this email already exists.', [
+      { path: 'admin.email', message: 'An account with this email already exists.' },
+    ]);
+  }
+  await db.delete(setupTokens);
+  return toSessionUser(row);
+}
+
+/**
+ * First run: the holder of a live set-up token becomes the building's admin and names it. All
+ * tokens are deleted in the same transaction, which also makes two claims at once take turns:
+ * the second finds its token gone and the building claimed.
+ */
+export async function claimBuilding(
+  db: Database,
+  token: string,
+  admin: { name: string; email: string; password: string },
+  profile: BuildingProfile,
+): Promise<SessionUser> {
+  const passwordHash = await hashPassword(admin.password);
+  const tokenHash = hashToken(token);
+  const unclaimable = new Error('no live set-up token');
+  const claimed = await db
+    .transaction(async (tx) => {
+      const voided = await tx.delete(setupTokens).returning({ tokenHash: setupTokens.tokenHash });
+      // A wrong token voids nothing: the deletion is rolled back.
+      if (!voided.some((row) => row.tokenHash === tokenHash)) throw unclaimable;
+      const [row] = await tx
+        .insert(users)
+        .values({ email: admin.email, displayName: admin.name, role: 'admin', passwordHash })
+        .onConflictDoNothing()
+        .returning(userColumns);
+      if (!row) {
+        throw new AppError('CONFLICT', 'An account with this email already exists.', [
+          { path: 'admin.email', message: 'An account with this email already exists.' },
+        ]);
+      }
+      const columns = profileColumns(profile);
+      await tx
+        .insert(building)
+        .values(columns)
+        .onConflictDoUpdate({
+          target: building.id,
+          set: { ...columns, version: sql`${building.version} + 1`, updatedAt: sql`now()` },
+        });
+      return toSessionUser(row);
+    })
+    .catch(async (error: unknown) => {
+      if (error !== unclaimable) throw error;
+      if (await adminExists(db)) throw conflict(SETUP_MESSAGES.done);
+      throw forbidden(SETUP_MESSAGES.badToken);
+    });
+  return claimed;
+}

@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  BUILDING_MESSAGES,
+  BuildingProfileSchema,
+  type Building,
+  type BuildingProfile,
+  type BuildingProfileInput,
+} from '@structomate/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { LoadError } from '../../../components/load-error';
+import { LoadingSpinner } from '../../../components/loading-spinner';
+import { PageHeader } from '../../../components/page-header';
+import { ApiError, messageOf } from '../../../lib/api-client';
+import { useBuilding } from '../../../lib/building';
+import { useUpdateBuilding } from '../api/update-building';
+import { showFieldIssues } from '../../../lib/field-issues';
+import { BuildingProfileFields } from './building-profile-fields';
+
+const formValues = (building: Building): BuildingProfileInput => ({
+  name: building.name,
+  address: building.address,
+  contactEmail: building.contactEmail ?? '',
+  contactPhone: building.contactPhone ?? '',
+  socialLinks: { ...building.socialLinks },
+});
+
+/** Building settings (admin): the profile every page shows. */
+export function BuildingSettings() {
+  const building = useBuilding();
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Building settings"
+        description="What residents and visitors see of the building: its name, where it is and how to reach it."
+      />
+      {building.isPending ? (
+        <LoadingSpinner label="Loading the building settings" />
+      ) : building.isError ? (
+        <LoadError onRetry={() => building.refetch()}>
+          The building settings could not be loaded.
+        </LoadError>
+      ) : (
+        // A new version (saved here or reloaded) starts the form afresh from it.
+        <SettingsForm key={building.data.version} building={building.data} />
+      )}
+    </div>
+  );
+}
+
+function SettingsForm({ building }: { building: Building }) {
+  const update = useUpdateBuilding();
+  const { refetch } = useBuilding();
+  const [stale, setStale] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<BuildingProfileInput, unknown, BuildingProfile>({
+    resolver: zodResolver(BuildingProfileSchema),
+    defaultValues: formValues(building),
+  });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ ...values, version: building.version });
+      toast.success(BUILDING_MESSAGES.saved);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        setStale(true);
+        return;
+      }
+      const atFields = showFieldIssues(error, setError, (issue) =>
+        issue.path === 'version' ? undefined : (issue.path as keyof BuildingProfileInput),
+      );
+      if (!atFields) toast.error(messageOf(error, 'The settings could not be saved. Try again.'));
+    }
+  });
+
+  const busy = isSubmitting || update.isPending;
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Building settings"
+      className="space-y-6 rounded-box border border-base-300 bg-base-100 p-5 shadow-sm sm:p-8"
+    >
+      {stale && (
+        <div role="alert" className="alert alert-warning alert-soft flex-wrap">
+          <span>{BUILDING_MESSAGES.changedMeanwhile}</span>
+          <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
+            Reload
+          </button>
+        </div>
+      )}
+      <BuildingProfileFields register={register} errors={errors} prefix="" />
+      <div className="flex justify-end">
+        <button
+          type="submit"
+          className="btn btn-primary w-full sm:w-auto"
+          disabled={busy || !isDirty}
+        >
+          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          Save settings
+        </button>
+      </div>
+    </form>
+  );
+}

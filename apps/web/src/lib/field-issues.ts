@@ -1,0 +1,24 @@
+import type { FieldIssue } from '@structomate/contract';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from './api-client';
+
+/**
+ * Puts the server's refusals at their fields; true when at least one had a field on this form.
+ * `fields` names the form field for a server path (undefined: not on this form).
+ */
+export function showFieldIssues<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: (issue: FieldIssue) => Path<T> | undefined,
+): boolean {
+  if (!(error instanceof ApiError)) return false;
+  let shown = false;
+  for (const issue of error.issues) {
+    const path = fields(issue);
+    if (path) {
+      setError(path, { message: issue.message });
+      shown = true;
+    }
+  }
+  return shown;
+}

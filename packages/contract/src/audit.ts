@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** What the audit log records: every admin decision, settings change and payment event. */
+export const AUDIT_ACTIONS = [
+  'building.setup',
+  'building.update',
+  'lease.accept',
+  'lease.reject',
+  'lease.end',
+  'coupon.create',
+  'coupon.remove',
+  'coupon.feature',
+  'announcement.create',
+  'payment.card',
+  'payment.refund',
+] as const;
+export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof AuditActionSchema>;
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'building.setup': 'Building set up',
+  'building.update': 'Building settings changed',
+  'lease.accept': 'Lease accepted',
+  'lease.reject': 'Lease request rejected',
+  'lease.end': 'Lease ended',
+  'coupon.create': 'Coupon created',
+  'coupon.remove': 'Coupon removed',
+  'coupon.feature': 'Coupon featured',
+  'announcement.create': 'Announcement posted',
+  'payment.card': 'Card payment recorded',
+  'payment.refund': 'Charge refunded',
+};
+
+export const AuditEntrySchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  action: AuditActionSchema,
+  /** Who did it: null for the system (a provider's webhook, maintenance). */
+  actor: z.object({ id: z.string().nullable(), email: z.string(), name: z.string() }).nullable(),
+  /** The address the request came from, when there was a request. */
+  ip: z.string().nullable(),
+  subjectType: z.string(),
+  subjectId: z.string().nullable(),
+  /** One line a person can read: "Accepted Tanvir Hossain for apartment B-402". */
+  summary: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AUDIT_PAGE_SIZE = 25;
+
+export const AuditQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(AUDIT_PAGE_SIZE),
+  action: AuditActionSchema.optional(),
+  /** Part of the actor's email or name, or of the summary. */
+  q: z.string().trim().max(100).optional(),
+});
+export type AuditQuery = z.input<typeof AuditQuerySchema>;
+
+export const AuditPageSchema = z.object({
+  result: z.array(AuditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  pageCount: z.number().int(),
+});
+export type AuditPage = z.infer<typeof AuditPageSchema>;
