@@ -22,6 +22,7 @@ const screens: { role?: DemoRole; path: string; ready: string }[] = [
   { role: 'admin', path: '/dashboard/agreement-requests', ready: 'Agreement Requests' },
   { role: 'admin', path: '/dashboard/makeAnnouncements', ready: 'Make Announcement' },
   { role: 'admin', path: '/dashboard/manage-coupons', ready: 'Manage Coupons' },
+  { role: 'admin', path: '/dashboard/users', ready: 'Users' },
   { role: 'admin', path: '/dashboard/settings', ready: 'Building settings' },
   { role: 'admin', path: '/dashboard/audit', ready: 'Audit log' },
 ];

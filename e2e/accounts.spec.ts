@@ -213,6 +213,7 @@ test.describe('dashboard by role', () => {
       'Make Announcement',
       'Agreement Requests',
       'Manage Coupons',
+      'Users',
       'Building settings',
       'Audit log',
     ],
@@ -256,6 +257,30 @@ test.describe('dashboard by role', () => {
     expect(occupied.percent).toBe(Math.round((occupied.count / 24) * 1000) / 10);
     expect(occupied.count).toBeGreaterThanOrEqual(1);
     await expect(page.getByRole('img', { name: /Block A: \d+ of 8 occupied/ })).toBeVisible();
+  });
+
+  test('the admin finds any account on the Users page, with its role and latest request @mobile', async ({
+    page,
+  }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/dashboard/users');
+    const table = page.getByRole('table', { name: 'Users' });
+    await expect(table.getByRole('row')).not.toHaveCount(1);
+    await page.getByLabel('Name or email').fill('tanvir');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table).toContainText('Tanvir Hossain');
+    await expect(table).toContainText('Member');
+    await expect(table).toContainText('Lease · B-402');
+    await page.getByLabel('Name or email').fill('former@structo.com');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(table).toContainText('Lease ended · A-603');
+    await page.getByLabel('Role').selectOption('Admin');
+    await expect(page.getByText('No account matches.')).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(false);
   });
 
   test("the member profile shows the lease, with the spec's dates", async ({ page }) => {

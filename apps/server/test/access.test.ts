@@ -18,6 +18,7 @@ const expected: Record<string, Access> = {
   'POST /api/setup/check': 'public',
   'POST /api/setup': 'public',
   'GET /api/audit': ['admin'],
+  'GET /api/users': ['admin'],
   'POST /api/login': 'public',
   'POST /api/logout': 'public',
   'GET /api/session': 'public',

@@ -41,6 +41,23 @@ export const withToken = <T extends z.ZodRawShape>(shape: T) =>
 /** A body with only the token, or no body at all (browsers send the cookie instead). */
 export const TokenOnlyBodySchema = withToken({}).nullish();
 
+/**
+ * The body of a spec list call, with paging (ours): `page` from 1 and `limit` up to 100 (50
+ * when left out). The answer stays the spec's array; its headers say where the page sits.
+ */
+export const PagedBodySchema = withToken({
+  page: z.number().int().min(1).max(100_000).optional(),
+  limit: z.number().int().min(1).max(100).optional(),
+}).nullish();
+export type PagedBody = z.infer<typeof PagedBodySchema>;
+export const SPEC_LIST_DEFAULT_LIMIT = 50;
+export const PAGE_HEADERS = {
+  total: 'x-total-count',
+  page: 'x-page',
+  pageCount: 'x-page-count',
+  limit: 'x-page-size',
+} as const;
+
 export const EmailSchema = z
   .string({ error: 'Email is required' })
   .trim()
@@ -150,3 +167,41 @@ export const GoogleStartQuerySchema = z.object({ returnTo: ReturnToSchema.option
 /** What the server tells the web app after a Google sign-in, in the `google` query parameter. */
 export const GoogleOutcomeSchema = z.enum(['welcome', 'welcome-back', 'failed']);
 export type GoogleOutcome = z.infer<typeof GoogleOutcomeSchema>;
+
+/** Admin's Users page: every account, with its role and its latest lease request. */
+export const USERS_PAGE_SIZE = 20;
+
+export const UserListQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(USERS_PAGE_SIZE),
+  role: RoleSchema.optional(),
+  /** Part of the name or the email. */
+  q: z.string().trim().max(100).optional(),
+});
+export type UserListQuery = z.input<typeof UserListQuerySchema>;
+
+export const UserListItemSchema = z.object({
+  _id: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  /** When the account was made (ISO 8601). */
+  joinedAt: z.string(),
+  /** Their latest lease request, if any: its status and apartment. */
+  latestRequest: z
+    .object({
+      status: z.enum(['pending', 'accepted', 'rejected', 'ended']),
+      apartmentNo: z.string(),
+    })
+    .nullable(),
+});
+export type UserListItem = z.infer<typeof UserListItemSchema>;
+
+export const UserListPageSchema = z.object({
+  result: z.array(UserListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  pageCount: z.number().int(),
+});
+export type UserListPage = z.infer<typeof UserListPageSchema>;

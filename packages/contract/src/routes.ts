@@ -14,6 +14,7 @@ export const DASHBOARD_CHILD_PATHS = [
   'paymentHistory',
   'member-announcements',
   'user-announcements',
+  'users',
   'settings',
   'audit',
 ] as const;

@@ -48,6 +48,9 @@ const dashboardPage: Record<DashboardChildPath, () => Promise<{ Component: Compo
   settings: async () => ({
     Component: (await import('../features/building/components/building-settings')).BuildingSettings,
   }),
+  users: async () => ({
+    Component: (await import('../features/users/components/user-list')).UserList,
+  }),
   audit: async () => ({
     Component: (await import('../features/audit/components/audit-log')).AuditLog,
   }),

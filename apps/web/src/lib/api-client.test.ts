@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest, toQueryString } from './api-client';
+import { ApiError, apiRequest, postJsonPage, toQueryString } from './api-client';
 
 const respond = (status: number, body: unknown) =>
   vi.spyOn(globalThis, 'fetch').mockResolvedValue(
@@ -45,5 +45,41 @@ describe('toQueryString', () => {
   it('skips undefined values', () => {
     expect(toQueryString({ maxRent: undefined, page: 2, limit: 6 })).toBe('?page=2&limit=6');
     expect(toQueryString({ maxRent: undefined })).toBe('');
+  });
+});
+
+describe('postJsonPage', () => {
+  it('asks for a page and reads where it sits from the headers', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify([1, 2]), {
+        status: 200,
+        headers: {
+          'content-type': 'application/json',
+          'x-total-count': '42',
+          'x-page': '2',
+          'x-page-count': '3',
+        },
+      }),
+    );
+    await expect(postJsonPage('/things', z.array(z.number()), 2, 20)).resolves.toEqual({
+      items: [1, 2],
+      total: 42,
+      page: 2,
+      pageCount: 3,
+    });
+    expect(fetchSpy).toHaveBeenCalledWith(
+      '/api/things',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ page: 2, limit: 20 }) }),
+    );
+  });
+
+  it('without the headers (an older server), it is one page of what came', async () => {
+    respond(200, [1]);
+    await expect(postJsonPage('/things', z.array(z.number()), 1, 20)).resolves.toEqual({
+      items: [1],
+      total: 1,
+      page: 1,
+      pageCount: 1,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { ErrorResponseSchema, type FieldIssue } from '@structomate/contract';
+import { ErrorResponseSchema, PAGE_HEADERS, type FieldIssue } from '@structomate/contract';
 import type { z } from 'zod';
 
 /** A failed API call, carrying the server's message so screens can show it. */
@@ -21,6 +21,46 @@ export async function apiRequest<T extends z.ZodType>(
   schema: T,
   init: RequestInit = {},
 ): Promise<z.output<T>> {
+  return (await apiResponse(path, schema, init)).data;
+}
+
+/** One page of a spec list call: the array, and where it sits in the whole list. */
+export interface ListPage<T> {
+  items: T;
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** POSTs a spec list call for `page` of `limit` rows and reads the page from its headers. */
+export async function postJsonPage<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  page: number,
+  limit: number,
+): Promise<ListPage<z.output<T>>> {
+  const { data, headers } = await apiResponse(path, schema, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ page, limit }),
+  });
+  const header = (name: string, fallback: number) => {
+    const value = Number(headers.get(name));
+    return Number.isFinite(value) && headers.get(name) !== null ? value : fallback;
+  };
+  return {
+    items: data,
+    total: header(PAGE_HEADERS.total, Array.isArray(data) ? data.length : 0),
+    page: header(PAGE_HEADERS.page, page),
+    pageCount: header(PAGE_HEADERS.pageCount, 1),
+  };
+}
+
+async function apiResponse<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  init: RequestInit,
+): Promise<{ data: z.output<T>; headers: Headers }> {
   const response = await fetch(`/api${path}`, {
     credentials: 'same-origin',
     ...init,
@@ -38,7 +78,7 @@ export async function apiRequest<T extends z.ZodType>(
         )
       : new ApiError(response.status, `Request failed with status ${response.status}`);
   }
-  return schema.parse(body);
+  return { data: schema.parse(body), headers: response.headers };
 }
 
 /** Sends JSON with `method` (the session cookie goes along) and parses the answer. */

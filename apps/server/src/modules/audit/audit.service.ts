@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import { likePattern } from '../../lib/like-pattern';
 
 /** Who did something: a signed-in person from an address, or the system (null). */
 export interface AuditActor {
@@ -57,7 +58,7 @@ export async function listAudit(
   const filters: SQL[] = [];
   if (query.action) filters.push(eq(auditLog.action, query.action));
   if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likePattern(query.q);
     const text = or(
       ilike(auditLog.actorEmail, pattern),
       ilike(auditLog.actorName, pattern),

@@ -7,9 +7,10 @@ import {
   FeatureCouponResponseSchema,
   FeaturedCouponResponseSchema,
   InsertedResponseSchema,
-  TokenOnlyBodySchema,
+  PagedBodySchema,
 } from '@structomate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageOf, sendPageHeaders } from '../../lib/paging';
 import { currentUser } from '../../plugins/auth';
 import { actorOf, recordAudit } from '../audit/audit.service';
 import {
@@ -32,11 +33,14 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     '/get/coupons',
     {
       config: { access: ['admin'] },
-      schema: { body: TokenOnlyBodySchema, response: { 200: CouponListResponseSchema } },
+      schema: { body: PagedBodySchema, response: { 200: CouponListResponseSchema } },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listCoupons(app.db);
+      const page = pageOf(request.body);
+      const { rows, total } = await listCoupons(app.db, page);
+      sendPageHeaders(reply, page, total);
+      return rows;
     },
   );
 

@@ -4,14 +4,12 @@ import type {
   FeaturedCoupon,
   NewCoupon,
 } from '@structomate/contract';
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { coupons, payments } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 
-/** The admin's table shows at most this many coupons, newest first. */
-export const MAX_COUPONS_SHOWN = 200;
 // Serialises switching the featured coupon between admins (any constant, the same everywhere).
 const FEATURE_LOCK_KEY = 7_311_530_006;
 
@@ -54,14 +52,21 @@ const stillValid = sql`${coupons.validUntil} >= current_date`;
 const byCode = (code: string) => sql`lower(${coupons.code}) = lower(${code})`;
 
 /** Spec §2 Manage Coupons: every coupon not removed, newest first. */
-export async function listCoupons(db: Database): Promise<Coupon[]> {
-  const rows = await db
-    .select(couponColumns)
-    .from(coupons)
-    .where(notArchived)
-    .orderBy(desc(coupons.createdAt), desc(coupons.id))
-    .limit(MAX_COUPONS_SHOWN);
-  return rows.map(toCoupon);
+export async function listCoupons(
+  db: Database,
+  page: { limit: number; offset: number },
+): Promise<{ rows: Coupon[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(couponColumns)
+      .from(coupons)
+      .where(notArchived)
+      .orderBy(desc(coupons.createdAt), desc(coupons.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(coupons).where(notArchived),
+  ]);
+  return { rows: rows.map(toCoupon), total: counted?.n ?? 0 };
 }
 
 const validityIssue = (message: string) =>

@@ -11,10 +11,11 @@ import {
   MemberListResponseSchema,
   OwnAgreementRequestSchema,
   RejectAgreementRequestSchema,
-  TokenOnlyBodySchema,
+  PagedBodySchema,
 } from '@structomate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calendarDay } from '../../lib/clock';
+import { pageOf, sendPageHeaders } from '../../lib/paging';
 import { currentUser } from '../../plugins/auth';
 import { actorOf, recordAudit } from '../audit/audit.service';
 import { billingRules, closeIntentsAfter, paymentsContext } from '../payments/payments.service';
@@ -90,11 +91,14 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/pending/agreements',
     {
       config: { access: ['admin'] },
-      schema: { body: TokenOnlyBodySchema, response: { 200: AgreementListResponseSchema } },
+      schema: { body: PagedBodySchema, response: { 200: AgreementListResponseSchema } },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return pendingAgreements(app.db);
+      const page = pageOf(request.body);
+      const { rows, total } = await pendingAgreements(app.db, page);
+      sendPageHeaders(reply, page, total);
+      return rows;
     },
   );
 
@@ -152,11 +156,19 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/manageMembers',
     {
       config: { access: ['admin'] },
-      schema: { body: TokenOnlyBodySchema, response: { 200: MemberListResponseSchema } },
+      schema: { body: PagedBodySchema, response: { 200: MemberListResponseSchema } },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listMembers(app.db, billingRules(app.config), request.now);
+      const page = pageOf(request.body);
+      const { rows, total } = await listMembers(
+        app.db,
+        billingRules(app.config),
+        request.now,
+        page,
+      );
+      sendPageHeaders(reply, page, total);
+      return rows;
     },
   );
 

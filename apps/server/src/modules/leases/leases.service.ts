@@ -1,5 +1,5 @@
 import type { Agreement, Member, SessionUser } from '@structomate/contract';
-import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { agreements, apartments, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
@@ -65,12 +65,17 @@ function toAgreement(row: AgreementRow): Agreement {
 export async function findAgreements(
   db: Database,
   where: SQL | undefined,
-  options: { limit?: number; newestFirst?: boolean } = {},
+  options: { limit?: number; offset?: number; newestFirst?: boolean } = {},
 ): Promise<Agreement[]> {
   const query = selectAgreements(db)
     .where(where)
-    .orderBy(options.newestFirst === false ? agreements.signedAt : desc(agreements.signedAt));
-  const rows = options.limit ? await query.limit(options.limit) : await query;
+    .orderBy(
+      options.newestFirst === false ? agreements.signedAt : desc(agreements.signedAt),
+      agreements.id,
+    );
+  const rows = options.limit
+    ? await query.limit(options.limit).offset(options.offset ?? 0)
+    : await query;
   return rows.map(toAgreement);
 }
 
@@ -154,14 +159,18 @@ export async function requestAgreement(
   }
 }
 
-/** Pending requests, oldest first, for the admin to decide (spec §2 Agreement Requests). */
-export function pendingAgreements(db: Database): Promise<Agreement[]> {
-  return findAgreements(db, eq(agreements.status, 'pending'), {
-    newestFirst: false,
-    limit: MAX_PENDING_SHOWN,
-  });
+/** Pending requests, oldest first, for the admin to decide (spec §2 Agreement Requests), a page. */
+export async function pendingAgreements(
+  db: Database,
+  page: { limit: number; offset: number },
+): Promise<{ rows: Agreement[]; total: number }> {
+  const pending = eq(agreements.status, 'pending');
+  const [rows, [counted]] = await Promise.all([
+    findAgreements(db, pending, { newestFirst: false, ...page }),
+    db.select({ n: count() }).from(agreements).where(pending),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
 }
-export const MAX_PENDING_SHOWN = 200;
 
 async function agreementById(db: Database, id: string): Promise<Agreement> {
   const [agreement] = await findAgreements(db, eq(agreements.id, id), { limit: 1 });
@@ -251,9 +260,16 @@ export async function rejectAgreement(
 
 /**
  * Members with the apartment each rents and the rent they owe today, by name (spec §2 Manage
- * Members).
+ * Members), a page at a time: balances are summed for that page's members only.
  */
-export async function listMembers(db: Database, rules: BillingRules, now: Date): Promise<Member[]> {
+export async function listMembers(
+  db: Database,
+  rules: BillingRules,
+  now: Date,
+  page: { limit: number; offset: number },
+): Promise<{ rows: Member[]; total: number }> {
+  const isMember = eq(users.role, 'member');
+  const [counted] = await db.select({ n: count() }).from(users).where(isMember);
   const rows = await db
     .select({
       id: users.id,
@@ -269,15 +285,17 @@ export async function listMembers(db: Database, rules: BillingRules, now: Date):
     .from(users)
     .leftJoin(agreements, and(eq(agreements.tenantId, users.id), eq(agreements.status, 'accepted')))
     .leftJoin(apartments, eq(apartments.id, agreements.apartmentId))
-    .where(eq(users.role, 'member'))
-    .orderBy(users.displayName, users.email);
+    .where(isMember)
+    .orderBy(users.displayName, users.email, users.id)
+    .limit(page.limit)
+    .offset(page.offset);
   const balances = await balancesOf(
     db,
     rules,
     now,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({
+  const members = rows.map((row) => ({
     _id: row.id,
     displayName: row.displayName,
     email: row.email,
@@ -289,6 +307,7 @@ export async function listMembers(db: Database, rules: BillingRules, now: Date):
     owedMonths: balances.get(row.id)?.owedMonths ?? 0,
     owedAmount: balances.get(row.id)?.owedAmount ?? 0,
   }));
+  return { rows: members, total: counted?.n ?? 0 };
 }
 
 /**

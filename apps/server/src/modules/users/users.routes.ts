@@ -7,6 +7,8 @@ import {
   SessionUserSchema,
   TokenOnlyBodySchema,
   UserExistsResponseSchema,
+  UserListPageSchema,
+  UserListQuerySchema,
   withToken,
 } from '@structomate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,7 +17,7 @@ import { AppError, forbidden } from '../../lib/app-error';
 import { consume, inMinutes } from '../../lib/rate-limit';
 import { currentUser, setSessionCookie } from '../../plugins/auth';
 import { createSession } from '../auth/auth.service';
-import { adminStats, getUserByEmail, registerUser, userExists } from './users.service';
+import { adminStats, getUserByEmail, listUsers, registerUser, userExists } from './users.service';
 
 const REGISTRATIONS_PER_ADDRESS_PER_HOUR = 10;
 
@@ -107,6 +109,22 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return adminStats(app.db, request.now, app.config.rent.timeZone);
+    },
+  );
+
+  /** The admin's Users page: every account with its role and latest request, paged. */
+  app.get(
+    '/users',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        querystring: UserListQuerySchema,
+        response: { 200: UserListPageSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listUsers(app.db, request.query);
     },
   );
 };

@@ -1,8 +1,15 @@
-import type { AdminStats, RegistrationRequest, Role, SessionUser } from '@structomate/contract';
-import { and, count, eq, sql } from 'drizzle-orm';
+import type {
+  AdminStats,
+  RegistrationRequest,
+  Role,
+  SessionUser,
+  UserListPage,
+} from '@structomate/contract';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { userIdentities, users } from '../../db/schema';
+import { agreements, apartments, userIdentities, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
+import { likePattern } from '../../lib/like-pattern';
 import { hashPassword } from '../../lib/passwords';
 import { occupancyByBlock } from '../apartments/apartments.service';
 import { claimImage, imageIdFromUrl, imageUrl } from '../images/images.service';
@@ -172,5 +179,71 @@ export async function adminStats(db: Database, now: Date, timeZone: string): Pro
     members: roles.member,
     blocks,
     rentCollected,
+  };
+}
+
+/**
+ * Every account for the admin, newest first, by role and by part of the name or email, with the
+ * person's latest lease request; filtered, counted and paged in the database.
+ */
+export async function listUsers(
+  db: Database,
+  query: { page: number; limit: number; role?: Role; q?: string },
+): Promise<UserListPage> {
+  const filters: SQL[] = [];
+  if (query.role) filters.push(eq(users.role, query.role));
+  if (query.q) {
+    const text = or(
+      ilike(users.displayName, likePattern(query.q)),
+      ilike(users.email, likePattern(query.q)),
+    );
+    if (text) filters.push(text);
+  }
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const latest = db
+    .select({
+      status: agreements.status,
+      apartmentNo: apartments.apartmentNo,
+    })
+    .from(agreements)
+    .innerJoin(apartments, eq(apartments.id, agreements.apartmentId))
+    .where(eq(agreements.tenantId, users.id))
+    .orderBy(desc(agreements.signedAt))
+    .limit(1)
+    .as('latest');
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        displayName: users.displayName,
+        email: users.email,
+        role: users.role,
+        createdAt: users.createdAt,
+        status: latest.status,
+        apartmentNo: latest.apartmentNo,
+      })
+      .from(users)
+      .leftJoinLateral(latest, sql`true`)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  const total = counted?.n ?? 0;
+  return {
+    result: rows.map((row) => ({
+      _id: row.id,
+      displayName: row.displayName,
+      email: row.email,
+      role: row.role,
+      joinedAt: row.createdAt.toISOString(),
+      latestRequest:
+        row.status && row.apartmentNo ? { status: row.status, apartmentNo: row.apartmentNo } : null,
+    })),
+    total,
+    page: query.page,
+    limit: query.limit,
+    pageCount: Math.max(1, Math.ceil(total / query.limit)),
   };
 }

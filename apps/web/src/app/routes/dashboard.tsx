@@ -4,6 +4,7 @@ import {
   LuBellRing,
   LuClipboardCheck,
   LuBuilding2,
+  LuContact,
   LuCreditCard,
   LuHistory,
   LuScrollText,
@@ -29,6 +30,7 @@ const icons: Record<DashboardChildPath, IconType> = {
   paymentHistory: LuHistory,
   'member-announcements': LuBellRing,
   'user-announcements': LuBellRing,
+  users: LuContact,
   settings: LuBuilding2,
   audit: LuScrollText,
 };

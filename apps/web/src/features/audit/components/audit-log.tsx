@@ -102,7 +102,11 @@ export function AuditLog() {
       ) : audit.isError ? (
         <LoadError onRetry={audit.refetch}>The audit log could not be loaded.</LoadError>
       ) : audit.data.total === 0 ? (
-        <EmptyState>Nothing in the audit log matches.</EmptyState>
+        <EmptyState>
+          {filters.action || filters.q
+            ? 'Nothing in the audit log matches.'
+            : 'Nothing is recorded yet. Decisions, settings changes and payments appear here as they happen.'}
+        </EmptyState>
       ) : (
         <>
           <p className="text-sm text-base-content/75" aria-live="polite">

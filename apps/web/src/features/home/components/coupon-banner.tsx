@@ -1,8 +1,9 @@
-import { BRAND_NAME, LAUNCH_COUPON, type FeaturedCoupon } from '@structomate/contract';
+import { LAUNCH_COUPON, type FeaturedCoupon } from '@structomate/contract';
 import { format } from 'date-fns';
 import { useEffect } from 'react';
 import { LuCopy, LuTicket } from 'react-icons/lu';
 import { toast } from 'react-toastify';
+import { useBuildingName } from '../../../lib/building';
 import { formatLongDate } from '../../../lib/format';
 import { useFeaturedCoupon } from '../api/get-featured-coupon';
 
@@ -42,6 +43,7 @@ const pending = (loading: boolean) =>
 /** Spec §2 coupon banner, the side panel of the home page. */
 export function CouponBanner() {
   const { data: featured, isPending, error } = useFeaturedCoupon();
+  const buildingName = useBuildingName();
   useEffect(() => {
     // Spec §8: a failed load is logged only; the banner shows the launch offer.
     if (error) console.warn('The featured coupon could not be loaded', error);
@@ -77,7 +79,7 @@ export function CouponBanner() {
       <div className="relative space-y-3">
         <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-primary-content/90">
           <LuTicket aria-hidden="true" className="size-4" />
-          {BRAND_NAME}
+          {buildingName}
         </p>
         <h2 id="offer-heading" className="text-3xl font-semibold break-words sm:text-4xl">
           <span className={pending(loading)}>{offer.heading}</span>

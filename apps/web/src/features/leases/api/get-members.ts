@@ -1,11 +1,19 @@
 import { MemberListResponseSchema } from '@structomate/contract';
-import { useQuery } from '@tanstack/react-query';
-import { postJson } from '../../../lib/api-client';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { postJsonPage } from '../../../lib/api-client';
 
 export const membersQueryKey = ['members'] as const;
+export const MEMBERS_PER_PAGE = 20;
 
-export const getMembers = () => postJson('/manageMembers', MemberListResponseSchema);
+export const getMembers = (page: number) =>
+  postJsonPage('/manageMembers', MemberListResponseSchema, page, MEMBERS_PER_PAGE);
 
-export function useMembers() {
-  return useQuery({ queryKey: membersQueryKey, queryFn: getMembers, staleTime: 0 });
+/** Spec §7 /manageMembers, a page at a time (by name). */
+export function useMembers(page: number) {
+  return useQuery({
+    queryKey: [...membersQueryKey, page],
+    queryFn: () => getMembers(page),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
 }

@@ -1,16 +1,19 @@
 import { AgreementListResponseSchema } from '@structomate/contract';
-import { useQuery } from '@tanstack/react-query';
-import { postJson } from '../../../lib/api-client';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { postJsonPage } from '../../../lib/api-client';
 
 export const pendingAgreementsQueryKey = ['pending-agreements'] as const;
+export const REQUESTS_PER_PAGE = 10;
 
-export const getPendingAgreements = () =>
-  postJson('/pending/agreements', AgreementListResponseSchema);
+export const getPendingAgreements = (page: number) =>
+  postJsonPage('/pending/agreements', AgreementListResponseSchema, page, REQUESTS_PER_PAGE);
 
-export function usePendingAgreements() {
+/** Spec §7 /pending/agreements, a page at a time (oldest first). */
+export function usePendingAgreements(page: number) {
   return useQuery({
-    queryKey: pendingAgreementsQueryKey,
-    queryFn: getPendingAgreements,
+    queryKey: [...pendingAgreementsQueryKey, page],
+    queryFn: () => getPendingAgreements(page),
     staleTime: 0,
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,6 @@
 import { ChangeRoleResponseSchema, type Member } from '@structomate/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postJson } from '../../../lib/api-client';
+import { postJson, type ListPage } from '../../../lib/api-client';
 import { rentQueryKeys } from '../../../lib/rent-query-keys';
 import { membersQueryKey } from './get-members';
 
@@ -14,8 +14,13 @@ export function useRemoveMember() {
     mutationFn: removeMember,
     onSuccess: (_result, member) => {
       // The row disappears at once; the list is then confirmed by the server.
-      queryClient.setQueryData<Member[]>(membersQueryKey, (members) =>
-        members?.filter((candidate) => candidate._id !== member._id),
+      queryClient.setQueriesData<ListPage<Member[]>>(
+        { queryKey: membersQueryKey },
+        (page) =>
+          page && {
+            ...page,
+            items: page.items.filter((candidate) => candidate._id !== member._id),
+          },
       );
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: membersQueryKey }),

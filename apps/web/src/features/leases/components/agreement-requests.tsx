@@ -1,10 +1,13 @@
 import type { Agreement } from '@structomate/contract';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Avatar } from '../../../components/avatar';
 import { LoadingSpinner } from '../../../components/loading-spinner';
+import { Pager } from '../../../components/pager';
 import { EmptyState, PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatRent } from '../../../lib/format';
+import { useKeepPageInRange } from '../../../lib/use-page';
 import { useDecideAgreement, type Decision } from '../api/decide-agreement';
 import { usePendingAgreements } from '../api/get-pending-agreements';
 import { LoadError } from '../../../components/load-error';
@@ -19,7 +22,10 @@ const statusName = {
 
 /** Spec §2 Agreement Requests: one card per pending request, with Accept and Reject. */
 export function AgreementRequests() {
-  const { data: requests, isPending, isError, refetch } = usePendingAgreements();
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, refetch } = usePendingAgreements(page);
+  const requests = data?.items;
+  useKeepPageInRange(page, data?.pageCount, setPage);
   const decide = useDecideAgreement();
 
   const answer = (decision: Decision, agreement: Agreement) =>
@@ -48,7 +54,7 @@ export function AgreementRequests() {
         <LoadingSpinner label="Loading agreement requests" />
       ) : isError ? (
         <LoadError onRetry={refetch}>The requests could not be loaded.</LoadError>
-      ) : requests.length === 0 ? (
+      ) : !requests || requests.length === 0 ? (
         <EmptyState>No Pending Agreements.</EmptyState>
       ) : (
         <ul className="grid gap-4 xl:grid-cols-2">
@@ -118,6 +124,9 @@ export function AgreementRequests() {
             );
           })}
         </ul>
+      )}
+      {data && data.pageCount > 1 && (
+        <Pager page={page} pageCount={data.pageCount} onPage={setPage} />
       )}
     </div>
   );

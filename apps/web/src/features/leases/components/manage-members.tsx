@@ -4,6 +4,8 @@ import { toast } from 'react-toastify';
 import { Avatar } from '../../../components/avatar';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadingSpinner } from '../../../components/loading-spinner';
+import { Pager } from '../../../components/pager';
+import { useKeepPageInRange } from '../../../lib/use-page';
 import { EmptyState, PageHeader } from '../../../components/page-header';
 import { Link } from 'react-router';
 import { messageOf } from '../../../lib/api-client';
@@ -14,7 +16,10 @@ import { LoadError } from '../../../components/load-error';
 
 /** Spec §2 Manage Members: Name, Email and Remove, with a confirmation before removing. */
 export function ManageMembers() {
-  const { data: members, isPending, isError, refetch } = useMembers();
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, refetch } = useMembers(page);
+  const members = data?.items;
+  useKeepPageInRange(page, data?.pageCount, setPage);
   const remove = useRemoveMember();
   const [confirming, setConfirming] = useState<Member | null>(null);
 
@@ -39,7 +44,7 @@ export function ManageMembers() {
         <LoadingSpinner label="Loading members" />
       ) : isError ? (
         <LoadError onRetry={refetch}>The members could not be loaded.</LoadError>
-      ) : members.length === 0 ? (
+      ) : !members || members.length === 0 ? (
         <EmptyState>No members yet. Accepted agreement requests make tenants members.</EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
@@ -100,6 +105,9 @@ export function ManageMembers() {
             </tbody>
           </table>
         </div>
+      )}
+      {data && data.pageCount > 1 && (
+        <Pager page={page} pageCount={data.pageCount} onPage={setPage} />
       )}
       <ConfirmDialog
         open={confirming !== null}

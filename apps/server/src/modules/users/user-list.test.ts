@@ -1,0 +1,76 @@
+import { UserListPageSchema } from '@structomate/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
+import { newPerson } from '../../../test/people';
+
+let t: TestApp;
+let admin: Session;
+beforeAll(async () => {
+  t = await buildTestApp({ demo: true });
+  admin = await loginAs(t.app, 'admin');
+});
+afterAll(() => t.close());
+
+async function usersPage(query = '') {
+  const response = await admin.inject({ method: 'GET', url: `/api/users${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return UserListPageSchema.parse(response.json());
+}
+
+describe('GET /api/users (the admin’s Users page)', () => {
+  it('lists every account with its role and latest request, newest first, counted and paged', async () => {
+    const all = await usersPage();
+    expect(all.total).toBe(4);
+    expect(all.result.map((u) => u.email).sort()).toEqual([
+      'admin@structo.com',
+      'former@structo.com',
+      'member@structo.com',
+      'user@structo.com',
+    ]);
+    expect(all.result.find((u) => u.email === 'member@structo.com')).toMatchObject({
+      role: 'member',
+      displayName: 'Tanvir Hossain',
+      latestRequest: { status: 'accepted', apartmentNo: 'B-402' },
+    });
+    expect(all.result.find((u) => u.email === 'former@structo.com')?.latestRequest).toEqual({
+      status: 'ended',
+      apartmentNo: 'A-603',
+    });
+    expect(all.result.find((u) => u.email === 'user@structo.com')?.latestRequest).toBeNull();
+
+    for (let i = 0; i < 5; i += 1) await newPerson(t.app, t.database, 'user', `Paged Person ${i}`);
+    const first = await usersPage('?limit=3');
+    const second = await usersPage('?limit=3&page=2');
+    expect(first).toMatchObject({ total: 9, pageCount: 3, page: 1, limit: 3 });
+    expect(first.result.map((u) => u.displayName)).toEqual([
+      'Paged Person 4',
+      'Paged Person 3',
+      'Paged Person 2',
+    ]);
+    expect(second.result.map((u) => u._id)).not.toContain(first.result[0]?._id);
+  });
+
+  it('filters by role and by part of the name or email, any case, % and _ taken literally', async () => {
+    expect((await usersPage('?role=member')).result.map((u) => u.email)).toEqual([
+      'member@structo.com',
+    ]);
+    expect((await usersPage('?q=TANVIR')).result.map((u) => u.email)).toEqual([
+      'member@structo.com',
+    ]);
+    expect((await usersPage('?q=structo.com&role=user')).total).toBe(2);
+    expect((await usersPage('?q=%25')).total).toBe(0);
+    expect((await usersPage('?q=_')).total).toBe(0);
+  });
+
+  it('is for the admin only; a bad query is a 400', async () => {
+    for (const role of ['member', 'user'] as const) {
+      const person = await newPerson(t.app, t.database, role);
+      expect((await person.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
+    for (const query of ['?limit=0', '?limit=101', '?page=0', '?role=owner', '?sort=name']) {
+      const response = await admin.inject({ method: 'GET', url: `/api/users${query}` });
+      expect(response.statusCode, query).toBe(400);
+    }
+  });
+});

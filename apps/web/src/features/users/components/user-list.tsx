@@ -1,0 +1,148 @@
+import { ROLES, RoleSchema, type UserListItem } from '@structomate/contract';
+import { useState } from 'react';
+import { LoadError } from '../../../components/load-error';
+import { LoadingSpinner } from '../../../components/loading-spinner';
+import { EmptyState, PageHeader } from '../../../components/page-header';
+import { Pager } from '../../../components/pager';
+import { formatShortDate } from '../../../lib/format';
+import { useUsers, type UserFilters } from '../api/get-users';
+
+const roleName = { user: 'User', member: 'Member', admin: 'Admin' } as const;
+const requestName = {
+  pending: 'Request pending',
+  accepted: 'Lease',
+  rejected: 'Request rejected',
+  ended: 'Lease ended',
+} as const;
+
+function LatestRequest({ user }: { user: UserListItem }) {
+  if (!user.latestRequest) return <span className="text-base-content/70">None</span>;
+  return (
+    <span>
+      {requestName[user.latestRequest.status]} · {user.latestRequest.apartmentNo}
+    </span>
+  );
+}
+
+/** Users (admin): every account with its role and latest lease request, searched and paged. */
+export function UserList() {
+  const [filters, setFilters] = useState<UserFilters>({ page: 1, role: '', q: '' });
+  const [search, setSearch] = useState('');
+  const users = useUsers(filters);
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Users"
+        description="Every account: visitors who registered, tenants and admins, newest first."
+      />
+      <form
+        role="search"
+        aria-label="Find users"
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setFilters((current) => ({ ...current, page: 1, q: search.trim() }));
+        }}
+      >
+        <div className="flex flex-col gap-1.5 sm:w-48">
+          <label htmlFor="users-role" className="text-sm font-medium">
+            Role
+          </label>
+          <select
+            id="users-role"
+            className="select w-full"
+            value={filters.role}
+            onChange={(event) => {
+              const parsed = RoleSchema.safeParse(event.target.value);
+              setFilters((current) => ({
+                ...current,
+                page: 1,
+                role: parsed.success ? parsed.data : '',
+              }));
+            }}
+          >
+            <option value="">Every role</option>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {roleName[role]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex grow flex-col gap-1.5">
+          <label htmlFor="users-search" className="text-sm font-medium">
+            Name or email
+          </label>
+          <input
+            id="users-search"
+            type="search"
+            className="input w-full"
+            value={search}
+            maxLength={100}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </form>
+      {users.isPending ? (
+        <LoadingSpinner label="Loading the users" />
+      ) : users.isError ? (
+        <LoadError onRetry={users.refetch}>The users could not be loaded.</LoadError>
+      ) : users.data.total === 0 ? (
+        <EmptyState>No account matches.</EmptyState>
+      ) : (
+        <>
+          <p className="text-sm text-base-content/75" aria-live="polite">
+            {users.data.total.toLocaleString('en-US')}{' '}
+            {users.data.total === 1 ? 'account' : 'accounts'}
+          </p>
+          <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+            <table className="table" aria-label="Users">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Role</th>
+                  <th scope="col" className="hidden md:table-cell">
+                    Latest request
+                  </th>
+                  <th scope="col" className="hidden sm:table-cell">
+                    Joined
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.data.result.map((user) => (
+                  <tr key={user._id}>
+                    <td className="max-w-0 min-w-40">
+                      <p className="truncate font-medium">{user.displayName}</p>
+                      <p className="truncate text-xs text-base-content/70">{user.email}</p>
+                      <p className="text-xs text-base-content/70 md:hidden">
+                        <LatestRequest user={user} />
+                      </p>
+                    </td>
+                    <td className="w-0 whitespace-nowrap">{roleName[user.role]}</td>
+                    <td className="hidden whitespace-nowrap md:table-cell">
+                      <LatestRequest user={user} />
+                    </td>
+                    <td className="hidden w-0 whitespace-nowrap sm:table-cell">
+                      {formatShortDate(user.joinedAt)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {users.data.pageCount > 1 && (
+            <Pager
+              page={filters.page}
+              pageCount={users.data.pageCount}
+              onPage={(page) => setFilters((current) => ({ ...current, page }))}
+            />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
