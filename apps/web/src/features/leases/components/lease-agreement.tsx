@@ -1,6 +1,7 @@
 import { BRAND_NAME, LEASE_TERMS, type Apartment, type SiteConfig } from '@structomate/contract';
 import { format } from 'date-fns';
 import type { ReactNode } from 'react';
+import { useBuildingName } from '../../../lib/building';
 import { formatLongDate, formatRent } from '../../../lib/format';
 
 function Clause({
@@ -38,6 +39,8 @@ export function LeaseAgreement({
   signedIn: boolean;
   action: ReactNode;
 }) {
+  // The landlord is the building, as its admin names it.
+  const landlord = useBuildingName();
   const rent = formatRent(apartment.rent);
   return (
     <article className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:p-10 print:border-0 print:p-0 print:shadow-none">
@@ -54,7 +57,7 @@ export function LeaseAgreement({
             <dt className="text-xs font-semibold uppercase tracking-wider text-base-content/70">
               Landlord
             </dt>
-            <dd className="mt-1 font-medium">{BRAND_NAME}</dd>
+            <dd className="mt-1 font-medium">{landlord}</dd>
           </div>
           <div className="rounded-field bg-base-200 p-4">
             <dt className="text-xs font-semibold uppercase tracking-wider text-base-content/70">
@@ -150,7 +153,7 @@ export function LeaseAgreement({
           </p>
           <div className="mt-10 grid gap-10 sm:grid-cols-2 print:grid-cols-2">
             {[
-              ['Landlord', BRAND_NAME],
+              ['Landlord', landlord],
               ['Tenant', tenantName ?? 'Name of the tenant'],
             ].map(([role, name]) => (
               <div key={role} className="space-y-1 text-sm">

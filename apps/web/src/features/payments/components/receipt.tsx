@@ -1,15 +1,17 @@
-import { BRAND_NAME, DATE_FORMATS, formatCharge } from '@structomate/contract';
+import { DATE_FORMATS, formatCharge } from '@structomate/contract';
 import { format, parseISO } from 'date-fns';
 import { Link, useParams } from 'react-router';
 import { BrandMark } from '../../../components/brand-logo';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { formatRent } from '../../../lib/format';
 import { useTransactions } from '../api/get-transactions';
+import { useBuildingName } from '../../../lib/building';
 
 /** A printable receipt for one rent payment. */
 export function Receipt() {
   const { paymentId = '' } = useParams();
   const { data: transactions, isPending } = useTransactions();
+  const buildingName = useBuildingName();
   if (isPending) return <LoadingSpinner label="Loading the receipt" />;
   const payment = transactions?.find((candidate) => candidate._id === paymentId);
   if (!payment) {
@@ -62,7 +64,7 @@ export function Receipt() {
             <BrandMark className="size-10" />
             <div>
               <h1 className="text-2xl font-semibold">Rent receipt</h1>
-              <p className="text-sm text-base-content/70">{BRAND_NAME}</p>
+              <p className="text-sm text-base-content/70">{buildingName}</p>
             </div>
           </div>
           {payment.provider === 'sandbox' && <span className="chip chip-warning">Test mode</span>}
