@@ -16,7 +16,7 @@ const requestName = {
 } as const;
 
 function LatestRequest({ user }: { user: UserListItem }) {
-  if (!user.latestRequest) return <span className="text-base-content/70">None</span>;
+  if (!user.latestRequest) return <span className="text-base-content/70">No lease request</span>;
   return (
     <span>
       {requestName[user.latestRequest.status]} · {user.latestRequest.apartmentNo}
