@@ -86,8 +86,8 @@ export async function sandboxCharges(t: TestApp, userId: string, billingMonth: s
   );
 }
 
-/** A brand-new person whose request for `apartmentNo` the admin accepts, through the API. */
-export async function newMember(t: TestApp, apartmentNo: string, name = 'New Member') {
+/** A brand-new person who asks for `apartmentNo` through the API; the request stays pending. */
+export async function newApplicant(t: TestApp, apartmentNo: string, name = 'New Applicant') {
   const person = await newPerson(t.app, t.database, 'user', name);
   const [flat] = await t.database.db
     .select({ id: apartments.id })
@@ -99,11 +99,17 @@ export async function newMember(t: TestApp, apartmentNo: string, name = 'New Mem
     payload: { newAgreement: { apartmentDetails: { _id: flat?.id } } },
   });
   expect(signed.statusCode, signed.body).toBe(201);
+  return { person, agreementId: InsertedResponseSchema.parse(signed.json()).insertedId };
+}
+
+/** A brand-new person whose request for `apartmentNo` the admin accepts, through the API. */
+export async function newMember(t: TestApp, apartmentNo: string, name = 'New Member') {
+  const { person, agreementId } = await newApplicant(t, apartmentNo, name);
   const admin = await loginAs(t.app, 'admin');
   const accepted = await admin.inject({
     method: 'POST',
     url: '/api/accept/agreements',
-    payload: { agreement_id: InsertedResponseSchema.parse(signed.json()).insertedId },
+    payload: { agreement_id: agreementId },
   });
   expect(accepted.statusCode, accepted.body).toBe(200);
   return person;

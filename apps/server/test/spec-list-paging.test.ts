@@ -3,12 +3,9 @@ import {
   CouponListResponseSchema,
   MemberListResponseSchema,
 } from '@structomate/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apartments } from '../src/db/schema';
 import { buildTestApp, loginAs, type Session, type TestApp } from './build';
-import { addCoupon, newMember } from './payments';
-import { newPerson } from './people';
+import { addCoupon, newApplicant, newMember } from './payments';
 
 /**
  * The spec's list calls (members, pending requests, coupons) answer its arrays a page at a time,
@@ -30,20 +27,6 @@ const pageHeaders = (response: { headers: Record<string, unknown> }) => ({
   pageCount: Number(response.headers['x-page-count']),
   limit: Number(response.headers['x-page-size']),
 });
-
-async function requestApartment(apartmentNo: string) {
-  const person = await newPerson(t.app, t.database, 'user', `Asker ${apartmentNo}`);
-  const [flat] = await t.database.db
-    .select({ id: apartments.id })
-    .from(apartments)
-    .where(eq(apartments.apartmentNo, apartmentNo));
-  const signed = await person.inject({
-    method: 'POST',
-    url: '/api/create/agreements',
-    payload: { newAgreement: { apartmentDetails: { _id: flat?.id } } },
-  });
-  expect(signed.statusCode, signed.body).toBe(201);
-}
 
 describe('paging the spec lists', () => {
   it('members: by name, a page at a time, with the total in the headers', async () => {
@@ -67,7 +50,7 @@ describe('paging the spec lists', () => {
   });
 
   it('pending requests: oldest first, no longer capped at 200 without a word', async () => {
-    for (const apartmentNo of ['C-101', 'C-204', 'C-302']) await requestApartment(apartmentNo);
+    for (const apartmentNo of ['C-101', 'C-204', 'C-302']) await newApplicant(t, apartmentNo);
     const first = await list('/api/pending/agreements', { limit: 2 });
     expect(pageHeaders(first)).toEqual({ total: 3, page: 1, pageCount: 2, limit: 2 });
     const second = await list('/api/pending/agreements', { page: 2, limit: 2 });

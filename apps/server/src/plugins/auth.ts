@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import { AUTH_MESSAGES, type Role, type SessionUser } from '@structomate/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
-import { userForToken } from '../modules/auth/auth.service';
+import { createSession, userForToken } from '../modules/auth/auth.service';
 
 /**
  * Who may call a route. Every `/api` route must say; the app refuses to start otherwise, so a
@@ -129,6 +129,23 @@ export function setSessionCookie(
     secure: secureCookies(request),
     expires,
   });
+}
+
+/** Signs `userId` in: a new session, its cookie on the reply; the token for API clients. */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+): Promise<string> {
+  const { config, db } = request.server;
+  const session = await createSession(
+    db,
+    userId,
+    config.sessionDays,
+    request.headers['user-agent'],
+  );
+  setSessionCookie(request, reply, session.token, session.expiresAt);
+  return session.token;
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {

@@ -9,13 +9,12 @@ import {
   TokenOnlyBodySchema,
   type GoogleOutcome,
 } from '@structomate/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/auth';
+import { clearSessionCookie, startSession } from '../../plugins/auth';
 import { findOrCreateExternalUser } from '../users/users.service';
-import { createSession, revokeSession, verifyCredentials } from './auth.service';
+import { revokeSession, verifyCredentials } from './auth.service';
 import { GOOGLE_CALLBACK_PATH, GoogleSignIn, PendingSignInSchema } from './google';
 
 const PENDING_COOKIE = 'sm_oidc';
@@ -24,17 +23,6 @@ const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 429: ErrorR
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const google = app.config.google && new GoogleSignIn(app.config.google, app.config.publicUrl);
-
-  async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
-    const session = await createSession(
-      app.db,
-      userId,
-      app.config.sessionDays,
-      request.headers['user-agent'],
-    );
-    setSessionCookie(request, reply, session.token, session.expiresAt);
-    return session.token;
-  }
 
   app.post(
     '/login',

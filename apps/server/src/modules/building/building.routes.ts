@@ -9,9 +9,8 @@ import {
 } from '@structomate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consume, inMinutes } from '../../lib/rate-limit';
-import { currentUser, setSessionCookie } from '../../plugins/auth';
+import { currentUser, startSession } from '../../plugins/auth';
 import { actorOf, recordAudit } from '../audit/audit.service';
-import { createSession } from '../auth/auth.service';
 import { claimBuilding, readBuilding, setupStatus, updateBuilding } from './building.service';
 
 const refusals = {
@@ -98,13 +97,7 @@ export const buildingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: `Set up ${building.name}, with ${user.email} as its admin`,
         after: await readBuilding(app.db, defaults),
       });
-      const session = await createSession(
-        app.db,
-        user._id,
-        app.config.sessionDays,
-        request.headers['user-agent'],
-      );
-      setSessionCookie(request, reply, session.token, session.expiresAt);
+      await startSession(request, reply, user._id);
       request.log.info({ userId: user._id }, 'building claimed: first admin created');
       return reply.code(201).header('cache-control', 'no-store').send(user);
     },

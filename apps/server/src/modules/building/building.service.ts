@@ -118,12 +118,10 @@ export async function setupStatus(db: Database, token: string | undefined): Prom
   return { open, tokenValid: live !== undefined };
 }
 
-/** Creates an admin account (first run, or `npm run admin:create`); the email must be free. */
-export async function createAdmin(
-  db: Database,
-  admin: { name: string; email: string; password: string },
-): Promise<SessionUser> {
-  const passwordHash = await hashPassword(admin.password);
+type NewAdmin = { name: string; email: string; password: string };
+
+/** Inserts an admin account; an email that already has an account is a 409 at the field. */
+async function insertAdmin(db: Database, admin: NewAdmin, passwordHash: string) {
   const [row] = await db
     .insert(users)
     .values({ email: admin.email, displayName: admin.name, role: 'admin', passwordHash })
@@ -134,8 +132,14 @@ export async function createAdmin(
       { path: 'admin.email', message: 'An account with this email already exists.' },
     ]);
   }
-  await db.delete(setupTokens);
   return toSessionUser(row);
+}
+
+/** Creates an admin account (`npm run admin:create`); set-up links are void from then on. */
+export async function createAdmin(db: Database, admin: NewAdmin): Promise<SessionUser> {
+  const created = await insertAdmin(db, admin, await hashPassword(admin.password));
+  await db.delete(setupTokens);
+  return created;
 }
 
 /**
@@ -146,7 +150,7 @@ export async function createAdmin(
 export async function claimBuilding(
   db: Database,
   token: string,
-  admin: { name: string; email: string; password: string },
+  admin: NewAdmin,
   profile: BuildingProfile,
 ): Promise<SessionUser> {
   const passwordHash = await hashPassword(admin.password);
@@ -157,16 +161,7 @@ export async function claimBuilding(
       const voided = await tx.delete(setupTokens).returning({ tokenHash: setupTokens.tokenHash });
       // A wrong token voids nothing: the deletion is rolled back.
       if (!voided.some((row) => row.tokenHash === tokenHash)) throw unclaimable;
-      const [row] = await tx
-        .insert(users)
-        .values({ email: admin.email, displayName: admin.name, role: 'admin', passwordHash })
-        .onConflictDoNothing()
-        .returning(userColumns);
-      if (!row) {
-        throw new AppError('CONFLICT', 'An account with this email already exists.', [
-          { path: 'admin.email', message: 'An account with this email already exists.' },
-        ]);
-      }
+      const created = await insertAdmin(tx, admin, passwordHash);
       const columns = profileColumns(profile);
       await tx
         .insert(building)
@@ -175,7 +170,7 @@ export async function claimBuilding(
           target: building.id,
           set: { ...columns, version: sql`${building.version} + 1`, updatedAt: sql`now()` },
         });
-      return toSessionUser(row);
+      return created;
     })
     .catch(async (error: unknown) => {
       if (error !== unclaimable) throw error;

@@ -15,8 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden } from '../../lib/app-error';
 import { consume, inMinutes } from '../../lib/rate-limit';
-import { currentUser, setSessionCookie } from '../../plugins/auth';
-import { createSession } from '../auth/auth.service';
+import { currentUser, startSession } from '../../plugins/auth';
 import { adminStats, getUserByEmail, listUsers, registerUser, userExists } from './users.service';
 
 const REGISTRATIONS_PER_ADDRESS_PER_HOUR = 10;
@@ -50,13 +49,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         (seconds) => `Too many new accounts from this address. Try again in ${inMinutes(seconds)}.`,
       );
       const user = await registerUser(app.db, request.body);
-      const session = await createSession(
-        app.db,
-        user._id,
-        app.config.sessionDays,
-        request.headers['user-agent'],
-      );
-      setSessionCookie(request, reply, session.token, session.expiresAt);
+      await startSession(request, reply, user._id);
       request.log.info({ userId: user._id }, 'account registered');
       return reply.code(201).send({ insertedId: user._id });
     },
