@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { accessibilityViolations, expect, test } from './fixtures';
 
 /**
@@ -13,6 +14,22 @@ async function setupLink(): Promise<string> {
   return new URL(link).hash;
 }
 
+/** A photo as a landlord's phone would take it: a JPEG, larger than the site keeps. */
+const photo = async (name: string, rgb: [number, number, number]) => ({
+  name,
+  mimeType: 'image/jpeg',
+  buffer: await sharp({
+    create: {
+      width: 1600,
+      height: 1200,
+      channels: 3,
+      background: { r: rgb[0], g: rgb[1], b: rgb[2] },
+    },
+  })
+    .jpeg()
+    .toBuffer(),
+});
+
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text);
 const noSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
@@ -21,10 +38,12 @@ test.describe('first run', () => {
   // The wrong link's status check and the stale save are refusals the journey makes on purpose.
   test.use({ expectedHttpErrors: [/^\/api\/building$/] });
 
-  test('the landlord claims the building with the set-up link, names it and edits its settings', async ({
+  test('the landlord claims the building with the set-up link, names it, edits its settings and adds apartments', async ({
     page,
     browser,
   }) => {
+    // The whole first day of a landlord: set-up, settings, three apartments, on a server of its own.
+    test.setTimeout(180_000);
     const hash = await setupLink();
 
     // A wrong link claims nothing.
@@ -120,6 +139,84 @@ test.describe('first run', () => {
     await expect(log.getByRole('row')).toHaveCount(2);
     await expect(page.getByText('1 entry')).toBeVisible();
 
+    // Apartments: an empty building has none, and the listing says so.
+    await page.getByRole('link', { name: 'Apartments', exact: true }).click();
+    await expect(page.getByText('No apartments yet.')).toBeVisible();
+    await page.getByRole('link', { name: 'Add apartment' }).click();
+    await page.getByRole('button', { name: 'Add apartment' }).click();
+    await expect(page.getByText('Apartment number is required')).toBeVisible();
+    await expect(page.getByText('Rent is required')).toBeVisible();
+    await page.getByLabel('Apartment number').fill('L-101');
+    await page.getByLabel('Block').fill('L');
+    await page.getByLabel('Floor').fill('1');
+    await page.getByLabel('Rent (BDT per month)').fill('32000');
+    await page
+      .getByLabel('Details')
+      .fill('Two bedrooms facing the lake.\nA balcony off the living room.');
+    await page
+      .getByLabel('Add photos')
+      .setInputFiles([
+        await photo('living.jpg', [200, 160, 120]),
+        await photo('bedroom.jpg', [60, 110, 140]),
+      ]);
+    const photos = page.getByRole('list', { name: 'Photos' });
+    await expect(photos.getByRole('img')).toHaveCount(2);
+    // The bedroom should lead: moved to the front, it is the one the listing shows.
+    const second = await photos.getByRole('img').nth(1).getAttribute('src');
+    await page.getByRole('button', { name: 'Move photo 2 earlier' }).click();
+    await expect(photos.getByRole('img').first()).toHaveAttribute('src', second ?? '');
+    await page.getByRole('button', { name: 'Add apartment' }).click();
+    await expect(toast(page, 'Apartment L-101 added')).toBeVisible();
+    const table = page.getByRole('table', { name: 'Apartments' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+
+    // Two more from a spreadsheet: the bad row is shown with its reason and left out.
+    await page.getByRole('link', { name: 'Import CSV' }).click();
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'apartments.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        [
+          'Apartment No,Block,Floor,Rent,Details',
+          'L-201,L,2,34000,"Three bedrooms, lake view"',
+          'L-202,L,2,zero,Garden side',
+          'l-101,L,1,30000,Already added',
+          'L-301,L,3,36000,Top floor with a terrace',
+        ].join('\n'),
+      ),
+    });
+    await expect(page.getByText('4 rows: 2 ready to import, 2 with errors.')).toBeVisible();
+    const rows = page.getByRole('table', { name: 'Rows in the file' });
+    await expect(rows.getByRole('row', { name: /L-202/ })).toContainText(
+      'Rent must be a whole number',
+    );
+    await expect(rows.getByRole('row', { name: /l-101/ })).toContainText(
+      'Apartment l-101 already exists',
+    );
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Import the 2 good rows' }).click();
+    await expect(toast(page, '2 apartments imported')).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(4);
+    await expect(table).toContainText('L-301');
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // A visitor sees all three, the first with the photo the landlord put first.
+    const visitor = await browser.newPage({ baseURL: test.info().project.use.baseURL });
+    await visitor.goto('/apartment');
+    await expect(visitor.getByRole('heading', { name: /^Apartment L-/ })).toHaveCount(3);
+    await expect(visitor.getByRole('img', { name: 'Inside apartment L-101' })).toHaveAttribute(
+      'src',
+      second ?? '',
+    );
+    await expect(visitor.getByRole('img', { name: 'Inside apartment L-201' })).toHaveAttribute(
+      'src',
+      '/apartment-placeholder.svg',
+    );
+    await visitor.close();
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await expect(log).toContainText('Imported 2 apartments from a CSV file: L-201, L-301');
+    await expect(log).toContainText('Added apartment L-101 (listed)');
+
     // On a phone.
     const phone = await browser.newContext({
       baseURL: test.info().project.use.baseURL,
@@ -129,6 +226,9 @@ test.describe('first run', () => {
     const small = await phone.newPage();
     await small.goto('/dashboard/settings');
     await expect(small.getByRole('form', { name: 'Building settings' })).toBeVisible();
+    expect(await noSideways(small)).toBe(true);
+    await small.goto('/dashboard/apartments');
+    await expect(small.getByRole('table', { name: 'Apartments' })).toBeVisible();
     expect(await noSideways(small)).toBe(true);
     await small.goto('/');
     await expect(small.getByRole('link', { name: 'Lakeview Towers home' })).toBeVisible();

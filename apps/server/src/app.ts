@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
+import { apartmentAdminRoutes } from './modules/apartments/apartment-admin.routes';
 import { apartmentRoutes } from './modules/apartments/apartments.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -121,6 +122,7 @@ export async function buildApp({
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(apartmentRoutes);
+      await api.register(apartmentAdminRoutes);
       await api.register(imageRoutes);
       await api.register(leaseRoutes);
       await api.register(paymentRoutes);

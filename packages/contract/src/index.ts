@@ -12,3 +12,4 @@ export * from './coupons';
 export * from './money';
 export * from './building';
 export * from './audit';
+export * from './apartment-admin';

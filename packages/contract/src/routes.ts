@@ -10,6 +10,7 @@ export const DASHBOARD_CHILD_PATHS = [
   'manage-members',
   'agreement-requests',
   'manage-coupons',
+  'apartments',
   'payments',
   'paymentHistory',
   'member-announcements',
@@ -30,6 +31,8 @@ const clientRoutePatterns: RegExp[] = [
   // A payment's receipt; a member's rent account.
   /^\/dashboard\/paymentHistory\/[0-9a-f-]{36}\/?$/,
   /^\/dashboard\/manage-members\/[0-9a-f-]{36}\/?$/,
+  // The admin's apartments: a new one, an import, one to edit.
+  /^\/dashboard\/apartments\/(new|import|[0-9a-f-]{36})\/?$/,
 ];
 
 /** True when the web app has a page for `pathname` (the query string excluded). */

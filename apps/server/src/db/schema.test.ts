@@ -42,7 +42,6 @@ const apartment = (overrides: Partial<typeof apartments.$inferInsert> = {}) => {
   return {
     apartmentNo: `T-${apartmentCounter}`,
     details: 'test flat',
-    imageId,
     floorNo: 1,
     blockName: 'T',
     rent: 1000,

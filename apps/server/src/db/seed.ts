@@ -20,6 +20,7 @@ import {
 import {
   agreements,
   announcements,
+  apartmentPhotos,
   apartments,
   building,
   coupons,
@@ -94,12 +95,14 @@ async function seedApartments(tx: Transaction): Promise<number> {
         data,
       })
       .onConflictDoNothing();
-    const rows = await tx
+    const [row] = await tx
       .insert(apartments)
-      .values({ ...apartment, imageId })
+      .values(apartment)
       .onConflictDoNothing()
       .returning({ id: apartments.id });
-    inserted += rows.length;
+    if (!row) continue;
+    await tx.insert(apartmentPhotos).values({ apartmentId: row.id, position: 0, imageId });
+    inserted += 1;
   }
   return inserted;
 }

@@ -54,24 +54,49 @@ const dashboardPage: Record<DashboardChildPath, () => Promise<{ Component: Compo
   audit: async () => ({
     Component: (await import('../features/audit/components/audit-log')).AuditLog,
   }),
+  apartments: async () => ({
+    Component: (await import('../features/apartments/components/manage-apartments'))
+      .ManageApartments,
+  }),
 };
 
-/** Pages under a dashboard page: a payment's receipt, a member's rent account. */
-const dashboardDetail: Partial<
-  Record<DashboardChildPath, { path: string; lazy: () => Promise<{ Component: ComponentType }> }>
+/** Pages under a dashboard page: a payment's receipt, a member's rent account, an apartment. */
+const dashboardDetails: Partial<
+  Record<DashboardChildPath, { path: string; lazy: () => Promise<{ Component: ComponentType }> }[]>
 > = {
-  paymentHistory: {
-    path: ':paymentId',
-    lazy: async () => ({
-      Component: (await import('../features/payments/components/receipt')).Receipt,
-    }),
-  },
-  'manage-members': {
-    path: ':userId',
-    lazy: async () => ({
-      Component: (await import('../features/payments/components/tenant-account')).TenantAccount,
-    }),
-  },
+  paymentHistory: [
+    {
+      path: ':paymentId',
+      lazy: async () => ({
+        Component: (await import('../features/payments/components/receipt')).Receipt,
+      }),
+    },
+  ],
+  'manage-members': [
+    {
+      path: ':userId',
+      lazy: async () => ({
+        Component: (await import('../features/payments/components/tenant-account')).TenantAccount,
+      }),
+    },
+  ],
+  apartments: [
+    {
+      path: 'import',
+      lazy: async () => ({
+        Component: (await import('../features/apartments/components/import-apartments'))
+          .ImportApartments,
+      }),
+    },
+    {
+      // `new` or an apartment's id.
+      path: ':apartmentId',
+      lazy: async () => ({
+        Component: (await import('../features/apartments/components/apartment-editor'))
+          .ApartmentEditor,
+      }),
+    },
+  ],
 };
 
 /** Spec §2 route table. The home page is in the first bundle; other pages load on demand. */
@@ -129,7 +154,7 @@ export const routes: RouteObject[] = [
                 element: <RequireRole roles={page.roles} />,
                 children: [
                   { index: true, lazy: dashboardPage[page.path] },
-                  ...[dashboardDetail[page.path]].filter((detail) => detail !== undefined),
+                  ...(dashboardDetails[page.path] ?? []),
                 ],
               })),
             ],

@@ -9,3 +9,4 @@ export const agreementStatus = pgEnum('agreement_status', [
   'ended',
 ]);
 export const announcementAudience = pgEnum('announcement_audience', ['user', 'member', 'all']);
+export const apartmentStatus = pgEnum('apartment_status', ['listed', 'unlisted', 'archived']);

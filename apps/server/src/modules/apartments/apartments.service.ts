@@ -4,11 +4,28 @@ import type {
   ApartmentListResponse,
   BlockOccupancy,
 } from '@structomate/contract';
-import { asc, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { APARTMENT_MESSAGES } from '@structomate/contract';
+import { and, asc, count, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { agreements, apartments } from '../../db/schema';
+import { agreements, apartmentPhotos, apartments } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { imageUrl } from '../images/images.service';
+
+/** What the listing shows for an apartment with no photo yet: a drawing of an empty room. */
+export const PLACEHOLDER_PHOTO_URL = '/apartment-placeholder.svg';
+
+/** The photo the listing shows: the apartment's first, or null when it has none. */
+export const coverImageId = sql<string | null>`(
+  select cover.image_id from ${apartmentPhotos} as cover
+  where cover.apartment_id = ${apartments}.id
+  order by cover.position limit 1
+)`;
+
+export const apartmentPhotoUrl = (imageId: string | null) =>
+  imageId ? imageUrl(imageId) : PLACEHOLDER_PHOTO_URL;
+
+/** Only listed apartments are on the public listing and their agreement pages. */
+const isListed = eq(apartments.status, 'listed');
 
 /** An apartment is occupied while an accepted lease holds it (one at most, by a unique index). */
 // Written with explicit qualifiers: Drizzle renders columns unqualified in single-table selects,
@@ -22,21 +39,24 @@ const apartmentColumns = {
   id: apartments.id,
   apartmentNo: apartments.apartmentNo,
   details: apartments.details,
-  imageId: apartments.imageId,
+  imageId: coverImageId,
   floorNo: apartments.floorNo,
   blockName: apartments.blockName,
   rent: apartments.rent,
   available: isAvailable,
 };
 
-type ApartmentRow = typeof apartments.$inferSelect & { available: boolean };
+type ApartmentRow = Pick<
+  typeof apartments.$inferSelect,
+  'id' | 'apartmentNo' | 'details' | 'floorNo' | 'blockName' | 'rent'
+> & { available: boolean; imageId: string | null };
 
-function toApartment(row: Omit<ApartmentRow, 'createdAt'>): Apartment {
+function toApartment(row: ApartmentRow): Apartment {
   return {
     _id: row.id,
     apartmentNo: row.apartmentNo,
     details: row.details,
-    apartmentImage: imageUrl(row.imageId),
+    apartmentImage: apartmentPhotoUrl(row.imageId),
     floorNo: row.floorNo,
     blockName: row.blockName,
     rent: row.rent,
@@ -50,7 +70,9 @@ export async function listApartments(
   query: ApartmentListQuery,
 ): Promise<ApartmentListResponse> {
   const filter: SQL | undefined =
-    query.maxRent === undefined ? undefined : lte(apartments.rent, Math.floor(query.maxRent));
+    query.maxRent === undefined
+      ? isListed
+      : and(isListed, lte(apartments.rent, Math.floor(query.maxRent)));
   const [totals] = await db.select({ total: count() }).from(apartments).where(filter);
   const total = totals?.total ?? 0;
   const rows = await db
@@ -70,12 +92,15 @@ export async function listApartments(
 }
 
 export async function getApartment(db: Database, id: string): Promise<Apartment> {
-  const [row] = await db.select(apartmentColumns).from(apartments).where(eq(apartments.id, id));
-  if (!row) throw notFound('No apartment has this id');
+  const [row] = await db
+    .select(apartmentColumns)
+    .from(apartments)
+    .where(and(eq(apartments.id, id), isListed));
+  if (!row) throw notFound(APARTMENT_MESSAGES.notFound);
   return toApartment(row);
 }
 
-/** How many apartments each block has and how many accepted leases occupy (admin stats). */
+/** How many apartments each block has and how many accepted leases occupy (admin stats); the archive is out of use and not counted. */
 export async function occupancyByBlock(db: Database): Promise<BlockOccupancy[]> {
   const rows = await db
     .select({
@@ -84,6 +109,7 @@ export async function occupancyByBlock(db: Database): Promise<BlockOccupancy[]> 
       available: sql<number>`count(*) filter (where ${isAvailable})`,
     })
     .from(apartments)
+    .where(ne(apartments.status, 'archived'))
     .groupBy(apartments.blockName)
     .orderBy(apartments.blockName);
   return rows.map((row) => ({

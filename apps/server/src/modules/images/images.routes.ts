@@ -6,7 +6,7 @@ import {
 } from '@structomate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error';
+import { AppError, forbidden } from '../../lib/app-error';
 import { consume, inMinutes } from '../../lib/rate-limit';
 import { getImage, imageUrl, storeUpload } from './images.service';
 
@@ -18,6 +18,13 @@ const HOUR = 3_600_000;
 /** Visitors upload only a photo for the account they are creating. */
 const ANONYMOUS_UPLOADS_PER_HOUR = 10;
 const USER_UPLOADS_PER_HOUR = 30;
+/** An admin setting up a building uploads photos for every apartment. */
+const ADMIN_UPLOADS_PER_HOUR = 300;
+
+const UploadQuerySchema = z.strictObject({
+  /** `apartment` keeps the photo larger; only the admin adds apartment photos. */
+  purpose: z.enum(['avatar', 'apartment']).default('avatar'),
+});
 
 export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
@@ -44,8 +51,10 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        querystring: UploadQuerySchema,
         response: {
           200: ImageUploadResponseSchema,
+          403: ErrorResponseSchema,
           400: ErrorResponseSchema,
           413: ErrorResponseSchema,
           415: ErrorResponseSchema,
@@ -55,11 +64,19 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = request.user;
+      const { purpose } = request.query;
+      if (purpose === 'apartment' && user?.role !== 'admin') {
+        throw forbidden('Only the building’s admin adds apartment photos');
+      }
       await consume(
         app.db,
         [
           user
-            ? { key: `upload:user:${user._id}`, max: USER_UPLOADS_PER_HOUR, windowMs: HOUR }
+            ? {
+                key: `upload:user:${user._id}`,
+                max: user.role === 'admin' ? ADMIN_UPLOADS_PER_HOUR : USER_UPLOADS_PER_HOUR,
+                windowMs: HOUR,
+              }
             : {
                 key: `upload:address:${request.ip}`,
                 max: ANONYMOUS_UPLOADS_PER_HOUR,
@@ -90,7 +107,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw error;
       }
-      const stored = await storeUpload(app.db, bytes, user?._id ?? null);
+      const stored = await storeUpload(app.db, bytes, user?._id ?? null, purpose);
       request.log.info({ imageId: stored.id, anonymous: !user }, 'image uploaded');
       return {
         success: true as const,

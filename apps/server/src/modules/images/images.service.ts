@@ -3,7 +3,7 @@ import { IMAGE_URL_PATTERN } from '@structomate/contract';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import sharp, { type OutputInfo } from 'sharp';
 import type { Database } from '../../db/client';
-import { apartments, images, users } from '../../db/schema';
+import { apartmentPhotos, images, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 
 /** Images are addressed by the SHA-256 of their bytes, so a URL's content never changes. */
@@ -31,6 +31,15 @@ export async function getImage(db: Database, id: string): Promise<StoredImage> {
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** Uploaded photos are avatars: no side longer than this is kept. */
 export const AVATAR_SIZE = 512;
+/** Apartment photos fill the listing's cards and the agreement page: kept larger. */
+export const APARTMENT_PHOTO_SIZE = 1280;
+
+/** What a photo is for decides the size it is kept at. */
+export type UploadPurpose = 'avatar' | 'apartment';
+const longestSide: Record<UploadPurpose, number> = {
+  avatar: AVATAR_SIZE,
+  apartment: APARTMENT_PHOTO_SIZE,
+};
 
 type Format = 'jpeg' | 'png' | 'webp';
 
@@ -52,13 +61,14 @@ export function sniffFormat(bytes: Buffer): Format | undefined {
 
 /**
  * Checks and re-encodes an upload: JPEG, PNG or WebP by content only, within the pixel limit,
- * turned upright, shrunk to avatar size, written as WebP without metadata (no EXIF location),
+ * turned upright, shrunk to the size its purpose needs, written as WebP without metadata (no EXIF location),
  * then stored under the hash of the result.
  */
 export async function storeUpload(
   db: Database,
   bytes: Buffer,
   ownerId: string | null,
+  purpose: UploadPurpose = 'avatar',
 ): Promise<{ id: string; width: number; height: number }> {
   if (!sniffFormat(bytes)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG and WebP images are accepted');
@@ -70,7 +80,10 @@ export async function storeUpload(
     if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw new PixelLimitError();
     output = await input
       .rotate()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .resize(longestSide[purpose], longestSide[purpose], {
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
@@ -124,7 +137,7 @@ export async function deleteUnusedUploads(db: Database): Promise<number> {
         lt(images.createdAt, cutoff),
         // Qualified by hand: Drizzle writes bare column names, which inside these subqueries
         // would bind to the inner table.
-        sql`not exists (select 1 from ${apartments} as a where a.image_id = ${images}.id)`,
+        sql`not exists (select 1 from ${apartmentPhotos} as a where a.image_id = ${images}.id)`,
         sql`not exists (select 1 from ${users} as u where u.photo_image_id = ${images}.id)`,
       ),
     )

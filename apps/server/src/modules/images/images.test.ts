@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../test/build';
 import { multipart, pngClaiming, testImage } from '../../../test/images';
-import { apartments, images, rateLimits, users } from '../../db/schema';
+import { apartmentPhotos, images, rateLimits, users } from '../../db/schema';
 import { deleteUnusedUploads, imageIdFromUrl, sniffFormat } from './images.service';
 
 let t: TestApp;
@@ -140,7 +140,9 @@ describe('cleaning up', () => {
     );
     expect(left.has(unusedId)).toBe(false);
     expect(left.has(usedId)).toBe(true);
-    const artwork = await t.database.db.select({ id: apartments.imageId }).from(apartments);
+    const artwork = await t.database.db
+      .select({ id: apartmentPhotos.imageId })
+      .from(apartmentPhotos);
     expect(artwork.length).toBe(24);
     expect(artwork.every((a) => left.has(a.id))).toBe(true);
   });

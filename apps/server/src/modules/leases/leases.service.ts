@@ -1,9 +1,15 @@
-import type { Agreement, Member, SessionUser } from '@structomate/contract';
+import {
+  APARTMENT_MESSAGES,
+  type Agreement,
+  type Member,
+  type SessionUser,
+} from '@structomate/contract';
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { agreements, apartments, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
+import { apartmentPhotoUrl, coverImageId } from '../apartments/apartments.service';
 import { imageUrl } from '../images/images.service';
 import { balancesOf, type BillingRules } from '../payments/payments.service';
 
@@ -25,7 +31,7 @@ const agreementColumns = {
   floorNo: apartments.floorNo,
   blockName: apartments.blockName,
   details: apartments.details,
-  imageId: apartments.imageId,
+  imageId: coverImageId,
 };
 
 const selectAgreements = (db: Database) =>
@@ -57,7 +63,7 @@ function toAgreement(row: AgreementRow): Agreement {
       blockName: row.blockName,
       rent: row.rent,
       details: row.details,
-      apartmentImage: imageUrl(row.imageId),
+      apartmentImage: apartmentPhotoUrl(row.imageId),
     },
   };
 }
@@ -131,11 +137,18 @@ export async function requestAgreement(
       // FOR SHARE waits for an accept in progress on this apartment (it holds FOR UPDATE), so
       // a request never slips in beside a lease being granted.
       const [apartment] = await tx
-        .select({ id: apartments.id, apartmentNo: apartments.apartmentNo, rent: apartments.rent })
+        .select({
+          id: apartments.id,
+          apartmentNo: apartments.apartmentNo,
+          rent: apartments.rent,
+          status: apartments.status,
+        })
         .from(apartments)
         .where(eq(apartments.id, apartmentId))
         .for('share');
-      if (!apartment) throw notFound('No apartment has this id');
+      if (!apartment) throw notFound(APARTMENT_MESSAGES.notFound);
+      // The admin may have unlisted or archived it since the page was opened.
+      if (apartment.status !== 'listed') throw conflict(APARTMENT_MESSAGES.notOffered);
       const [occupied] = await tx
         .select({ id: agreements.id })
         .from(agreements)

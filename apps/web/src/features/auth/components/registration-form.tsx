@@ -19,7 +19,7 @@ import { PasswordInput } from '../../../components/password-input';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useRegister } from '../api/register';
-import { uploadImage } from '../api/upload-image';
+import { uploadImage } from '../../../lib/upload-image';
 
 /** Spec §9: after registering, wait 2.5 s on the login page, then reload. */
 export const POST_REGISTRATION_WAIT_MS = 2500;

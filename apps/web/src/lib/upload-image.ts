@@ -1,14 +1,18 @@
 import { ErrorResponseSchema, ImageUploadResponseSchema } from '@structomate/contract';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 
 /**
  * `POST /api/images` with the file in the field `image`. XMLHttpRequest rather than fetch, because
- * only it reports upload progress (0–1).
+ * only it reports upload progress (0–1). `apartment` photos (the admin's) are kept larger.
  */
-export function uploadImage(file: File, onProgress: (fraction: number) => void): Promise<string> {
+export function uploadImage(
+  file: File,
+  onProgress: (fraction: number) => void,
+  purpose: 'avatar' | 'apartment' = 'avatar',
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', '/api/images');
+    request.open('POST', purpose === 'apartment' ? '/api/images?purpose=apartment' : '/api/images');
     request.responseType = 'json';
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);

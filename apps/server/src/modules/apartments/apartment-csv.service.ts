@@ -1,0 +1,179 @@
+import {
+  APARTMENT_CSV_COLUMNS,
+  APARTMENT_CSV_REQUIRED,
+  ImportedApartmentSchema,
+  MAX_IMPORT_ROWS,
+  type ImportPreview,
+  type ImportPreviewRow,
+  type ManagedApartment,
+} from '@structomate/contract';
+import { CsvError, parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { takenNumbers } from './apartment-admin.service';
+
+type Column = (typeof APARTMENT_CSV_COLUMNS)[number];
+
+/** Headings people write for each column: "Apartment No", "apartment_no", "Block", "Floor"… */
+const headingAliases: Record<string, Column> = {
+  apartmentno: 'apartmentNo',
+  apartment: 'apartmentNo',
+  number: 'apartmentNo',
+  blockname: 'blockName',
+  block: 'blockName',
+  floorno: 'floorNo',
+  floor: 'floorNo',
+  rent: 'rent',
+  details: 'details',
+  description: 'details',
+  status: 'status',
+};
+
+/** What csv-parse gives with `info: true`: each record with the line it ends on. */
+const ParsedRecordsSchema = z.array(
+  z.object({ record: z.array(z.string()), info: z.object({ lines: z.number().int() }) }),
+);
+
+const normalise = (heading: string) => heading.toLowerCase().replace(/[^a-z]/g, '');
+
+/** The file's text, or a 415 when it is not text at all (a spreadsheet, an image). */
+function csvText(bytes: Buffer): string {
+  if (bytes.includes(0)) throw notCsv();
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw notCsv();
+  }
+}
+
+const notCsv = () =>
+  new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    'This file is not a CSV text file. Save the sheet as “CSV UTF-8” and choose that file.',
+  );
+
+/**
+ * Reads an import file and checks every row without saving anything: each row comes back with
+ * the apartment it would create or with its errors, field by field, so the person can fix the
+ * file or import only the good rows.
+ */
+export async function previewImport(db: Database, bytes: Buffer): Promise<ImportPreview> {
+  let records: z.infer<typeof ParsedRecordsSchema>;
+  try {
+    const parsed: unknown = parse(csvText(bytes), {
+      bom: true,
+      delimiter: [',', ';', '\t'],
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+    });
+    records = ParsedRecordsSchema.parse(parsed);
+  } catch (error) {
+    if (error instanceof CsvError) {
+      throw new AppError('BAD_REQUEST', `The file could not be read as CSV: ${error.message}`);
+    }
+    throw error;
+  }
+  const [header, ...body] = records;
+  if (!header) throw new AppError('BAD_REQUEST', 'The file is empty.');
+  const columns = header.record.map((heading) => headingAliases[normalise(heading)]);
+  const missing = APARTMENT_CSV_REQUIRED.filter((column) => !columns.includes(column));
+  if (missing.length > 0) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `The first line must name the columns ${APARTMENT_CSV_REQUIRED.join(', ')}; missing: ${missing.join(', ')}.`,
+    );
+  }
+  if (body.length === 0) throw new AppError('BAD_REQUEST', 'The file has no apartments.');
+  if (body.length > MAX_IMPORT_ROWS) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `The file has ${body.length} rows; import at most ${MAX_IMPORT_ROWS} at a time.`,
+    );
+  }
+
+  const rows: ImportPreviewRow[] = body.map(({ record, info }) => {
+    const cells: Record<string, string> = {};
+    columns.forEach((column, index) => {
+      if (column) cells[column] = (record[index] ?? '').trim();
+    });
+    const parsed = ImportedApartmentSchema.safeParse(cells);
+    return {
+      line: info.lines,
+      cells,
+      apartment: parsed.success ? parsed.data : null,
+      errors: parsed.success
+        ? []
+        : parsed.error.issues.map((issue) => ({
+            field: typeof issue.path[0] === 'string' ? issue.path[0] : null,
+            message: issue.message,
+          })),
+    };
+  });
+
+  // Numbers must be new: not in the building already, and not twice in the file.
+  const taken = await takenNumbers(
+    db,
+    rows.flatMap((row) => (row.apartment ? [row.apartment.apartmentNo] : [])),
+  );
+  const firstLine = new Map<string, number>();
+  for (const row of rows) {
+    if (!row.apartment) continue;
+    const key = row.apartment.apartmentNo.toLowerCase();
+    const earlier = firstLine.get(key);
+    const problem = taken.has(key)
+      ? `Apartment ${row.apartment.apartmentNo} already exists`
+      : earlier !== undefined
+        ? `Apartment ${row.apartment.apartmentNo} is already on line ${earlier}`
+        : undefined;
+    if (earlier === undefined) firstLine.set(key, row.line);
+    if (problem) {
+      row.errors.push({ field: 'apartmentNo', message: problem });
+      row.apartment = null;
+    }
+  }
+  const valid = rows.filter((row) => row.apartment !== null).length;
+  return { rows, valid, invalid: rows.length - valid };
+}
+
+/**
+ * A cell a spreadsheet would run as a formula ("=…", "+…", "-…", "@…") is written with a leading
+ * apostrophe, so an exported file cannot carry an attack to whoever opens it.
+ */
+const safeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/** The apartments as CSV: the import's columns first (so an export can be edited and re-imported), then what the admin sees. */
+export function apartmentsCsv(apartments: ManagedApartment[]): string {
+  return stringify(
+    apartments.map((apartment) =>
+      [
+        apartment.apartmentNo,
+        apartment.blockName,
+        String(apartment.floorNo),
+        String(apartment.rent),
+        apartment.details,
+        apartment.status,
+        apartment.tenant ? 'occupied' : 'vacant',
+        apartment.tenant?.name ?? '',
+        apartment.tenant?.email ?? '',
+        String(apartment.pendingRequests),
+        String(apartment.photos.length),
+      ].map(safeCell),
+    ),
+    {
+      header: true,
+      columns: [
+        ...APARTMENT_CSV_COLUMNS,
+        'occupancy',
+        'tenant',
+        'tenantEmail',
+        'pendingRequests',
+        'photos',
+      ],
+      bom: true,
+      record_delimiter: 'windows',
+    },
+  );
+}
