@@ -8,10 +8,11 @@ const clockedURL = `http://127.0.0.1:${clockedPort}`;
 /** Journeys that happen on a date of their own run against the clocked server. */
 const CLOCKED = /payments\.spec\.ts$/;
 /**
- * Journeys that change what every visitor sees (featuring a coupon changes the home page banner)
+ * Journeys that change what every visitor sees (featuring a coupon changes the home page banner,
+ * the admin's apartments change the listing)
  * run after all the others, so no other journey meets their changes halfway.
  */
-const SITE_WIDE = /coupons\.spec\.ts$/;
+const SITE_WIDE = /(coupons|apartments)\.spec\.ts$/;
 /** A landlord's first start, on a server of its own with an empty database (E2E_EMPTY). */
 const FIRST_RUN = /first-run\.spec\.ts$/;
 const emptyURL = `http://127.0.0.1:${port + 2}`;
