@@ -213,6 +213,7 @@ test.describe('dashboard by role', () => {
       'Make Announcement',
       'Agreement Requests',
       'Manage Coupons',
+      'Apartments',
       'Users',
       'Building settings',
       'Audit log',
