@@ -61,6 +61,9 @@ const expected: Record<string, Access> = {
   'POST /api/get/userAnnouncement': ['user', 'admin'],
   'POST /api/get/memberAnnouncement': ['member', 'admin'],
   'POST /api/makeAnnouncement': ['admin'],
+  'GET /api/announcements': ['admin'],
+  'PUT /api/announcements/:id': ['admin'],
+  'DELETE /api/announcements/:id': ['admin'],
   'POST /api/get/coupons': ['admin'],
   'POST /api/create/coupons': ['admin'],
   'POST /api/delete/coupons': ['admin'],
@@ -122,7 +125,7 @@ describe('route × role table', () => {
       for (const caller of callers) {
         const cookie = await cookieFor(caller);
         const response = await t.app.inject({
-          method: method as 'GET' | 'POST' | 'PUT',
+          method: method as 'GET' | 'POST' | 'PUT' | 'DELETE',
           url: urlFor(pattern, caller),
           headers: cookie ? { cookie } : {},
           ...(method === 'GET' ? {} : { payload: {} }),

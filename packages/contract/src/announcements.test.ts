@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { AnnouncementFormSchema, AnnouncementListRequestSchema } from './announcements';
+import {
+  AnnouncementFormSchema,
+  AnnouncementListRequestSchema,
+  PostedAnnouncementsQuerySchema,
+  UpdateAnnouncementRequestSchema,
+} from './announcements';
 
 describe('AnnouncementFormSchema', () => {
   it('needs title, type and details (spec §5) within their limits', () => {
@@ -37,6 +42,47 @@ describe('AnnouncementListRequestSchema', () => {
     ).toBe(true);
     for (const body of [{ limit: 0 }, { limit: 61 }, { before: 'x' }, { page: 2 }]) {
       expect(AnnouncementListRequestSchema.safeParse(body).success).toBe(false);
+    }
+  });
+});
+
+describe('PostedAnnouncementsQuerySchema', () => {
+  it('defaults to the first page of 20, every audience, and reads numbers from the query string', () => {
+    expect(PostedAnnouncementsQuerySchema.parse({})).toEqual({ page: 1, limit: 20 });
+    expect(
+      PostedAnnouncementsQuerySchema.parse({ page: '3', limit: '5', type: 'all', q: ' lift ' }),
+    ).toEqual({ page: 3, limit: 5, type: 'all', q: 'lift' });
+    for (const query of [{ page: '0' }, { limit: '101' }, { type: 'admin' }, { sort: 'title' }]) {
+      expect(PostedAnnouncementsQuerySchema.safeParse(query).success, JSON.stringify(query)).toBe(
+        false,
+      );
+    }
+  });
+});
+
+describe('UpdateAnnouncementRequestSchema', () => {
+  it('takes the posting rules and the version the form was filled from, nothing else', () => {
+    expect(
+      UpdateAnnouncementRequestSchema.parse({
+        title: ' Lift ',
+        type: 'member',
+        details: 'a\nb ',
+        version: 2,
+      }),
+    ).toEqual({ title: 'Lift', type: 'member', details: 'a\nb', version: 2 });
+    const good = { title: 'Lift', type: 'all', details: 'x', version: 1 };
+    for (const body of [
+      { ...good, title: '' },
+      { ...good, details: 'd'.repeat(5001) },
+      { ...good, type: '' },
+      { ...good, version: 0 },
+      { ...good, version: 1.5 },
+      { title: 'Lift', type: 'all', details: 'x' },
+      { ...good, date: '2026-01-01' },
+    ]) {
+      expect(UpdateAnnouncementRequestSchema.safeParse(body).success, JSON.stringify(body)).toBe(
+        false,
+      );
     }
   });
 });

@@ -14,11 +14,20 @@ export const ANNOUNCEMENT_LIMITS = { title: 120, details: 5000 } as const;
 /** Announcements shown per page; "Load more" asks for the next page. */
 export const ANNOUNCEMENTS_PER_PAGE = 10;
 
+/** Announcements per page of the admin's "Posted announcements" list. */
+export const POSTED_ANNOUNCEMENTS_PER_PAGE = 20;
+
 /** Spec §8 toasts of the Make Announcement page, spelled as the spec spells them. */
 export const ANNOUNCEMENT_MESSAGES = {
   posted: (type: AnnouncementType) => `Announcement Posted to ${type}`,
   notPosted: "Couldn't post announcemnet.",
   empty: 'There is no Announcements yet.',
+  /** Ours: the admin's edits and deletions. */
+  updated: 'Announcement updated',
+  deleted: 'Announcement deleted',
+  changedMeanwhile:
+    'This announcement was changed by someone else meanwhile. Reload it to see the changes.',
+  notFound: 'No announcement has this id (it may have been deleted).',
 } as const;
 
 export const AnnouncementTitleSchema = z
@@ -44,6 +53,8 @@ export const AnnouncementSchema = z.object({
   details: z.string(),
   date: z.string(),
   type: AnnouncementTypeSchema,
+  /** Ours: when the admin last edited it (ISO 8601), null if never. */
+  editedAt: z.string().nullable(),
 });
 export type Announcement = z.infer<typeof AnnouncementSchema>;
 
@@ -89,3 +100,50 @@ export const AnnouncementListRequestSchema = withToken({
 export type AnnouncementListRequest = z.infer<typeof AnnouncementListRequestSchema>;
 
 export const AnnouncementListResponseSchema = z.array(AnnouncementSchema);
+
+export const AnnouncementIdSchema = z.uuid({ error: 'must be a valid announcement id' });
+export const AnnouncementIdParamsSchema = z.object({ id: AnnouncementIdSchema });
+
+/**
+ * The admin's list (`GET /api/announcements`): every announcement, newest first. `type` keeps
+ * one audience exactly (`all` means those for everyone); left out, every audience. `q` is part
+ * of the title or the details.
+ */
+export const PostedAnnouncementsQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(POSTED_ANNOUNCEMENTS_PER_PAGE),
+  type: AnnouncementTypeSchema.optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export type PostedAnnouncementsQuery = z.input<typeof PostedAnnouncementsQuerySchema>;
+
+/** An announcement as the admin manages it: with its author and the version an edit names. */
+export const PostedAnnouncementSchema = AnnouncementSchema.extend({
+  /** The author's name; null once their account is gone. */
+  authorName: z.string().nullable(),
+  version: z.number().int(),
+});
+export type PostedAnnouncement = z.infer<typeof PostedAnnouncementSchema>;
+
+export const PostedAnnouncementsPageSchema = z.object({
+  result: z.array(PostedAnnouncementSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  pageCount: z.number().int(),
+});
+export type PostedAnnouncementsPage = z.infer<typeof PostedAnnouncementsPageSchema>;
+
+/**
+ * `PUT /api/announcements/:id`: the same fields as posting, and the version the form was filled
+ * from; a save over a change made meanwhile is refused (409).
+ */
+export const UpdateAnnouncementRequestSchema = z.strictObject({
+  title: AnnouncementTitleSchema,
+  type: AnnouncementTypeSchema,
+  details: AnnouncementDetailsSchema,
+  version: z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1),
+});
+export type UpdateAnnouncementRequest = z.infer<typeof UpdateAnnouncementRequestSchema>;
+
+export const DeleteAnnouncementResponseSchema = z.object({ ok: z.literal(true) });

@@ -1,4 +1,7 @@
-/** Previous / Next with the current page; each button is disabled at its end (spec §4). */
+/**
+ * Previous / Next with the current page; each button is disabled at its end (spec §4). On a phone
+ * the buttons share the width, so the pager never runs past the list above it.
+ */
 export function Pager({
   page,
   pageCount,
@@ -12,18 +15,21 @@ export function Pager({
     <nav aria-label="Pages" className="flex items-center justify-center gap-3">
       <button
         type="button"
-        className="btn btn-outline min-w-28"
+        className="btn btn-outline flex-1 sm:min-w-28 sm:flex-none"
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
       >
         Previous
       </button>
-      <p className="min-w-28 text-center text-sm text-base-content/75" aria-live="polite">
+      <p
+        className="shrink-0 text-center text-sm text-base-content/75 sm:min-w-28"
+        aria-live="polite"
+      >
         Page {page} of {pageCount}
       </p>
       <button
         type="button"
-        className="btn btn-outline min-w-28"
+        className="btn btn-outline flex-1 sm:min-w-28 sm:flex-none"
         disabled={page >= pageCount}
         onClick={() => onPage(page + 1)}
       >

@@ -1,14 +1,27 @@
 import {
+  AnnouncementIdParamsSchema,
   AnnouncementListRequestSchema,
   AnnouncementListResponseSchema,
+  DeleteAnnouncementResponseSchema,
   ErrorResponseSchema,
   InsertedResponseSchema,
   MakeAnnouncementRequestSchema,
+  PostedAnnouncementSchema,
+  PostedAnnouncementsPageSchema,
+  PostedAnnouncementsQuerySchema,
+  UpdateAnnouncementRequestSchema,
 } from '@structomate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
-import { actorOf, recordAudit } from '../audit/audit.service';
-import { listAnnouncements, makeAnnouncement, readersFor } from './announcements.service';
+import { actorOf } from '../audit/audit.service';
+import {
+  deleteAnnouncement,
+  listAnnouncements,
+  listPostedAnnouncements,
+  makeAnnouncement,
+  readersFor,
+  updateAnnouncement,
+} from './announcements.service';
 
 const listSchema = {
   body: AnnouncementListRequestSchema,
@@ -56,20 +69,84 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = currentUser(request);
-      const { newAnnouncement } = request.body;
-      const insertedId = await makeAnnouncement(app.db, me._id, newAnnouncement);
-      await recordAudit(app.db, actorOf(request, me), {
-        action: 'announcement.create',
-        subjectType: 'announcement',
-        subjectId: insertedId,
-        summary: `Posted "${newAnnouncement.title}" to ${newAnnouncement.type === 'all' ? 'everyone' : `${newAnnouncement.type}s`}`,
-        after: newAnnouncement,
-      });
+      const insertedId = await makeAnnouncement(
+        app.db,
+        { ...actorOf(request, me), id: me._id },
+        request.body.newAnnouncement,
+      );
       request.log.info(
         { announcementId: insertedId, type: request.body.newAnnouncement.type },
         'announcement posted',
       );
       return reply.code(201).send({ insertedId });
+    },
+  );
+
+  /** The admin's "Posted announcements": every audience, newest first, paged in the database. */
+  app.get(
+    '/announcements',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        querystring: PostedAnnouncementsQuerySchema,
+        response: { 200: PostedAnnouncementsPageSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listPostedAnnouncements(app.db, request.query);
+    },
+  );
+
+  /** Edits an announcement over the version the admin's form was filled from. */
+  app.put(
+    '/announcements/:id',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        params: AnnouncementIdParamsSchema,
+        body: UpdateAnnouncementRequestSchema,
+        response: {
+          200: PostedAnnouncementSchema,
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const saved = await updateAnnouncement(
+        app.db,
+        actorOf(request, me),
+        request.params.id,
+        request.body,
+      );
+      request.log.info(
+        { announcementId: saved._id, version: saved.version },
+        'announcement edited',
+      );
+      return saved;
+    },
+  );
+
+  app.delete(
+    '/announcements/:id',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        params: AnnouncementIdParamsSchema,
+        response: {
+          200: DeleteAnnouncementResponseSchema,
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      await deleteAnnouncement(app.db, actorOf(request, currentUser(request)), request.params.id);
+      request.log.info({ announcementId: request.params.id }, 'announcement deleted');
+      return { ok: true as const };
     },
   );
 };

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { announcementPaging, fetchAnnouncementPage } from './announcement-pages';
+import { announcementQueryKeys } from './query-keys';
 
 export const getMemberAnnouncements = (before?: string) =>
   fetchAnnouncementPage('/get/memberAnnouncement', before);
@@ -7,7 +8,7 @@ export const getMemberAnnouncements = (before?: string) =>
 /** Spec §7 /get/memberAnnouncement: the `member` and `all` announcements, newest first. */
 export function useMemberAnnouncements() {
   return useInfiniteQuery({
-    queryKey: ['announcements', 'member'],
+    queryKey: announcementQueryKeys.readers('member'),
     queryFn: ({ pageParam }) => getMemberAnnouncements(pageParam),
     ...announcementPaging,
   });

@@ -6,11 +6,12 @@ import {
 } from '@structomate/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/page-header';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import type { AnnouncementPage } from '../api/announcement-pages';
 import { LoadError } from '../../../components/load-error';
+import { ApiError } from '../../../lib/api-client';
 
 // Each readable at AA contrast on the card.
 const audienceBadge: Record<AnnouncementType, string> = {
@@ -19,9 +20,26 @@ const audienceBadge: Record<AnnouncementType, string> = {
   all: 'badge-outline',
 };
 
-/** Spec §2 announcement card: title, type, date and details as the author wrote them. */
-export function AnnouncementCard({ announcement }: { announcement: Announcement }) {
+const specDateTime = (iso: string) => format(parseISO(iso), DATE_FORMATS.timeDashDate);
+
+/**
+ * Spec §2 announcement card: title, type, date and details as the author wrote them; ours: when
+ * it was edited. The admin's list adds its author and its actions.
+ */
+export function AnnouncementCard({
+  announcement,
+  headingLevel = 'h2',
+  byline,
+  actions,
+}: {
+  announcement: Announcement;
+  headingLevel?: 'h2' | 'h3';
+  byline?: ReactNode;
+  /** Buttons at the foot of the card, given the id of the heading that names the card. */
+  actions?: (headingId: string) => ReactNode;
+}) {
   const headingId = `announcement-${announcement._id}`;
+  const Heading = headingLevel;
   return (
     <article
       aria-labelledby={headingId}
@@ -29,23 +47,33 @@ export function AnnouncementCard({ announcement }: { announcement: Announcement 
     >
       {/* The badge keeps the top right corner whatever the title's length. */}
       <div className="flex items-start justify-between gap-4">
-        <h2 id={headingId} className="min-w-0 flex-1 text-xl font-semibold break-words">
+        <Heading id={headingId} className="min-w-0 flex-1 text-xl font-semibold break-words">
           {announcement.title}
-        </h2>
+        </Heading>
         <span className={`badge ${audienceBadge[announcement.type]} shrink-0`}>
           <span className="sr-only">Type: </span>
           {announcement.type}
         </span>
       </div>
-      <p className="mt-1 text-sm text-base-content/70">
-        <time dateTime={announcement.date}>
-          {format(parseISO(announcement.date), DATE_FORMATS.timeDashDate)}
-        </time>
+      <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-sm text-base-content/70">
+        <time dateTime={announcement.date}>{specDateTime(announcement.date)}</time>
+        {announcement.editedAt && (
+          <span>
+            Edited{' '}
+            <time dateTime={announcement.editedAt}>{specDateTime(announcement.editedAt)}</time>
+          </span>
+        )}
+        {byline}
       </p>
       {/* Text only (React escapes it); the author's line breaks are kept. */}
       <p className="mt-4 whitespace-pre-line break-words text-base-content/90">
         {announcement.details}
       </p>
+      {actions && (
+        <div className="mt-4 flex flex-wrap justify-end gap-2 border-t border-base-300 pt-3">
+          {actions(headingId)}
+        </div>
+      )}
     </article>
   );
 }
@@ -63,6 +91,14 @@ export function AnnouncementList({
     // Spec §8: a failed load is logged; the page also offers to try again.
     if (error) console.warn('Announcements could not be loaded', error);
   }, [error]);
+
+  // The last announcement shown marks where the next page starts; once the admin deletes it or
+  // moves it to another audience, the server no longer knows it (404). The pages are then
+  // fetched again from the top, each with a cursor that exists, and "Load more" works again.
+  const cursorGone = isFetchNextPageError && error instanceof ApiError && error.status === 404;
+  useEffect(() => {
+    if (cursorGone) void refetch();
+  }, [cursorGone, refetch]);
 
   if (isPending) return <LoadingSpinner label="Loading announcements" />;
   if (isError && !data) {
