@@ -87,11 +87,12 @@ test.describe('registration', () => {
 
     await openAccountMenu(page);
     await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await expect(
-      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
-    ).toBeVisible();
-
-    await page.getByRole('link', { name: 'Login' }).click();
+    // The top bar's Login (the page may still be leaving the registration form, which has one).
+    const topLogin = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Login' });
+    await expect(topLogin).toBeVisible();
+    await topLogin.click();
     await page.getByLabel('Email').fill(email.toUpperCase());
     await page.getByLabel('Password', { exact: true }).fill('Engine1843');
     await page.getByRole('button', { name: 'Login', exact: true }).click();

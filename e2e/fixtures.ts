@@ -123,8 +123,13 @@ export async function newMember(page: Page, name: string, apartmentNo: string): 
   const listing = await page.request.get('/api/apartments?limit=60');
   const { result } = (await listing.json()) as { result: { _id: string; apartmentNo: string }[] };
   const apartment = result.find((candidate) => candidate.apartmentNo === apartmentNo);
+  // The lease starts today (the page's day in the building's calendar), so this month is billed.
+  const now = pageTimes.get(page) ?? new Date().toISOString();
+  const startDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(
+    new Date(now),
+  );
   const signed = await page.request.post('/api/create/agreements', {
-    data: { newAgreement: { apartmentDetails: { _id: apartment?._id } } },
+    data: { newAgreement: { apartmentDetails: { _id: apartment?._id }, startDate } },
   });
   expect(signed.status(), 'signing').toBe(201);
   const { insertedId } = (await signed.json()) as { insertedId: string };

@@ -20,6 +20,17 @@ async function adminPage(browser: Browser): Promise<Page> {
   return page;
 }
 
+/** Today in the building's calendar (Dhaka), as the date inputs take it. */
+const dhakaToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
+const longDate = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
 const requestCard = (page: Page, tenant: string) =>
   page.getByRole('article', { name: new RegExp(`^Request from ${tenant} for apartment`) });
 
@@ -39,6 +50,11 @@ test.describe('leasing', () => {
     await card.getByRole('link', { name: 'Rent This Apartment' }).click();
     await expect(page).toHaveURL(new RegExp(`/apartment/${id}$`));
     await expect(page.getByText('Nusrat Jahan').first()).toBeVisible();
+    // She moves in today: the term runs a year from today.
+    const today = dhakaToday();
+    await page.getByLabel('Start date').fill(today);
+    await expect(page.getByText(`The lease starts on ${longDate(today)}`)).toBeVisible();
+    await expect(page.getByText('A deposit of one month’s rent (31,000 BDT)')).toBeVisible();
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(toast(page, /Agreement signed/)).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/myProfile$/);
@@ -69,7 +85,18 @@ test.describe('leasing', () => {
     await admin.goto('/dashboard/agreement-requests');
     const request = requestCard(admin, 'Nusrat Jahan');
     await expect(request).toContainText(resident.email);
-    for (const text of ['A-404', 'Floor', '4', 'Block', 'A', '31,000 BDT', 'User', 'Pending']) {
+    await expect(request.getByLabel('Lease starts')).toHaveValue(today);
+    for (const text of [
+      'A-404',
+      'Floor',
+      '4',
+      'Block',
+      'A',
+      '31,000 BDT',
+      'User',
+      'Pending',
+      'Deposit',
+    ]) {
       await expect(request).toContainText(text);
     }
     expect(await textContrast(request.getByText('Pending', { exact: true }))).toBeGreaterThan(4.5);
@@ -128,6 +155,48 @@ test.describe('leasing', () => {
     await expect(
       page.getByRole('navigation', { name: 'Dashboard menu' }).getByRole('link'),
     ).toHaveText(['My Profile', 'Announcements']);
+  });
+
+  test('the applicant chooses when the lease starts; the admin moves it before accepting', async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    await registerResident(page, 'Sadia Karim');
+    const id = await apartmentId(page, 'C-204');
+    await page.goto(`/apartment/${id}`);
+    // By default the lease starts on the 1st of next month and runs a year.
+    const start = page.getByLabel('Start date');
+    const firstOfNext = await start.inputValue();
+    expect(firstOfNext).toMatch(/^\d{4}-\d{2}-01$/);
+    await expect(page.getByText(`The lease starts on ${longDate(firstOfNext)}`)).toBeVisible();
+    await expect(page.getByText('a fixed term of 12 months')).toBeVisible();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/myProfile$/);
+    const panel = page.getByRole('region', { name: 'Your lease request' });
+    await expect(panel).toContainText(
+      /Lease from 01 \w{3}, \d{4} to \d\d \w{3}, \d{4}, deposit 24,500 BDT\./,
+    );
+
+    // The admin moves the start to the 15th and accepts; the end moves with it.
+    const moved = `${firstOfNext.slice(0, 8)}15`;
+    const admin = await adminPage(browser);
+    await admin.goto('/dashboard/agreement-requests');
+    const request = requestCard(admin, 'Sadia Karim');
+    await expect(request.getByLabel('Lease starts')).toHaveValue(firstOfNext);
+    await request.getByLabel('Lease starts').fill(moved);
+    await expect(request).toContainText(/15 \w{3}, \d{4} – 14 \w{3}, \d{4}/);
+    await request.getByRole('button', { name: 'Accept' }).click();
+    await expect(toast(admin, 'Agreement Checked')).toBeVisible();
+    await admin.context().close();
+
+    await page.goto('/dashboard/myProfile');
+    await expect(
+      page.getByText('Lease starts', { exact: true }).locator('xpath=following-sibling::dd[1]'),
+    ).toHaveText(/^15 \w{3}, \d{4}$/);
+    await expect(
+      page.getByText('Deposit', { exact: true }).locator('xpath=following-sibling::dd[1]'),
+    ).toHaveText('24,500 BDT');
   });
 
   test('the admin rejects a request: "Agreement rejected!"', async ({ page, browser }) => {

@@ -11,6 +11,8 @@ import { createTestDatabase } from './database';
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The app's clock (the system's unless the test gave one). */
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function buildTestApp(
   return {
     app,
     database,
+    clock,
     close: async () => {
       await app.close();
       await database.close();

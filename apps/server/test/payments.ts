@@ -1,3 +1,4 @@
+import { calendarDay } from '../src/lib/clock';
 import {
   ErrorResponseSchema,
   InsertedResponseSchema,
@@ -86,8 +87,17 @@ export async function sandboxCharges(t: TestApp, userId: string, billingMonth: s
   );
 }
 
-/** A brand-new person who asks for `apartmentNo` through the API; the request stays pending. */
-export async function newApplicant(t: TestApp, apartmentNo: string, name = 'New Applicant') {
+/**
+ * A brand-new person who asks for `apartmentNo` through the API, for a lease starting today (the
+ * app's clock, the building's calendar) unless `startDate` says otherwise; the request stays
+ * pending.
+ */
+export async function newApplicant(
+  t: TestApp,
+  apartmentNo: string,
+  name = 'New Applicant',
+  startDate = calendarDay(t.clock.now(), t.app.config.rent.timeZone),
+) {
   const person = await newPerson(t.app, t.database, 'user', name);
   const [flat] = await t.database.db
     .select({ id: apartments.id })
@@ -96,7 +106,7 @@ export async function newApplicant(t: TestApp, apartmentNo: string, name = 'New 
   const signed = await person.inject({
     method: 'POST',
     url: '/api/create/agreements',
-    payload: { newAgreement: { apartmentDetails: { _id: flat?.id } } },
+    payload: { newAgreement: { apartmentDetails: { _id: flat?.id }, startDate } },
   });
   expect(signed.statusCode, signed.body).toBe(201);
   return { person, agreementId: InsertedResponseSchema.parse(signed.json()).insertedId };

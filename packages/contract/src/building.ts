@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DisplayNameSchema, EmailSchema, PasswordSchema } from './accounts';
+import { LeaseDefaultsSchema } from './lease-terms';
 
 /** The social networks the footer can link to, in the order it shows them. */
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'x', 'linkedin', 'youtube'] as const;
@@ -63,6 +64,13 @@ export const BuildingProfileSchema = z.strictObject({
 export type BuildingProfileInput = z.input<typeof BuildingProfileSchema>;
 export type BuildingProfile = z.output<typeof BuildingProfileSchema>;
 
+/** The Building settings form: the profile and the lease defaults, saved together. */
+export const BuildingSettingsFormSchema = BuildingProfileSchema.extend({
+  leaseDefaults: LeaseDefaultsSchema,
+});
+export type BuildingSettingsFormInput = z.input<typeof BuildingSettingsFormSchema>;
+export type BuildingSettingsForm = z.output<typeof BuildingSettingsFormSchema>;
+
 /** The building as stored: its profile and the version a save must name (two admins, one form). */
 export const BuildingSchema = z.object({
   name: z.string(),
@@ -72,11 +80,15 @@ export const BuildingSchema = z.object({
   contactEmail: z.string().nullable(),
   contactPhone: z.string().nullable(),
   socialLinks: z.partialRecord(SocialNetworkSchema, z.string()),
+  /** What a lease signed now takes (Building settings; the first-run defaults until then). */
+  leaseDefaults: LeaseDefaultsSchema,
   version: z.number().int(),
 });
 export type Building = z.infer<typeof BuildingSchema>;
 
+/** A save of Building settings; without `leaseDefaults` the lease defaults stay as they are. */
 export const UpdateBuildingRequestSchema = BuildingProfileSchema.extend({
+  leaseDefaults: LeaseDefaultsSchema.optional(),
   version: z.number().int().min(1),
 });
 export type UpdateBuildingRequest = z.input<typeof UpdateBuildingRequestSchema>;

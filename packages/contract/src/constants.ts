@@ -39,6 +39,7 @@ export const LEASE_TERMS = {
   startDate: '2025-02-01',
   endDate: '2026-01-31',
   noticeDays: 30,
+  depositMonths: 1,
   rentDueDay: 1,
   parkingSpot: '12',
 } as const;

@@ -13,3 +13,4 @@ export * from './money';
 export * from './building';
 export * from './audit';
 export * from './apartment-admin';
+export * from './lease-terms';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RoleSchema, withToken } from './accounts';
+import { LeaseTermsSchema, StartDateSchema } from './lease-terms';
 
 export const AgreementStatusSchema = z.enum(['pending', 'accepted', 'rejected', 'ended']);
 export type AgreementStatus = z.infer<typeof AgreementStatusSchema>;
@@ -33,6 +34,9 @@ export const AgreementSchema = z.object({
   /** When an accepted lease ended (the member was removed); null while it runs. */
   agreementEndDate: z.string().nullable(),
   apartmentDetails: ApartmentDetailsSchema,
+  /** Ours: the lease's own terms (start and end, rent, deposit, notice, due day, parking); null on
+   * a request signed before leases had terms. */
+  terms: LeaseTermsSchema.nullable(),
 });
 export type Agreement = z.infer<typeof AgreementSchema>;
 
@@ -63,6 +67,9 @@ export const NewAgreementSchema = z.strictObject({
   agreementSigningDate: ignoredText,
   /** The whole apartment record; its `_id` names the apartment. */
   apartmentDetails: z.looseObject({ _id: z.uuid({ error: 'must be a valid apartment id' }) }),
+  /** Ours: the day the lease should start (YYYY-MM-DD, today at the earliest); the 1st of next
+   * month when left out. */
+  startDate: StartDateSchema.optional(),
 });
 
 export const CreateAgreementRequestSchema = withToken({ newAgreement: NewAgreementSchema });
@@ -75,6 +82,8 @@ export const AcceptAgreementRequestSchema = withToken({
   agreement_id: AgreementIdSchema,
   tenant_id: ignoredText,
   agreementCheckedDate: ignoredText,
+  /** Ours: a new start for the lease, set by the admin when accepting (its end moves with it). */
+  startDate: StartDateSchema.optional(),
 });
 
 export const RejectAgreementRequestSchema = withToken({

@@ -5,18 +5,14 @@ export const SiteConfigSchema = z.object({
   /** True when Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET). */
   googleSignIn: z.boolean(),
   /** Which payment provider the rent page uses (the sandbox needs no key), and what it charges. */
+  /** The building's calendar (TIME_ZONE): which day it is for leases and rent. */
+  timeZone: z.string(),
   payments: z.object({
     provider: z.enum(['sandbox', 'stripe']),
     publishableKey: z.string().nullable(),
     currency: z.string(),
     /** BDT per unit of `currency`; null when charging taka. */
     rate: z.string().nullable(),
-  }),
-  /** Lease terms of the agreement page (spec §2, §9 defaults; LEASE_START, LEASE_END, PARKING_SPOT). */
-  lease: z.object({
-    startDate: z.string(),
-    endDate: z.string(),
-    parkingSpot: z.string(),
   }),
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;

@@ -148,4 +148,41 @@ describe('database constraints', () => {
       ),
     ).toBe('coupons_percentage_range');
   });
+
+  it('refuses a lease with a start but no end, or ending before it starts', async () => {
+    const [tenant] = await database.db
+      .insert(users)
+      .values({ email: 'terms@example.com', displayName: 'Terms', role: 'user' })
+      .returning({ id: users.id });
+    const [flat] = await database.db
+      .insert(apartments)
+      .values(apartment())
+      .returning({ id: apartments.id });
+    const lease = { tenantId: tenant?.id ?? '', apartmentId: flat?.id ?? '', rent: 1000 };
+    expect(
+      await violation(
+        database.db.insert(agreements).values({ ...lease, startDate: '2026-12-01', rentDueDay: 1 }),
+      ),
+    ).toBe('agreements_terms_complete');
+    expect(
+      await violation(
+        database.db.insert(agreements).values({
+          ...lease,
+          startDate: '2026-12-01',
+          endDate: '2026-11-30',
+          rentDueDay: 1,
+        }),
+      ),
+    ).toBe('agreements_terms_complete');
+    expect(
+      await violation(
+        database.db.insert(agreements).values({
+          ...lease,
+          startDate: '2026-12-01',
+          endDate: '2027-11-30',
+          rentDueDay: 31,
+        }),
+      ),
+    ).toBe('agreements_rent_due_day_range');
+  });
 });

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { addMonths } from '@structomate/contract';
+import { LEASE_TERMS, SPEC_LEASE_DEFAULTS, addMonths, leaseTerms } from '@structomate/contract';
 import { DEFAULT_TIME_ZONE } from '../config';
 import { calendarDay } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
@@ -25,6 +25,7 @@ import {
   building,
   coupons,
   images,
+  leaseTermColumns,
   payments,
   users,
 } from './schema';
@@ -150,7 +151,7 @@ async function seedMemberLease(tx: Transaction): Promise<void> {
       tenantId: tenant.id,
       apartmentId: apartment.id,
       status: 'accepted',
-      rent: apartment.rent,
+      ...leaseTermColumns(leaseTerms(SPEC_LEASE_DEFAULTS, apartment.rent, LEASE_TERMS.startDate)),
       signedAt: new Date('2025-01-10T09:30:00Z'),
       checkedAt: new Date('2025-01-12T11:00:00Z'),
     })
@@ -210,7 +211,7 @@ async function seedFormerTenant(tx: Transaction, currentMonth: string): Promise<
       tenantId: tenant.id,
       apartmentId: apartment.id,
       status: 'ended',
-      rent: apartment.rent,
+      ...leaseTermColumns(leaseTerms(SPEC_LEASE_DEFAULTS, apartment.rent, '2025-03-01')),
       signedAt: new Date('2025-03-01T09:00:00Z'),
       checkedAt: new Date('2025-03-05T06:00:00Z'),
       endedAt: new Date(`${endMonth}-20T06:00:00Z`),

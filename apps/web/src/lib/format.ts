@@ -26,3 +26,7 @@ export function ordinal(day: number): string {
   const suffix = teens ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th');
   return `${day}${suffix}`;
 }
+
+/** Today's date (YYYY-MM-DD) in the building's calendar, wherever the reader is. */
+export const todayIn = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());

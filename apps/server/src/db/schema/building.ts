@@ -19,12 +19,22 @@ export const building = pgTable(
       .$type<Partial<Record<SocialNetwork, string>>>()
       .notNull()
       .default({}),
+    // Lease defaults: what an agreement takes when it is signed. Null until the admin sets them,
+    // meanwhile the first-run defaults (LEASE_START…LEASE_END's length, PARKING_SPOT,
+    // RENT_DUE_DAY, RENT_GRACE_DAYS; one month's deposit, 30 days' notice) apply.
+    leaseTermMonths: smallint('lease_term_months'),
+    depositMonths: smallint('deposit_months'),
+    noticeDays: smallint('notice_days'),
+    rentDueDay: smallint('rent_due_day'),
+    graceDays: smallint('grace_days'),
+    parking: text('parking'),
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('building_one_row', sql`${t.id} = 1`),
     check('building_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    check('building_rent_due_day_range', sql`${t.rentDueDay} between 1 and 28`),
   ],
 );
 

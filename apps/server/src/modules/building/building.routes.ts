@@ -11,7 +11,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consume, inMinutes } from '../../lib/rate-limit';
 import { currentUser, startSession } from '../../plugins/auth';
 import { actorOf, recordAudit } from '../audit/audit.service';
-import { claimBuilding, readBuilding, setupStatus, updateBuilding } from './building.service';
+import {
+  buildingDefaults,
+  claimBuilding,
+  readBuilding,
+  setupStatus,
+  updateBuilding,
+} from './building.service';
 
 const refusals = {
   400: ErrorResponseSchema,
@@ -25,7 +31,7 @@ const refusals = {
 const SETUP_TRIES_PER_HOUR = 20;
 
 export const buildingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const defaults = { address: app.config.mapAddress };
+  const defaults = buildingDefaults(app.config);
 
   /** Everyone may read the building's profile: it is on every page (top bar, footer, map). */
   app.get(
@@ -45,9 +51,9 @@ export const buildingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: UpdateBuildingRequestSchema, response: { 200: BuildingSchema, ...refusals } },
     },
     async (request) => {
-      const { version, ...profile } = request.body;
+      const { version, leaseDefaults, ...profile } = request.body;
       const before = await readBuilding(app.db, defaults);
-      await updateBuilding(app.db, profile, version);
+      await updateBuilding(app.db, profile, version, leaseDefaults);
       const after = await readBuilding(app.db, defaults);
       await recordAudit(app.db, actorOf(request, currentUser(request)), {
         action: 'building.update',

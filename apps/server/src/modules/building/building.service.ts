@@ -2,13 +2,17 @@ import { randomBytes } from 'node:crypto';
 import {
   BRAND_NAME,
   BUILDING_MESSAGES,
+  LEASE_TERMS,
   SETUP_MESSAGES,
+  leaseEndDate,
   type Building,
   type BuildingProfile,
+  type LeaseDefaults,
   type SessionUser,
   type SetupStatus,
 } from '@structomate/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { building, setupTokens, users } from '../../db/schema';
 import { AppError, conflict, forbidden } from '../../lib/app-error';
@@ -16,9 +20,68 @@ import { hashPassword } from '../../lib/passwords';
 import { hashToken } from '../auth/auth.service';
 import { toSessionUser, userColumns } from '../users/users.service';
 
-/** What the building is called and where it is until its admin says otherwise (MAP_ADDRESS). */
+/**
+ * Where the building is and what its leases say until its admin says otherwise: MAP_ADDRESS,
+ * and the lease defaults from LEASE_START…LEASE_END (the term's length), PARKING_SPOT,
+ * RENT_DUE_DAY and RENT_GRACE_DAYS, with the spec's one month's deposit and 30 days' notice.
+ */
 export interface BuildingDefaults {
   address: string;
+  leaseDefaults: LeaseDefaults;
+}
+
+export function buildingDefaults(config: Config): BuildingDefaults {
+  const { startDate, endDate, parkingSpot } = config.lease;
+  let termMonths = 1;
+  while (termMonths < 60 && leaseEndDate(startDate, termMonths) < endDate) termMonths += 1;
+  return {
+    address: config.mapAddress,
+    leaseDefaults: {
+      termMonths,
+      depositMonths: LEASE_TERMS.depositMonths,
+      noticeDays: LEASE_TERMS.noticeDays,
+      rentDueDay: config.rent.dueDay,
+      graceDays: config.rent.graceDays,
+      parking: `Parking spot ${parkingSpot} is assigned to the tenant.`,
+    },
+  };
+}
+
+type LeaseDefaultColumns = Pick<
+  typeof building.$inferSelect,
+  'leaseTermMonths' | 'depositMonths' | 'noticeDays' | 'rentDueDay' | 'graceDays' | 'parking'
+>;
+
+/** The admin's lease defaults where set, the first-run defaults elsewhere. */
+const leaseDefaultsOf = (
+  row: LeaseDefaultColumns | undefined,
+  defaults: LeaseDefaults,
+): LeaseDefaults => ({
+  termMonths: row?.leaseTermMonths ?? defaults.termMonths,
+  depositMonths: row?.depositMonths ?? defaults.depositMonths,
+  noticeDays: row?.noticeDays ?? defaults.noticeDays,
+  rentDueDay: row?.rentDueDay ?? defaults.rentDueDay,
+  graceDays: row?.graceDays ?? defaults.graceDays,
+  parking: row?.parking ?? defaults.parking,
+});
+
+/** What a lease signed now takes. */
+export async function readLeaseDefaults(
+  db: Database,
+  defaults: BuildingDefaults,
+): Promise<LeaseDefaults> {
+  const [row] = await db
+    .select({
+      leaseTermMonths: building.leaseTermMonths,
+      depositMonths: building.depositMonths,
+      noticeDays: building.noticeDays,
+      rentDueDay: building.rentDueDay,
+      graceDays: building.graceDays,
+      parking: building.parking,
+    })
+    .from(building)
+    .where(eq(building.id, 1));
+  return leaseDefaultsOf(row, defaults.leaseDefaults);
 }
 
 const mapEmbedUrl = (address: string) =>
@@ -35,6 +98,7 @@ export async function readBuilding(db: Database, defaults: BuildingDefaults): Pr
       contactEmail: null,
       contactPhone: null,
       socialLinks: {},
+      leaseDefaults: defaults.leaseDefaults,
       version: 0,
     };
   }
@@ -45,6 +109,7 @@ export async function readBuilding(db: Database, defaults: BuildingDefaults): Pr
     contactEmail: row.contactEmail,
     contactPhone: row.contactPhone,
     socialLinks: row.socialLinks,
+    leaseDefaults: leaseDefaultsOf(row, defaults.leaseDefaults),
     version: row.version,
   };
 }
@@ -70,8 +135,19 @@ export async function updateBuilding(
   db: Database,
   profile: BuildingProfile,
   version: number,
+  leaseDefaults?: LeaseDefaults,
 ): Promise<void> {
-  const columns = profileColumns(profile);
+  const columns = {
+    ...profileColumns(profile),
+    ...(leaseDefaults && {
+      leaseTermMonths: leaseDefaults.termMonths,
+      depositMonths: leaseDefaults.depositMonths,
+      noticeDays: leaseDefaults.noticeDays,
+      rentDueDay: leaseDefaults.rentDueDay,
+      graceDays: leaseDefaults.graceDays,
+      parking: leaseDefaults.parking,
+    }),
+  };
   const saved =
     version === 0
       ? await db

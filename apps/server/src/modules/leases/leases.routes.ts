@@ -18,6 +18,7 @@ import { calendarDay } from '../../lib/clock';
 import { pageOf, sendPageHeaders } from '../../lib/paging';
 import { currentUser } from '../../plugins/auth';
 import { actorOf, recordAudit } from '../audit/audit.service';
+import { buildingDefaults, readLeaseDefaults } from '../building/building.service';
 import { billingRules, closeIntentsAfter, paymentsContext } from '../payments/payments.service';
 import {
   acceptAgreement,
@@ -39,6 +40,13 @@ const refusals = {
 };
 
 export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const defaults = buildingDefaults(app.config);
+  /** The building's calendar and the lease defaults a request signed now takes. */
+  const signingContext = async () => ({
+    timeZone: app.config.rent.timeZone,
+    leaseDefaults: await readLeaseDefaults(app.db, defaults),
+  });
+
   const lookup = {
     body: OwnAgreementRequestSchema,
     response: { 200: AgreementLookupResponseSchema, 403: ErrorResponseSchema },
@@ -81,7 +89,14 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = currentUser(request);
       const apartmentId = request.body.newAgreement.apartmentDetails._id;
-      const insertedId = await requestAgreement(app.db, me, apartmentId, request.now);
+      const insertedId = await requestAgreement(
+        app.db,
+        me,
+        apartmentId,
+        request.now,
+        await signingContext(),
+        request.body.newAgreement.startDate,
+      );
       request.log.info({ agreementId: insertedId, apartmentId }, 'lease requested');
       return reply.code(201).send({ insertedId });
     },
@@ -112,7 +127,13 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await acceptAgreement(app.db, request.body.agreement_id, request.now);
+      const result = await acceptAgreement(
+        app.db,
+        request.body.agreement_id,
+        request.now,
+        await signingContext(),
+        request.body.startDate,
+      );
       // The apartment is occupied now: listings everywhere must say so.
       await app.publicCache.invalidate('apartments');
       await recordAudit(app.db, actorOf(request, currentUser(request)), {
@@ -121,7 +142,7 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
         subjectId: result._id,
         summary: `Accepted ${result.tenant} (${result.tenantEmail}) for apartment ${result.apartmentDetails.apartmentNo}`,
         before: { status: 'pending' },
-        after: { status: result.status, rent: result.apartmentDetails.rent },
+        after: { status: result.status, rent: result.apartmentDetails.rent, terms: result.terms },
       });
       request.log.info({ agreementId: result._id, tenantId: result.tenant_id }, 'lease accepted');
       return { result };

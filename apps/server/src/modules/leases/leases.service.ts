@@ -1,13 +1,21 @@
 import {
   APARTMENT_MESSAGES,
+  LEASE_TERM_MESSAGES,
+  defaultStartDate,
+  latestStartDate,
+  leaseEndDate,
+  leaseTerms,
   type Agreement,
+  type LeaseDefaults,
+  type LeaseTerms,
   type Member,
   type SessionUser,
 } from '@structomate/contract';
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { agreements, apartments, users } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../lib/app-error';
+import { agreements, apartments, leaseTermColumns, users } from '../../db/schema';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
+import { calendarDay } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
 import { apartmentPhotoUrl, coverImageId } from '../apartments/apartments.service';
 import { imageUrl } from '../images/images.service';
@@ -20,6 +28,15 @@ const agreementColumns = {
   signedAt: agreements.signedAt,
   checkedAt: agreements.checkedAt,
   endedAt: agreements.endedAt,
+  startDate: agreements.startDate,
+  endDate: agreements.endDate,
+  termMonths: agreements.termMonths,
+  deposit: agreements.deposit,
+  depositMonths: agreements.depositMonths,
+  noticeDays: agreements.noticeDays,
+  rentDueDay: agreements.rentDueDay,
+  graceDays: agreements.graceDays,
+  parking: agreements.parking,
   tenantId: users.id,
   tenantName: users.displayName,
   tenantEmail: users.email,
@@ -43,6 +60,26 @@ const selectAgreements = (db: Database) =>
 
 type AgreementRow = Awaited<ReturnType<typeof selectAgreements>>[number];
 
+/** The lease's own terms, when it has them (requests signed before leases had terms have none). */
+function termsOf(row: AgreementRow): LeaseTerms | null {
+  if (row.startDate === null || row.endDate === null || row.rentDueDay === null) return null;
+  return {
+    startDate: row.startDate,
+    endDate: row.endDate,
+    termMonths: row.termMonths ?? 12,
+    rent: row.rent,
+    deposit: row.deposit ?? 0,
+    depositMonths: row.depositMonths ?? 0,
+    noticeDays: row.noticeDays ?? 0,
+    rentDueDay: row.rentDueDay,
+    graceDays: row.graceDays ?? 0,
+    parking: row.parking ?? '',
+  };
+}
+
+const startDateIssue = (message: string, path: string) =>
+  new AppError('VALIDATION_FAILED', message, [{ path, message }]);
+
 function toAgreement(row: AgreementRow): Agreement {
   return {
     _id: row.id,
@@ -65,6 +102,7 @@ function toAgreement(row: AgreementRow): Agreement {
       details: row.details,
       apartmentImage: apartmentPhotoUrl(row.imageId),
     },
+    terms: termsOf(row),
   };
 }
 
@@ -121,17 +159,32 @@ const refusedRole: Record<'member' | 'admin', string> = {
   admin: 'Administrators cannot request a lease.',
 };
 
+/** What signing needs besides the request: the building's calendar and its lease defaults. */
+export interface SigningContext {
+  timeZone: string;
+  leaseDefaults: LeaseDefaults;
+}
+
 /**
  * Signing (spec §4): a pending request from the signed-in user for an available apartment. The
- * body names only the apartment; tenant, rent and dates come from the database and the clock.
+ * body names only the apartment and, optionally, when the lease should start (today at the
+ * earliest, the 1st of next month when left out); tenant, rent and the other terms come from
+ * the database (the building's lease defaults) and the clock.
  */
 export async function requestAgreement(
   db: Database,
   tenant: SessionUser,
   apartmentId: string,
   now: Date,
+  context: SigningContext,
+  startDate?: string,
 ): Promise<string> {
   if (tenant.role !== 'user') throw conflict(refusedRole[tenant.role]);
+  const today = calendarDay(now, context.timeZone);
+  const start = startDate ?? defaultStartDate(today);
+  const field = 'newAgreement.startDate';
+  if (start < today) throw startDateIssue(LEASE_TERM_MESSAGES.startInPast, field);
+  if (start > latestStartDate(today)) throw startDateIssue(LEASE_TERM_MESSAGES.startTooLate, field);
   try {
     return await db.transaction(async (tx) => {
       // FOR SHARE waits for an accept in progress on this apartment (it holds FOR UPDATE), so
@@ -156,7 +209,12 @@ export async function requestAgreement(
       if (occupied) throw conflict(`Apartment ${apartment.apartmentNo} is already rented.`);
       const [created] = await tx
         .insert(agreements)
-        .values({ tenantId: tenant._id, apartmentId, rent: apartment.rent, signedAt: now })
+        .values({
+          tenantId: tenant._id,
+          apartmentId,
+          signedAt: now,
+          ...leaseTermColumns(leaseTerms(context.leaseDefaults, apartment.rent, start)),
+        })
         .returning({ id: agreements.id });
       if (!created) throw new Error('insert returned nothing');
       return created.id;
@@ -201,16 +259,26 @@ export async function acceptAgreement(
   db: Database,
   agreementId: string,
   now: Date,
+  context: SigningContext,
+  startDate?: string,
 ): Promise<Agreement> {
   try {
     await db.transaction(async (tx) => {
       // Accepts for one apartment take turns on its row; without this, two accepts rejecting
       // each other's requests would deadlock.
       const [target] = await tx
-        .select({ apartmentId: agreements.apartmentId })
+        .select({
+          apartmentId: agreements.apartmentId,
+          signedAt: agreements.signedAt,
+          rent: agreements.rent,
+          termMonths: agreements.termMonths,
+        })
         .from(agreements)
         .where(eq(agreements.id, agreementId));
       if (!target) throw notFound('No agreement has this id');
+      const newStart = startDate
+        ? startChange(target, startDate, calendarDay(now, context.timeZone), context)
+        : {};
       await tx
         .select({ id: apartments.id })
         .from(apartments)
@@ -218,7 +286,7 @@ export async function acceptAgreement(
         .for('update');
       const [accepted] = await tx
         .update(agreements)
-        .set({ status: 'accepted', checkedAt: now })
+        .set({ status: 'accepted', checkedAt: now, ...newStart })
         .where(and(eq(agreements.id, agreementId), eq(agreements.status, 'pending')))
         .returning({ tenantId: agreements.tenantId, apartmentId: agreements.apartmentId });
       if (!accepted) {
@@ -251,6 +319,30 @@ export async function acceptAgreement(
     throw error;
   }
   return agreementById(db, agreementId);
+}
+
+/**
+ * The admin moves a request's start before accepting it: not before the day it was signed, nor
+ * further ahead than an applicant may ask; the end moves with it (the term stays as signed). A
+ * request signed before leases had terms takes the building's terms now.
+ */
+function startChange(
+  target: { signedAt: Date; rent: number; termMonths: number | null },
+  startDate: string,
+  today: string,
+  context: SigningContext,
+) {
+  const signedOn = calendarDay(target.signedAt, context.timeZone);
+  if (startDate < signedOn) {
+    throw startDateIssue(LEASE_TERM_MESSAGES.startBeforeSigning, 'startDate');
+  }
+  if (startDate > latestStartDate(today)) {
+    throw startDateIssue(LEASE_TERM_MESSAGES.startTooLate, 'startDate');
+  }
+  if (target.termMonths === null) {
+    return leaseTermColumns(leaseTerms(context.leaseDefaults, target.rent, startDate));
+  }
+  return { startDate, endDate: leaseEndDate(startDate, target.termMonths) };
 }
 
 /** Reject (spec §4): records the checked date; a decided agreement is a 409. */

@@ -75,10 +75,21 @@ function billedMonths(rules: BillingRules, today: string, leaseFilter: SQL): SQL
   return sql`
     with leases as (
       select a.id, a.tenant_id, a.rent, a.checked_at,
+        coalesce(a.rent_due_day, ${rules.dueDay}) as due_day,
+        coalesce(a.grace_days, ${rules.graceDays}) as grace_days,
+        -- A lease bills from the month it starts; one signed before leases had terms, from the
+        -- later of its acceptance and LEASE_START.
+        case when a.start_date is not null
+          then date_trunc('month', a.start_date)::date
+          else greatest(
+            date_trunc('month', a.checked_at at time zone ${rules.timeZone})::date,
+            date_trunc('month', ${rules.leaseStart}::date)::date
+          )
+        end as first_month,
+        -- Its first month is not due before the lease starts, nor before it was granted.
         greatest(
-          date_trunc('month', a.checked_at at time zone ${rules.timeZone})::date,
-          date_trunc('month', ${rules.leaseStart}::date)::date
-        ) as first_month,
+          a.start_date, (a.checked_at at time zone ${rules.timeZone})::date
+        ) as first_due_floor,
         case when a.status = 'ended'
           then date_trunc('month', a.ended_at at time zone ${rules.timeZone})::date
           else ${horizon}::date
@@ -88,22 +99,24 @@ function billedMonths(rules: BillingRules, today: string, leaseFilter: SQL): SQL
     ),
     months as (
       select distinct on (billed.tenant_id, billed.month)
-        billed.tenant_id, billed.agreement_id, billed.rent, billed.month, billed.granted_on
+        billed.tenant_id, billed.agreement_id, billed.rent, billed.month, billed.granted_on,
+        billed.due_day, billed.grace_days
       from (
         select l.tenant_id, l.id as agreement_id, l.rent, m.month::date as month, l.checked_at,
-          case when m.month = l.first_month
-            then (l.checked_at at time zone ${rules.timeZone})::date end as granted_on
+          case when m.month = l.first_month then l.first_due_floor end as granted_on,
+          l.due_day, l.grace_days
         from leases l
         cross join lateral generate_series(
           l.first_month::timestamp, l.last_month::timestamp, interval '1 month'
         ) as m(month)
         union all
-        select l.tenant_id, l.id, p.rent, p.billing_month, l.checked_at, null
+        select l.tenant_id, l.id, p.rent, p.billing_month, l.checked_at, null, l.due_day,
+          l.grace_days
         from leases l join payments p on p.agreement_id = l.id and p.billing_month > l.last_month
       ) billed
       order by billed.tenant_id, billed.month, billed.checked_at
     )
-    select m.tenant_id, m.agreement_id, m.month, m.rent, m.granted_on,
+    select m.tenant_id, m.agreement_id, m.month, m.rent, m.granted_on, m.due_day, m.grace_days,
       p.transaction_id, p.paid_at, p.rent - p.discount as paid_amount
     from months m
     left join payments p on p.user_id = m.tenant_id and p.billing_month = m.month`;
@@ -146,6 +159,8 @@ const BilledMonthRowSchema = z.object({
   paidAt: z.string().nullable(),
   paidAmount: z.coerce.number().int().nullable(),
   grantedOn: z.string().nullable(),
+  dueDay: z.coerce.number().int(),
+  graceDays: z.coerce.number().int(),
 });
 
 const LeaseRowSchema = z.object({
@@ -175,7 +190,8 @@ export async function personLedger(
     db.execute(sql`
       select b.agreement_id::text as "agreementId", to_char(b.month, 'YYYY-MM') as month, b.rent,
         b.transaction_id as "transactionId", ${isoInstant(sql`b.paid_at`)} as "paidAt",
-        b.paid_amount as "paidAmount", to_char(b.granted_on, 'YYYY-MM-DD') as "grantedOn"
+        b.paid_amount as "paidAmount", to_char(b.granted_on, 'YYYY-MM-DD') as "grantedOn",
+        b.due_day as "dueDay", b.grace_days as "graceDays"
       from (${billed}) b
       order by b.month`),
     db.execute(sql`
@@ -187,12 +203,15 @@ export async function personLedger(
       where a.tenant_id = ${userId} and a.status in ('accepted', 'ended')
       order by a.checked_at`),
   ]);
-  const months: LedgerMonth[] = rowsOf(BilledMonthRowSchema, monthRows).map((row) => ({
+  const billedRows = rowsOf(BilledMonthRowSchema, monthRows);
+  // The due day and grace the person's latest lease set (the building's when there is none).
+  const latestTerms = billedRows.at(-1) ?? rules;
+  const months: LedgerMonth[] = billedRows.map((row) => ({
     billingMonth: row.month,
     month: monthLabel(row.month),
-    status: monthStatus(row.month, row.transactionId !== null, today, rules, row.grantedOn),
+    status: monthStatus(row.month, row.transactionId !== null, today, row, row.grantedOn),
     rent: row.rent,
-    dueDate: dueDateIn(row.month, rules.dueDay, row.grantedOn),
+    dueDate: dueDateIn(row.month, row.dueDay, row.grantedOn),
     agreementId: row.agreementId,
     paidAt: row.paidAt,
     amount: row.paidAmount,
@@ -221,8 +240,8 @@ export async function personLedger(
   return {
     today,
     currentMonth: today.slice(0, 7),
-    dueDay: rules.dueDay,
-    graceDays: rules.graceDays,
+    dueDay: latestTerms.dueDay,
+    graceDays: latestTerms.graceDays,
     rent: leases.find((lease) => lease.status === 'accepted')?.rent ?? null,
     leaseStart: months[0]?.billingMonth ?? null,
     leases,

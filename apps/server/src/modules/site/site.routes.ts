@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   const site: SiteConfig = {
     googleSignIn: app.config.google !== undefined,
-    lease: app.config.lease,
+    timeZone: app.config.rent.timeZone,
     payments: {
       provider: app.config.payments.provider,
       publishableKey: app.config.payments.stripe?.publishableKey ?? null,

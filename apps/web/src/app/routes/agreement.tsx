@@ -1,4 +1,12 @@
-import { AUTH_MESSAGES, AUTH_PATH } from '@structomate/contract';
+import {
+  AUTH_MESSAGES,
+  AUTH_PATH,
+  defaultStartDate,
+  latestStartDate,
+  leaseTerms,
+} from '@structomate/contract';
+import { format } from 'date-fns';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { LoadingSpinner } from '../../components/loading-spinner';
@@ -6,9 +14,10 @@ import { useApartment } from '../../features/apartments/api/get-apartment';
 import { useCreateAgreement } from '../../features/leases/api/create-agreement';
 import { LeaseAgreement } from '../../features/leases/components/lease-agreement';
 import { ApiError, messageOf } from '../../lib/api-client';
-import { formatShortDate } from '../../lib/format';
+import { formatShortDate, todayIn } from '../../lib/format';
 import { useOwnAgreement } from '../../lib/own-agreement';
 import { useSession } from '../../lib/session';
+import { useBuilding } from '../../lib/building';
 import { useSiteConfig } from '../../lib/site-config';
 import { NotFoundRoute } from './not-found';
 
@@ -16,7 +25,12 @@ import { NotFoundRoute } from './not-found';
 export function AgreementRoute() {
   const { apartment_id: id = '' } = useParams();
   const { data: apartment, isPending, error } = useApartment(id);
+  const building = useBuilding();
   const site = useSiteConfig();
+  // Which day it is in the building's calendar (the browser's until the site settings arrive).
+  const today = site.data ? todayIn(site.data.timeZone) : format(new Date(), 'yyyy-MM-dd');
+  const [chosenStart, setStartDate] = useState<string>();
+  const startDate = chosenStart ?? defaultStartDate(today);
   const { user } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -25,11 +39,11 @@ export function AgreementRoute() {
   const own = useOwnAgreement(user?.role === 'user');
   const pending = own.data?.status === 'pending' ? own.data : null;
 
-  if (isPending || site.isPending) return <LoadingSpinner label="Loading the agreement" />;
+  if (isPending || building.isPending) return <LoadingSpinner label="Loading the agreement" />;
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
     return <NotFoundRoute />;
   }
-  if (!apartment || !site.data) {
+  if (!apartment || !building.data) {
     return (
       <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-2xl font-semibold">We couldn’t load this agreement</h1>
@@ -44,17 +58,22 @@ export function AgreementRoute() {
       navigate(AUTH_PATH, { state: { from: location } });
       return;
     }
-    signing.mutate(apartment, {
-      onSuccess: () => {
-        toast.success(
-          `Agreement signed. Your request for apartment ${apartment.apartmentNo} is with the building.`,
-        );
-        navigate('/dashboard');
+    signing.mutate(
+      { apartment, startDate },
+      {
+        onSuccess: () => {
+          toast.success(
+            `Agreement signed. Your request for apartment ${apartment.apartmentNo} is with the building.`,
+          );
+          navigate('/dashboard');
+        },
+        onError: (failure) => toast.error(messageOf(failure, 'Internal Server Error')),
       },
-      onError: (failure) => toast.error(messageOf(failure, 'Internal Server Error')),
-    });
+    );
   };
 
+  // Visitors (who will sign in to apply) and users without a waiting request may choose a start.
+  const mayApply = apartment.available && (!user || user.role === 'user') && !pending;
   const printButton = (
     <button type="button" className="btn btn-ghost" onClick={() => window.print()}>
       Print
@@ -122,7 +141,32 @@ export function AgreementRoute() {
       <title>{`Lease agreement · Apartment ${apartment.apartmentNo} · StructoMate`}</title>
       <LeaseAgreement
         apartment={apartment}
-        terms={site.data.lease}
+        terms={leaseTerms(building.data.leaseDefaults, apartment.rent, startDate)}
+        startPicker={
+          mayApply && (
+            <div className="flex flex-col gap-1.5 pt-2 sm:max-w-xs print:hidden">
+              <label htmlFor="lease-start" className="text-sm font-medium text-base-content">
+                Start date
+              </label>
+              <input
+                id="lease-start"
+                type="date"
+                className="input w-full"
+                value={startDate}
+                min={today}
+                max={latestStartDate(today)}
+                aria-describedby="lease-start-hint"
+                onChange={(event) => {
+                  // A cleared field keeps the last date: the lease always has a start.
+                  if (event.target.value) setStartDate(event.target.value);
+                }}
+              />
+              <p id="lease-start-hint" className="text-xs text-base-content/70">
+                From today up to a year ahead; the end date follows.
+              </p>
+            </div>
+          )
+        }
         tenantName={
           user?.role === 'user' && apartment.available && !pending ? user.displayName : undefined
         }

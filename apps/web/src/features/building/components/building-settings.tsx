@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BUILDING_MESSAGES,
-  BuildingProfileSchema,
+  BuildingSettingsFormSchema,
   type Building,
-  type BuildingProfile,
-  type BuildingProfileInput,
+  type BuildingSettingsForm,
+  type BuildingSettingsFormInput,
 } from '@structomate/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Path } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
@@ -17,8 +17,10 @@ import { useBuilding } from '../../../lib/building';
 import { useUpdateBuilding } from '../api/update-building';
 import { showFieldIssues } from '../../../lib/field-issues';
 import { BuildingProfileFields } from './building-profile-fields';
+import { LeaseDefaultFields } from './lease-default-fields';
 
-const formValues = (building: Building): BuildingProfileInput => ({
+const formValues = (building: Building): BuildingSettingsFormInput => ({
+  leaseDefaults: { ...building.leaseDefaults },
   name: building.name,
   address: building.address,
   contactEmail: building.contactEmail ?? '',
@@ -33,7 +35,7 @@ export function BuildingSettings() {
     <div className="space-y-6">
       <PageHeader
         title="Building settings"
-        description="What residents and visitors see of the building: its name, where it is and how to reach it."
+        description="What residents and visitors see of the building, and the terms new leases take."
       />
       {building.isPending ? (
         <LoadingSpinner label="Loading the building settings" />
@@ -58,8 +60,8 @@ function SettingsForm({ building }: { building: Building }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<BuildingProfileInput, unknown, BuildingProfile>({
-    resolver: zodResolver(BuildingProfileSchema),
+  } = useForm<BuildingSettingsFormInput, unknown, BuildingSettingsForm>({
+    resolver: zodResolver(BuildingSettingsFormSchema),
     defaultValues: formValues(building),
   });
 
@@ -73,7 +75,7 @@ function SettingsForm({ building }: { building: Building }) {
         return;
       }
       const atFields = showFieldIssues(error, setError, (issue) =>
-        issue.path === 'version' ? undefined : (issue.path as keyof BuildingProfileInput),
+        issue.path === 'version' ? undefined : (issue.path as Path<BuildingSettingsFormInput>),
       );
       if (!atFields) toast.error(messageOf(error, 'The settings could not be saved. Try again.'));
     }
@@ -96,6 +98,7 @@ function SettingsForm({ building }: { building: Building }) {
         </div>
       )}
       <BuildingProfileFields register={register} errors={errors} prefix="" />
+      <LeaseDefaultFields register={register} errors={errors.leaseDefaults} />
       <div className="flex justify-end">
         <button
           type="submit"

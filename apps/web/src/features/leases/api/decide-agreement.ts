@@ -9,13 +9,17 @@ export type Decision = 'accept' | 'reject';
 export const decideAgreement = ({
   decision,
   agreement,
+  startDate,
 }: {
   decision: Decision;
   agreement: Agreement;
+  /** A new start for the lease, when the admin moved it before accepting. */
+  startDate?: string;
 }) =>
   postJson(`/${decision}/agreements`, AgreementDecisionResponseSchema, {
     agreement_id: agreement._id,
     ...(decision === 'accept' ? { tenant_id: agreement.tenant_id } : {}),
+    ...(decision === 'accept' && startDate ? { startDate } : {}),
     agreementCheckedDate: new Date().toISOString(),
   });
 

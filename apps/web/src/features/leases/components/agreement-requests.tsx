@@ -1,12 +1,13 @@
-import type { Agreement } from '@structomate/contract';
-import { useState } from 'react';
+import { leaseEndDate, type Agreement } from '@structomate/contract';
+import { format } from 'date-fns';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { Avatar } from '../../../components/avatar';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { Pager } from '../../../components/pager';
 import { EmptyState, PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime, formatRent } from '../../../lib/format';
+import { formatDateTime, formatRent, formatShortDate, ordinal } from '../../../lib/format';
 import { useKeepPageInRange } from '../../../lib/use-page';
 import { useDecideAgreement, type Decision } from '../api/decide-agreement';
 import { usePendingAgreements } from '../api/get-pending-agreements';
@@ -28,16 +29,16 @@ export function AgreementRequests() {
   useKeepPageInRange(page, data?.pageCount, setPage);
   const decide = useDecideAgreement();
 
-  const answer = (decision: Decision, agreement: Agreement) =>
+  const answer = (decision: Decision, agreement: Agreement, startDate?: string) =>
     decide.mutate(
-      { decision, agreement },
+      { decision, agreement, startDate },
       {
         onSuccess: () =>
           toast.success(decision === 'accept' ? 'Agreement Checked' : 'Agreement rejected!'),
         // A request someone else already answered says so; anything else is the spec's message.
         onError: (error) =>
           toast.error(
-            error instanceof ApiError && error.status === 409
+            error instanceof ApiError && (error.status === 409 || error.status === 400)
               ? error.message
               : 'Internal Server Error!',
           ),
@@ -58,76 +59,120 @@ export function AgreementRequests() {
         <EmptyState>No Pending Agreements.</EmptyState>
       ) : (
         <ul className="grid gap-4 xl:grid-cols-2">
-          {requests.map((agreement) => {
-            const busy = decide.isPending && decide.variables.agreement._id === agreement._id;
-            const flat = agreement.apartmentDetails;
-            return (
-              <li key={agreement._id}>
-                <article
-                  aria-label={`Request from ${agreement.tenant} for apartment ${flat.apartmentNo}`}
-                  className="card h-full border border-base-300 bg-base-100 shadow-sm"
-                >
-                  <div className="card-body gap-4 p-5">
-                    <header className="flex items-center gap-3">
-                      <Avatar name={agreement.tenant} photoURL={agreement.tenantImage} size={44} />
-                      <div className="min-w-0">
-                        <h2 className="truncate text-lg font-semibold">{agreement.tenant}</h2>
-                        <p className="truncate text-sm text-base-content/75">
-                          {agreement.tenantEmail}
-                        </p>
-                      </div>
-                      <span className="chip chip-warning ml-auto">
-                        {statusName[agreement.status]}
-                      </span>
-                    </header>
-                    <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
-                      {[
-                        ['Apartment', flat.apartmentNo],
-                        ['Floor', flat.floorNo],
-                        ['Block', flat.blockName],
-                        ['Rent', `${formatRent(flat.rent)}`],
-                        ['Tenant type', roleName[agreement.tenantRole]],
-                        ['Requested', formatDateTime(agreement.agreementSigningDate)],
-                      ].map(([label, value]) => (
-                        <div key={label}>
-                          <dt className="text-xs font-semibold uppercase tracking-wider text-base-content/70">
-                            {label}
-                          </dt>
-                          <dd className="font-medium">{value}</dd>
-                        </div>
-                      ))}
-                    </dl>
-                    <div className="card-actions justify-end">
-                      <button
-                        type="button"
-                        className="btn btn-outline btn-error"
-                        disabled={busy}
-                        onClick={() => answer('reject', agreement)}
-                      >
-                        Reject
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-primary"
-                        disabled={busy}
-                        onClick={() => answer('accept', agreement)}
-                      >
-                        {busy && (
-                          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-                        )}
-                        Accept
-                      </button>
-                    </div>
-                  </div>
-                </article>
-              </li>
-            );
-          })}
+          {requests.map((agreement) => (
+            <li key={agreement._id}>
+              <RequestCard
+                agreement={agreement}
+                busy={decide.isPending && decide.variables.agreement._id === agreement._id}
+                onAnswer={answer}
+              />
+            </li>
+          ))}
         </ul>
       )}
       {data && data.pageCount > 1 && (
         <Pager page={page} pageCount={data.pageCount} onPage={setPage} />
       )}
     </div>
+  );
+}
+
+/** One request: who asks for which apartment, on what terms; the start may be moved before accepting. */
+function RequestCard({
+  agreement,
+  busy,
+  onAnswer,
+}: {
+  agreement: Agreement;
+  busy: boolean;
+  onAnswer: (decision: Decision, agreement: Agreement, startDate?: string) => void;
+}) {
+  const flat = agreement.apartmentDetails;
+  const terms = agreement.terms;
+  const [startDate, setStartDate] = useState(terms?.startDate ?? '');
+  const startId = `start-${agreement._id}`;
+  const moved = terms !== null && startDate !== '' && startDate !== terms.startDate;
+  const facts: [string, ReactNode][] = [
+    ['Apartment', flat.apartmentNo],
+    ['Floor', flat.floorNo],
+    ['Block', flat.blockName],
+    ['Rent', formatRent(flat.rent)],
+    ['Tenant type', roleName[agreement.tenantRole]],
+    ['Requested', formatDateTime(agreement.agreementSigningDate)],
+  ];
+  if (terms) {
+    facts.push(
+      [
+        'Lease',
+        `${formatShortDate(moved ? startDate : terms.startDate)} – ${formatShortDate(moved ? leaseEndDate(startDate, terms.termMonths) : terms.endDate)}`,
+      ],
+      ['Deposit', terms.deposit === 0 ? 'None' : formatRent(terms.deposit)],
+      ['Rent due', `On the ${ordinal(terms.rentDueDay)}`],
+    );
+  }
+  return (
+    <article
+      aria-label={`Request from ${agreement.tenant} for apartment ${flat.apartmentNo}`}
+      className="card h-full border border-base-300 bg-base-100 shadow-sm"
+    >
+      <div className="card-body gap-4 p-5">
+        <header className="flex items-center gap-3">
+          <Avatar name={agreement.tenant} photoURL={agreement.tenantImage} size={44} />
+          <div className="min-w-0">
+            <h2 className="truncate text-lg font-semibold">{agreement.tenant}</h2>
+            <p className="truncate text-sm text-base-content/75">{agreement.tenantEmail}</p>
+          </div>
+          <span className="chip chip-warning ml-auto">{statusName[agreement.status]}</span>
+        </header>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-xs font-semibold uppercase tracking-wider text-base-content/70">
+                {label}
+              </dt>
+              <dd className="font-medium">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          {terms ? (
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={startId} className="text-sm font-medium">
+                Lease starts
+              </label>
+              <input
+                id={startId}
+                type="date"
+                className="input input-sm w-full sm:w-44"
+                value={startDate}
+                min={format(new Date(agreement.agreementSigningDate), 'yyyy-MM-dd')}
+                onChange={(event) => setStartDate(event.target.value)}
+              />
+            </div>
+          ) : (
+            <span />
+          )}
+          <div className="card-actions justify-end">
+            <button
+              type="button"
+              className="btn btn-outline btn-error"
+              disabled={busy}
+              onClick={() => onAnswer('reject', agreement)}
+            >
+              Reject
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy}
+              onClick={() => onAnswer('accept', agreement, moved ? startDate : undefined)}
+            >
+              {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              Accept
+            </button>
+          </div>
+        </div>
+      </div>
+    </article>
   );
 }

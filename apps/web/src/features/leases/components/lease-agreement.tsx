@@ -1,8 +1,8 @@
-import { BRAND_NAME, LEASE_TERMS, type Apartment, type SiteConfig } from '@structomate/contract';
+import { BRAND_NAME, type Apartment, type LeaseTerms } from '@structomate/contract';
 import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import { useBuildingName } from '../../../lib/building';
-import { formatLongDate, formatRent } from '../../../lib/format';
+import { formatLongDate, formatRent, ordinal } from '../../../lib/format';
 
 function Clause({
   number,
@@ -27,13 +27,16 @@ function Clause({
 export function LeaseAgreement({
   apartment,
   terms,
+  startPicker,
   tenantName,
   signedIn,
   action,
 }: {
   apartment: Apartment;
-  /** Start, end and parking spot as configured (spec §9 by default). */
-  terms: SiteConfig['lease'];
+  /** The lease's terms: the building's defaults from the chosen start (spec §9 by default). */
+  terms: LeaseTerms;
+  /** Where the reader who may sign chooses the start (not printed). */
+  startPicker?: ReactNode;
   /** The reader's name when they can sign this lease; otherwise a blank line. */
   tenantName: string | undefined;
   signedIn: boolean;
@@ -41,7 +44,8 @@ export function LeaseAgreement({
 }) {
   // The landlord is the building, as its admin names it.
   const landlord = useBuildingName();
-  const rent = formatRent(apartment.rent);
+  const rent = formatRent(terms.rent);
+  const months = terms.termMonths === 1 ? 'one month' : `${terms.termMonths} months`;
   return (
     <article className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:p-10 print:border-0 print:p-0 print:shadow-none">
       <header className="border-b border-base-300 pb-6 text-center">
@@ -104,21 +108,29 @@ export function LeaseAgreement({
         <Clause number={2} title="Term">
           <p>
             The lease starts on {formatLongDate(terms.startDate)} and ends on{' '}
-            {formatLongDate(terms.endDate)}, a fixed term.
+            {formatLongDate(terms.endDate)}, a fixed term of {months}.
           </p>
+          {startPicker}
         </Clause>
         <Clause number={3} title="Rent">
           <p>
             The tenant pays {rent} per month, in advance, on or before the{' '}
-            {LEASE_TERMS.rentDueDay === 1 ? '1st' : LEASE_TERMS.rentDueDay} of each month, by online
-            transfer through {BRAND_NAME}.
+            {ordinal(terms.rentDueDay)} of each month, by online transfer through {BRAND_NAME}.
           </p>
         </Clause>
         <Clause number={4} title="Security Deposit">
-          <p>
-            A deposit of one month’s rent ({rent}) is paid before moving in. It is refunded at the
-            end of the lease if there are no damages and no dues.
-          </p>
+          {terms.depositMonths === 0 ? (
+            <p>No security deposit is required.</p>
+          ) : (
+            <p>
+              A deposit of{' '}
+              {terms.depositMonths === 1
+                ? 'one month’s rent'
+                : `${terms.depositMonths} months’ rent`}{' '}
+              ({formatRent(terms.deposit)}) is paid before moving in. It is refunded at the end of
+              the lease if there are no damages and no dues.
+            </p>
+          )}
         </Clause>
         <Clause number={5} title="Utilities">
           <p>The tenant pays for electricity, internet and gas. The landlord pays for water.</p>
@@ -135,15 +147,13 @@ export function LeaseAgreement({
           <p>The apartment is for residential use only. Subletting is not allowed.</p>
         </Clause>
         <Clause number={8} title="Termination">
-          <p>
-            Either party may end this agreement with {LEASE_TERMS.noticeDays} days’ written notice.
-          </p>
+          <p>Either party may end this agreement with {terms.noticeDays} days’ written notice.</p>
         </Clause>
         <Clause number={9} title="Additional Terms">
           <ul className="list-inside list-disc">
             <li>No pets.</li>
             <li>No smoking.</li>
-            <li>Parking spot {terms.parkingSpot} is assigned to the tenant.</li>
+            {terms.parking && <li>{terms.parking}</li>}
           </ul>
         </Clause>
         <Clause number={10} title="Signatures">

@@ -33,6 +33,13 @@ export function LeaseRequestStatus({ agreement }: { agreement: Agreement | null 
       }
     >
       <p className="font-medium text-base-content">{what}</p>
+      {agreement.terms && agreement.status !== 'rejected' && (
+        <p>
+          Lease from {formatShortDate(agreement.terms.startDate)} to{' '}
+          {formatShortDate(agreement.terms.endDate)}
+          {agreement.terms.deposit > 0 && `, deposit ${formatRent(agreement.terms.deposit)}`}.
+        </p>
+      )}
       <p>
         Signed on {formatShortDate(agreement.agreementSigningDate)}.{' '}
         {agreement.status === 'pending' && 'The building will answer your request soon.'}

@@ -73,6 +73,16 @@ export function MyProfile() {
                 label="Rent"
                 value={apartment ? `${formatRent(apartment.rent)} per month` : undefined}
               />
+              {lease?.terms && (
+                <>
+                  <Fact label="Lease starts" value={formatShortDate(lease.terms.startDate)} />
+                  <Fact label="Lease ends" value={formatShortDate(lease.terms.endDate)} />
+                  <Fact
+                    label="Deposit"
+                    value={lease.terms.deposit === 0 ? 'None' : formatRent(lease.terms.deposit)}
+                  />
+                </>
+              )}
             </dl>
           </>
         )}
