@@ -286,6 +286,7 @@ test.describe('dashboard by role', () => {
   });
 
   test("the member profile shows the lease, with the spec's dates", async ({ page }) => {
+    await page.clock.install({ time: new Date('2026-11-24T10:00:00+06:00') });
     await loginAs(page, 'member');
     await page.goto('/dashboard/myProfile');
     await expect(figure(page, 'Agreement signed')).toHaveText('10 Jan, 2025');
@@ -293,6 +294,10 @@ test.describe('dashboard by role', () => {
     await expect(figure(page, 'Room')).toHaveText('B-402');
     await expect(figure(page, 'Block')).toHaveText('B');
     await expect(figure(page, 'Floor')).toHaveText('4');
+    // The spec's year-long term from February 2025 has run out; the lease runs on.
+    await expect(figure(page, 'Lease starts')).toHaveText('01 Feb, 2025');
+    await expect(figure(page, 'Lease ends')).toHaveText('31 Jan, 2026, then month to month');
+    await expect(figure(page, 'Deposit')).toHaveText('48,000 BDT');
   });
 
   test("a user's profile shows N/A for the lease", async ({ page }) => {

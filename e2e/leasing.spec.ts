@@ -162,7 +162,7 @@ test.describe('leasing', () => {
     browser,
   }) => {
     test.slow();
-    await registerResident(page, 'Sadia Karim');
+    await registerResident(page, 'Mitu Akhter');
     const id = await apartmentId(page, 'C-204');
     await page.goto(`/apartment/${id}`);
     // By default the lease starts on the 1st of next month and runs a year.
@@ -182,7 +182,7 @@ test.describe('leasing', () => {
     const moved = `${firstOfNext.slice(0, 8)}15`;
     const admin = await adminPage(browser);
     await admin.goto('/dashboard/agreement-requests');
-    const request = requestCard(admin, 'Sadia Karim');
+    const request = requestCard(admin, 'Mitu Akhter');
     await expect(request.getByLabel('Lease starts')).toHaveValue(firstOfNext);
     await request.getByLabel('Lease starts').fill(moved);
     await expect(request).toContainText(/15 \w{3}, \d{4} – 14 \w{3}, \d{4}/);

@@ -27,6 +27,9 @@ export function ordinal(day: number): string {
   return `${day}${suffix}`;
 }
 
-/** Today's date (YYYY-MM-DD) in the building's calendar, wherever the reader is. */
-export const todayIn = (timeZone: string) =>
+/**
+ * Today's date (YYYY-MM-DD) in the building's calendar, wherever the reader is; in the reader's
+ * own until the building's time zone is known.
+ */
+export const todayIn = (timeZone: string | undefined) =>
   new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());

@@ -5,7 +5,6 @@ import {
   latestStartDate,
   leaseTerms,
 } from '@structomate/contract';
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -28,7 +27,7 @@ export function AgreementRoute() {
   const building = useBuilding();
   const site = useSiteConfig();
   // Which day it is in the building's calendar (the browser's until the site settings arrive).
-  const today = site.data ? todayIn(site.data.timeZone) : format(new Date(), 'yyyy-MM-dd');
+  const today = todayIn(site.data?.timeZone);
   const [chosenStart, setStartDate] = useState<string>();
   const startDate = chosenStart ?? defaultStartDate(today);
   const { user } = useSession();

@@ -1,7 +1,8 @@
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { PageHeader } from '../../../components/page-header';
 import { Link } from 'react-router';
-import { formatRent, formatShortDate } from '../../../lib/format';
+import { formatRent, formatShortDate, todayIn } from '../../../lib/format';
+import { useSiteConfig } from '../../../lib/site-config';
 import { useSession } from '../../../lib/session';
 import { useMemberAgreement } from '../../../lib/member-lease';
 import { useOwnAgreement } from '../../../lib/own-agreement';
@@ -17,6 +18,7 @@ export function MyProfile() {
   const isMember = user?.role === 'member';
   const { data: agreement, isPending, isError } = useMemberAgreement(isMember);
   const request = useOwnAgreement(user?.role === 'user');
+  const timeZone = useSiteConfig().data?.timeZone;
   if (!user) return null;
   const lease = isMember ? agreement : null;
   const apartment = lease?.apartmentDetails;
@@ -76,7 +78,15 @@ export function MyProfile() {
               {lease?.terms && (
                 <>
                   <Fact label="Lease starts" value={formatShortDate(lease.terms.startDate)} />
-                  <Fact label="Lease ends" value={formatShortDate(lease.terms.endDate)} />
+                  <Fact
+                    label="Lease ends"
+                    value={
+                      // Past its fixed term, a lease runs on month to month until it is ended.
+                      lease.terms.endDate < todayIn(timeZone)
+                        ? `${formatShortDate(lease.terms.endDate)}, then month to month`
+                        : formatShortDate(lease.terms.endDate)
+                    }
+                  />
                   <Fact
                     label="Deposit"
                     value={lease.terms.deposit === 0 ? 'None' : formatRent(lease.terms.deposit)}
