@@ -94,6 +94,12 @@ export async function registerResident(page: Page, name: string): Promise<Reside
 
 const pageTimes = new WeakMap<Page, string>();
 
+/** The day (YYYY-MM-DD) in the building's calendar (Dhaka) at `instant`, now by default. */
+export const buildingDay = (instant?: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(
+    instant ? new Date(instant) : new Date(),
+  );
+
 /**
  * Moves the page's world to `instant` (ISO 8601): the browser's clock, and, on the clocked server
  * (TEST_CLOCK), the server's, through the X-Test-Clock header on every request of the page.
@@ -124,10 +130,7 @@ export async function newMember(page: Page, name: string, apartmentNo: string): 
   const { result } = (await listing.json()) as { result: { _id: string; apartmentNo: string }[] };
   const apartment = result.find((candidate) => candidate.apartmentNo === apartmentNo);
   // The lease starts today (the page's day in the building's calendar), so this month is billed.
-  const now = pageTimes.get(page) ?? new Date().toISOString();
-  const startDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(
-    new Date(now),
-  );
+  const startDate = buildingDay(pageTimes.get(page));
   const signed = await page.request.post('/api/create/agreements', {
     data: { newAgreement: { apartmentDetails: { _id: apartment?._id }, startDate } },
   });

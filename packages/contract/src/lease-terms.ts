@@ -55,6 +55,9 @@ export const LeaseDefaultsSchema = z.strictObject({
 });
 export type LeaseDefaults = z.infer<typeof LeaseDefaultsSchema>;
 
+/** The parking term the first-run defaults print for a spot (PARKING_SPOT). */
+export const parkingTerm = (spot: string) => `Parking spot ${spot} is assigned to the tenant.`;
+
 /** The spec's terms (§2, §9): a year, one month's deposit, 30 days' notice, due on the 1st. */
 export const SPEC_LEASE_DEFAULTS: LeaseDefaults = {
   termMonths: 12,
@@ -62,7 +65,7 @@ export const SPEC_LEASE_DEFAULTS: LeaseDefaults = {
   noticeDays: LEASE_TERMS.noticeDays,
   rentDueDay: LEASE_TERMS.rentDueDay,
   graceDays: 0,
-  parking: `Parking spot ${LEASE_TERMS.parkingSpot} is assigned to the tenant.`,
+  parking: parkingTerm(LEASE_TERMS.parkingSpot),
 };
 
 /** A lease's own terms, fixed when it is signed (an addition to the spec's Agreement). */

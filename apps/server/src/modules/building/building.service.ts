@@ -5,6 +5,7 @@ import {
   LEASE_TERMS,
   SETUP_MESSAGES,
   leaseEndDate,
+  parkingTerm,
   type Building,
   type BuildingProfile,
   type LeaseDefaults,
@@ -42,7 +43,7 @@ export function buildingDefaults(config: Config): BuildingDefaults {
       noticeDays: LEASE_TERMS.noticeDays,
       rentDueDay: config.rent.dueDay,
       graceDays: config.rent.graceDays,
-      parking: `Parking spot ${parkingSpot} is assigned to the tenant.`,
+      parking: parkingTerm(parkingSpot),
     },
   };
 }

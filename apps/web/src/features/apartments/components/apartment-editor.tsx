@@ -82,7 +82,11 @@ export function ApartmentEditor() {
       />
       <ApartmentStatusPanel apartment={current} />
       {/* A new version (saved here or reloaded) starts the form afresh from it. */}
-      <ApartmentFormCard key={current.version} apartment={current} />
+      <ApartmentFormCard
+        key={current.version}
+        apartment={current}
+        onReload={() => void apartment.refetch()}
+      />
     </div>
   );
 }
@@ -95,10 +99,16 @@ const formValues = (apartment?: ManagedApartment): ApartmentFormInput => ({
   details: apartment?.details ?? '',
 });
 
-function ApartmentFormCard({ apartment }: { apartment?: ManagedApartment }) {
+function ApartmentFormCard({
+  apartment,
+  onReload,
+}: {
+  apartment?: ManagedApartment;
+  /** Loads the apartment again (after someone else changed it). */
+  onReload?: () => void;
+}) {
   const navigate = useNavigate();
   const save = useSaveApartment();
-  const refetch = useManagedApartment(apartment?._id).refetch;
   const [photos, setPhotos] = useState(apartment?.photos.map((photo) => photo.url) ?? []);
   const [photoError, setPhotoError] = useState<string>();
   const [uploading, setUploading] = useState(false);
@@ -172,7 +182,7 @@ function ApartmentFormCard({ apartment }: { apartment?: ManagedApartment }) {
       {stale && (
         <div role="alert" className="alert alert-warning alert-soft flex-wrap">
           <span>{APARTMENT_MESSAGES.changedMeanwhile}</span>
-          <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
+          <button type="button" className="btn btn-sm" onClick={onReload}>
             Reload
           </button>
         </div>
