@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import { test as base, expect, request, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  request,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 /**
  * Every journey runs with the internet blocked (only the map frame would leave the site) and
@@ -112,6 +119,23 @@ export async function atTime(page: Page, instant: string): Promise<void> {
   if (first) await page.clock.install({ time: new Date(instant) });
   else await page.clock.setSystemTime(new Date(instant));
 }
+
+/** The admin, in a browser context of their own (desktop size), at the same time as `page`. */
+export async function adminPage(browser: Browser, page: Page): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 1366, height: 768 },
+  });
+  const admin = await context.newPage();
+  const instant = pageTimes.get(page);
+  if (instant) await atTime(admin, instant);
+  await loginAs(admin, 'admin');
+  return admin;
+}
+
+/** A toast's text, on the page. */
+export const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.Toastify').getByText(text);
 
 /** The headers that put a side request (the admin's) at the page's time. */
 export const timeHeaders = (page: Page): Record<string, string> => {

@@ -1,13 +1,15 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { request } from '@playwright/test';
 import {
   accessibilityViolations,
+  adminPage,
   atTime,
   expect,
   loginAs,
   newMember,
   test,
   timeHeaders,
+  toast,
   type Resident,
 } from './fixtures';
 
@@ -15,7 +17,6 @@ import {
  * Rent, on the clocked server: every journey sets the date it happens on (the server's, through
  * X-Test-Clock, and the browser's), so none depends on today's date. Times are Dhaka's.
  */
-const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
 
 async function fillCard(dialog: Locator, number: string) {
   await dialog.getByLabel('Card number').fill(number);
@@ -42,18 +43,6 @@ async function payWith4242(page: Page, dialog: Locator, amount: string) {
   await expect(dialog).toBeHidden();
   // An earlier payment's toast may still be showing too.
   await expect(toast(page, 'Payment Succeeded').first()).toBeVisible();
-}
-
-/** The admin, in a browser context of their own, at the same time as `page`. */
-async function adminPage(browser: Browser, page: Page): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    viewport: { width: 1366, height: 768 },
-  });
-  const admin = await context.newPage();
-  await context.setExtraHTTPHeaders(timeHeaders(page));
-  await loginAs(admin, 'admin');
-  return admin;
 }
 
 test.describe('rent payments (sandbox, on a clock of their own)', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RoleSchema, withToken } from './accounts';
+import { RentChangeSchema } from './lease-changes';
 import { LeaseTermsSchema, StartDateSchema } from './lease-terms';
 
 export const AgreementStatusSchema = z.enum(['pending', 'accepted', 'rejected', 'ended']);
@@ -37,6 +38,10 @@ export const AgreementSchema = z.object({
   /** Ours: the lease's own terms (start and end, rent, deposit, notice, due day, parking); null on
    * a request signed before leases had terms. */
   terms: LeaseTermsSchema.nullable(),
+  /** Ours: the day a running lease ends by notice (it runs through it); null while it runs on. */
+  endsOn: z.string().nullable(),
+  /** Ours: rent changes set at renewals, oldest first (the month's rent is the latest from it). */
+  rentChanges: z.array(RentChangeSchema),
 });
 export type Agreement = z.infer<typeof AgreementSchema>;
 

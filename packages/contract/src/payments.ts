@@ -184,11 +184,14 @@ export const LedgerLeaseSchema = z.object({
   apartmentNo: z.string(),
   blockName: z.string(),
   floorNo: z.number().int(),
+  /** Its rent this month (a renewal may have changed it since signing), whole BDT. */
   rent: z.number().int(),
   /** First and last month billed; null when the lease bills no month. Open-ended leases: null. */
   firstMonth: BillingMonthSchema.nullable(),
   lastMonth: BillingMonthSchema.nullable(),
   endedAt: z.string().nullable(),
+  /** The day a running lease ends by notice (or an ended one ended on); null while it runs on. */
+  endsOn: CalendarDaySchema.nullable(),
 });
 
 /**

@@ -2,7 +2,11 @@ import cookie from '@fastify/cookie';
 import { AUTH_MESSAGES, type Role, type SessionUser } from '@structomate/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
+import { eq } from 'drizzle-orm';
+import { agreements } from '../db/schema';
+import { calendarDay } from '../lib/clock';
 import { createSession, userForToken } from '../modules/auth/auth.service';
+import { settleLeaseEnds } from '../modules/leases/leases.service';
 
 /**
  * Who may call a route. Every `/api` route must say; the app refuses to start otherwise, so a
@@ -59,8 +63,22 @@ export async function registerAuth(app: FastifyInstance): Promise<AccessRecord[]
     refuseForeignOrigin(request, app.config.publicUrl);
     const found = tokenFrom(request);
     if (found) {
-      const user = await userForToken(app.db, found.token);
-      if (user) {
+      const session = await userForToken(app.db, found.token);
+      if (session) {
+        const { user } = session;
+        const timeZone = app.config.rent.timeZone;
+        if (
+          session.leaseEndsOn !== null &&
+          session.leaseEndsOn < calendarDay(request.now, timeZone)
+        ) {
+          // Their lease's last day has passed: it ends now, and they are a member no longer.
+          await settleLeaseEnds(app.db, request.now, timeZone, eq(agreements.tenantId, user._id));
+          user.role = 'user';
+        } else if (user.role === 'admin') {
+          // The admin sees members, rooms and the rent roll as they stand today: leases whose
+          // last day has passed are closed first (an index probe when there is none).
+          await settleLeaseEnds(app.db, request.now, timeZone);
+        }
         request.user = user;
         request.sessionToken = found.token;
         request.authVia = found.via;

@@ -2,23 +2,28 @@ import type { FastifyInstance } from 'fastify';
 import { deleteExpiredLimits } from '../lib/rate-limit';
 import { deleteExpiredSessions } from '../modules/auth/auth.service';
 import { deleteUnusedUploads } from '../modules/images/images.service';
+import { settleLeaseEnds } from '../modules/leases/leases.service';
 import { paymentsContext, settleListedIntents } from '../modules/payments/payments.service';
 
 const EVERY_MS = 10 * 60_000;
 
 /**
- * Removes expired sessions and throttling windows, and uploads nobody uses; settles with their
+ * Closes leases whose last day (by notice) has passed; removes expired sessions and throttling windows, and uploads nobody uses; settles with their
  * provider the payments closed in our books without its word.
  */
 export async function runMaintenance(app: FastifyInstance, now = new Date()): Promise<void> {
-  const [sessions, limits, uploads, intents] = [
+  const [leases, sessions, limits, uploads, intents] = [
+    await settleLeaseEnds(app.db, now, app.config.rent.timeZone),
     await deleteExpiredSessions(app.db),
     await deleteExpiredLimits(app.db),
     await deleteUnusedUploads(app.db),
     await settleListedIntents(paymentsContext(app, app.log), now),
   ];
-  if (sessions + limits + uploads + intents > 0) {
-    app.log.info({ sessions, limits, uploads, intents }, 'maintenance: removed and settled rows');
+  if (leases + sessions + limits + uploads + intents > 0) {
+    app.log.info(
+      { leases, sessions, limits, uploads, intents },
+      'maintenance: closed, removed and settled rows',
+    );
   }
 }
 

@@ -76,7 +76,7 @@ const dashboardDetails: Partial<
     {
       path: ':userId',
       lazy: async () => ({
-        Component: (await import('../features/payments/components/tenant-account')).TenantAccount,
+        Component: (await import('./routes/tenant-account')).TenantAccountRoute,
       }),
     },
   ],

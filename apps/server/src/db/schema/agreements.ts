@@ -1,11 +1,12 @@
 import type { LeaseTerms } from '@structomate/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   check,
   date,
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -42,6 +43,11 @@ export const agreements = pgTable(
     rentDueDay: smallint('rent_due_day'),
     graceDays: smallint('grace_days'),
     parking: text('parking'),
+    /**
+     * The day the lease ends by notice, set when the admin ends it (today or later): it runs
+     * through that day and the apartment is free from the next. Null while it runs on.
+     */
+    endsOn: date('ends_on', { mode: 'string' }),
     signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
@@ -53,6 +59,10 @@ export const agreements = pgTable(
       sql`(${t.startDate} is null) = (${t.endDate} is null)
         and (${t.startDate} is null) = (${t.rentDueDay} is null)
         and (${t.startDate} is null or ${t.startDate} <= ${t.endDate})`,
+    ),
+    check(
+      'agreements_ends_on_after_start',
+      sql`${t.endsOn} is null or ${t.startDate} is null or ${t.endsOn} >= ${t.startDate}`,
     ),
     check('agreements_rent_due_day_range', sql`${t.rentDueDay} between 1 and 28`),
     check(
@@ -74,8 +84,42 @@ export const agreements = pgTable(
     index('agreements_status_signed_idx').on(t.status, t.signedAt),
     index('agreements_tenant_signed_idx').on(t.tenantId, t.signedAt),
     index('agreements_apartment_idx').on(t.apartmentId),
+    // Leases given notice, for the end that takes effect when their day has passed.
+    index('agreements_ending_idx')
+      .on(t.endsOn)
+      .where(sql`${t.status} = 'accepted' and ${t.endsOn} is not null`),
   ],
 );
+
+/**
+ * A lease's rent from a month on, set when the admin renews it with a new rent: the month's rent
+ * is the latest change from that month or before, else the rent signed for.
+ */
+export const leaseRents = pgTable(
+  'lease_rents',
+  {
+    agreementId: uuid('agreement_id')
+      .notNull()
+      .references(() => agreements.id, { onDelete: 'restrict' }),
+    /** First day of the first month at this rent. */
+    fromMonth: date('from_month', { mode: 'string' }).notNull(),
+    /** Whole BDT per month. */
+    rent: integer('rent').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agreementId, t.fromMonth] }),
+    check('lease_rents_rent_positive', sql`${t.rent} > 0`),
+    check('lease_rents_from_first_day', sql`extract(day from ${t.fromMonth}) = 1`),
+  ],
+);
+
+/**
+ * A lease (the agreement aliased `lease`) holds its apartment on `today`: accepted, and not past
+ * its last day if notice set one. Every "who lives here today" asks this.
+ */
+export const leaseHolds = (lease: SQL, today: string) =>
+  sql`(${lease}.status = 'accepted' and (${lease}.ends_on is null or ${lease}.ends_on >= ${today}::date))`;
 
 /** The columns that hold a lease's terms. */
 export const leaseTermColumns = (terms: LeaseTerms) => ({

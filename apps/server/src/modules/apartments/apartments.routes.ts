@@ -6,6 +6,7 @@ import {
   ErrorResponseSchema,
 } from '@structomate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { calendarDay } from '../../lib/clock';
 import { getApartment, listApartments } from './apartments.service';
 
 // Public and cheap to revalidate: browsers ask again each time and get 304 while the ETag holds.
@@ -24,8 +25,10 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', REVALIDATE);
       const query = request.query;
-      return app.publicCache.get('apartments', `list:${JSON.stringify(query)}`, () =>
-        listApartments(app.db, query),
+      // Whether a flat is free depends on the day (a lease ends by notice at midnight).
+      const today = calendarDay(request.now, app.config.rent.timeZone);
+      return app.publicCache.get('apartments', `list:${today}:${JSON.stringify(query)}`, () =>
+        listApartments(app.db, query, today),
       );
     },
   );
@@ -46,8 +49,9 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', REVALIDATE);
       const { id } = request.params;
-      const result = await app.publicCache.get('apartments', `one:${id}`, () =>
-        getApartment(app.db, id),
+      const today = calendarDay(request.now, app.config.rent.timeZone);
+      const result = await app.publicCache.get('apartments', `one:${today}:${id}`, () =>
+        getApartment(app.db, id, today),
       );
       return { result };
     },

@@ -7,7 +7,7 @@ import type {
 import { APARTMENT_MESSAGES } from '@structomate/contract';
 import { and, asc, count, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { agreements, apartmentPhotos, apartments } from '../../db/schema';
+import { agreements, apartmentPhotos, apartments, leaseHolds } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { imageUrl } from '../images/images.service';
 
@@ -27,15 +27,18 @@ export const apartmentPhotoUrl = (imageId: string | null) =>
 /** Only listed apartments are on the public listing and their agreement pages. */
 const isListed = eq(apartments.status, 'listed');
 
-/** An apartment is occupied while an accepted lease holds it (one at most, by a unique index). */
+/**
+ * An apartment is occupied on `today` while an accepted lease holds it (one at most, by a unique
+ * index) and that lease's last day, if notice set one, has not passed.
+ */
 // Written with explicit qualifiers: Drizzle renders columns unqualified in single-table selects,
 // which would make `apartment_id = id` compare the agreement with itself.
-const isAvailable = sql<boolean>`not exists (
+const isAvailable = (today: string) => sql<boolean>`not exists (
   select 1 from ${agreements} as lease
-  where lease.apartment_id = ${apartments}.id and lease.status = 'accepted'
+  where lease.apartment_id = ${apartments}.id and ${leaseHolds(sql`lease`, today)}
 )`;
 
-const apartmentColumns = {
+const apartmentColumns = (today: string) => ({
   id: apartments.id,
   apartmentNo: apartments.apartmentNo,
   details: apartments.details,
@@ -43,8 +46,8 @@ const apartmentColumns = {
   floorNo: apartments.floorNo,
   blockName: apartments.blockName,
   rent: apartments.rent,
-  available: isAvailable,
-};
+  available: isAvailable(today),
+});
 
 type ApartmentRow = Pick<
   typeof apartments.$inferSelect,
@@ -64,10 +67,14 @@ function toApartment(row: ApartmentRow): Apartment {
   };
 }
 
-/** One page of apartments, most expensive first; filtering, order and paging happen in SQL. */
+/**
+ * One page of apartments, most expensive first, as they stand on `today` (the building's day);
+ * filtering, order and paging happen in SQL.
+ */
 export async function listApartments(
   db: Database,
   query: ApartmentListQuery,
+  today: string,
 ): Promise<ApartmentListResponse> {
   const filter: SQL | undefined =
     query.maxRent === undefined
@@ -76,7 +83,7 @@ export async function listApartments(
   const [totals] = await db.select({ total: count() }).from(apartments).where(filter);
   const total = totals?.total ?? 0;
   const rows = await db
-    .select(apartmentColumns)
+    .select(apartmentColumns(today))
     .from(apartments)
     .where(filter)
     .orderBy(desc(apartments.rent), asc(apartments.apartmentNo))
@@ -91,9 +98,9 @@ export async function listApartments(
   };
 }
 
-export async function getApartment(db: Database, id: string): Promise<Apartment> {
+export async function getApartment(db: Database, id: string, today: string): Promise<Apartment> {
   const [row] = await db
-    .select(apartmentColumns)
+    .select(apartmentColumns(today))
     .from(apartments)
     .where(and(eq(apartments.id, id), isListed));
   if (!row) throw notFound(APARTMENT_MESSAGES.notFound);
@@ -101,12 +108,12 @@ export async function getApartment(db: Database, id: string): Promise<Apartment>
 }
 
 /** How many apartments each block has and how many accepted leases occupy (admin stats); the archive is out of use and not counted. */
-export async function occupancyByBlock(db: Database): Promise<BlockOccupancy[]> {
+export async function occupancyByBlock(db: Database, today: string): Promise<BlockOccupancy[]> {
   const rows = await db
     .select({
       blockName: apartments.blockName,
       total: count(),
-      available: sql<number>`count(*) filter (where ${isAvailable})`,
+      available: sql<number>`count(*) filter (where ${isAvailable(today)})`,
     })
     .from(apartments)
     .where(ne(apartments.status, 'archived'))

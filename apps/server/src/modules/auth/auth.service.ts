@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AUTH_MESSAGES, type SessionUser } from '@structomate/contract';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { agreements, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/passwords';
 import { clear, hit, inMinutes, assertNotBlocked, type Limit } from '../../lib/rate-limit';
@@ -34,13 +34,23 @@ export async function createSession(
  * The signed-in user for a token, read fresh on every request: a role change or a removal
  * shows on the very next call.
  */
-export async function userForToken(db: Database, token: string): Promise<SessionUser | null> {
+export async function userForToken(
+  db: Database,
+  token: string,
+): Promise<{ user: SessionUser; leaseEndsOn: string | null } | null> {
   const [row] = await db
-    .select(userColumns)
+    .select({
+      ...userColumns,
+      // A member's lease may end by notice: the caller closes it once its last day has passed.
+      leaseEndsOn: sql<string | null>`(
+        select to_char(lease.ends_on, 'YYYY-MM-DD') from ${agreements} as lease
+        where lease.tenant_id = ${users.id} and lease.status = 'accepted'
+      )`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)));
-  return row ? toSessionUser(row) : null;
+  return row ? { user: toSessionUser(row), leaseEndsOn: row.leaseEndsOn } : null;
 }
 
 export async function revokeSession(db: Database, token: string): Promise<void> {

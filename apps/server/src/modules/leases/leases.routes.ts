@@ -4,6 +4,9 @@ import {
   AgreementListResponseSchema,
   AgreementLookupResponseSchema,
   ChangeRoleRequestSchema,
+  EndLeaseRequestSchema,
+  LeaseIdParamsSchema,
+  RenewLeaseRequestSchema,
   ChangeRoleResponseSchema,
   CreateAgreementRequestSchema,
   ErrorResponseSchema,
@@ -14,6 +17,7 @@ import {
   PagedBodySchema,
 } from '@structomate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
 import { pageOf, sendPageHeaders } from '../../lib/paging';
 import { currentUser } from '../../plugins/auth';
@@ -22,6 +26,7 @@ import { buildingDefaults, readLeaseDefaults } from '../building/building.servic
 import { billingRules, closeIntentsAfter, paymentsContext } from '../payments/payments.service';
 import {
   acceptAgreement,
+  agreementById,
   assertOwnLookup,
   latestAgreement,
   listMembers,
@@ -31,6 +36,7 @@ import {
   removeMember,
   requestAgreement,
 } from './leases.service';
+import { endLease, renewLease, withdrawNotice, type LeaseChange } from './lease-changes.service';
 
 const refusals = {
   400: ErrorResponseSchema,
@@ -232,6 +238,92 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       request.log.info({ userId: request.body.id }, 'member removed');
       return { ok: true as const, displayName: removed.displayName, role: 'user' as const };
+    },
+  );
+
+  // Renewing and ending leases (ours): the admin works on the lease from the member's account.
+  const leaseChange = {
+    params: LeaseIdParamsSchema,
+    response: { 200: AgreementDecisionResponseSchema, ...refusals },
+  };
+  const changed = async (change: LeaseChange, leaseId: string, message: string, log: object) => {
+    app.log.info({ leaseId, tenantId: change.tenantId, ...log }, message);
+    return { result: await agreementById(app.db, leaseId) };
+  };
+
+  /** One lease with its terms, for the admin (the member's account shows and changes it). */
+  app.get(
+    '/admin/leases/:id',
+    { config: { access: ['admin'] }, schema: leaseChange },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const result = await agreementById(app.db, request.params.id);
+      if (result.status === 'pending' || result.status === 'rejected') {
+        throw new AppError('NOT_FOUND', 'No lease has this id');
+      }
+      return { result };
+    },
+  );
+
+  app.post(
+    '/admin/leases/:id/renew',
+    { config: { access: ['admin'] }, schema: { ...leaseChange, body: RenewLeaseRequestSchema } },
+    async (request) => {
+      const change = await renewLease(
+        app.db,
+        actorOf(request, currentUser(request)),
+        request.params.id,
+        request.body,
+        request.now,
+        app.config.rent.timeZone,
+      );
+      return changed(change, request.params.id, 'lease renewed', { endDate: request.body.endDate });
+    },
+  );
+
+  /** Gives notice: the lease runs through the day named; the apartment is free the next. */
+  app.post(
+    '/admin/leases/:id/end',
+    { config: { access: ['admin'] }, schema: { ...leaseChange, body: EndLeaseRequestSchema } },
+    async (request) => {
+      const { endDate } = request.body;
+      const change = await endLease(
+        app.db,
+        actorOf(request, currentUser(request)),
+        request.params.id,
+        endDate,
+        request.now,
+        app.config.rent.timeZone,
+      );
+      // Months after the last one are billed to nobody: a payment still open for one is
+      // canceled (a provider out of reach only leaves that for later, as on removal).
+      await closeIntentsAfter(
+        paymentsContext(app, request.log),
+        change.tenantId,
+        endDate.slice(0, 7),
+        request.now,
+      ).catch((error: unknown) =>
+        request.log.error(
+          { err: error, leaseId: request.params.id },
+          'open payments after the lease could not be canceled',
+        ),
+      );
+      return changed(change, request.params.id, 'lease end set', { endDate });
+    },
+  );
+
+  app.delete(
+    '/admin/leases/:id/end',
+    { config: { access: ['admin'] }, schema: leaseChange },
+    async (request) => {
+      const change = await withdrawNotice(
+        app.db,
+        actorOf(request, currentUser(request)),
+        request.params.id,
+        request.now,
+        app.config.rent.timeZone,
+      );
+      return changed(change, request.params.id, 'lease end withdrawn', {});
     },
   );
 };

@@ -13,13 +13,16 @@ import {
 } from '@structomate/contract';
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { agreements, apartments, leaseTermColumns, users } from '../../db/schema';
+import { agreements, apartments, leaseHolds, leaseTermColumns, users } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
 import { apartmentPhotoUrl, coverImageId } from '../apartments/apartments.service';
 import { imageUrl } from '../images/images.service';
 import { balancesOf, type BillingRules } from '../payments/payments.service';
+import { rentChangesOf, settleLeaseEnds } from './lease-changes.service';
+
+export { settleLeaseEnds };
 
 const agreementColumns = {
   id: agreements.id,
@@ -37,6 +40,7 @@ const agreementColumns = {
   rentDueDay: agreements.rentDueDay,
   graceDays: agreements.graceDays,
   parking: agreements.parking,
+  endsOn: agreements.endsOn,
   tenantId: users.id,
   tenantName: users.displayName,
   tenantEmail: users.email,
@@ -80,7 +84,7 @@ function termsOf(row: AgreementRow): LeaseTerms | null {
 const startDateIssue = (message: string, path: string) =>
   new AppError('VALIDATION_FAILED', message, [{ path, message }]);
 
-function toAgreement(row: AgreementRow): Agreement {
+function toAgreement(row: AgreementRow, rentChanges: Agreement['rentChanges']): Agreement {
   return {
     _id: row.id,
     tenant_id: row.tenantId,
@@ -103,6 +107,8 @@ function toAgreement(row: AgreementRow): Agreement {
       apartmentImage: apartmentPhotoUrl(row.imageId),
     },
     terms: termsOf(row),
+    endsOn: row.endsOn,
+    rentChanges,
   };
 }
 
@@ -120,7 +126,11 @@ export async function findAgreements(
   const rows = options.limit
     ? await query.limit(options.limit).offset(options.offset ?? 0)
     : await query;
-  return rows.map(toAgreement);
+  const changes = await rentChangesOf(
+    db,
+    rows.filter((row) => row.status === 'accepted' || row.status === 'ended').map((row) => row.id),
+  );
+  return rows.map((row) => toAgreement(row, changes.get(row.id) ?? []));
 }
 
 /**
@@ -205,7 +215,7 @@ export async function requestAgreement(
       const [occupied] = await tx
         .select({ id: agreements.id })
         .from(agreements)
-        .where(and(eq(agreements.apartmentId, apartmentId), eq(agreements.status, 'accepted')));
+        .where(and(eq(agreements.apartmentId, apartmentId), leaseHolds(sql`${agreements}`, today)));
       if (occupied) throw conflict(`Apartment ${apartment.apartmentNo} is already rented.`);
       const [created] = await tx
         .insert(agreements)
@@ -243,7 +253,7 @@ export async function pendingAgreements(
   return { rows, total: counted?.n ?? 0 };
 }
 
-async function agreementById(db: Database, id: string): Promise<Agreement> {
+export async function agreementById(db: Database, id: string): Promise<Agreement> {
   const [agreement] = await findAgreements(db, eq(agreements.id, id), { limit: 1 });
   if (!agreement) throw notFound('No agreement has this id');
   return agreement;
@@ -284,6 +294,13 @@ export async function acceptAgreement(
         .from(apartments)
         .where(eq(apartments.id, target.apartmentId))
         .for('update');
+      // A lease given notice whose last day has passed makes way (and its tenant a user again).
+      await settleLeaseEnds(
+        tx,
+        now,
+        context.timeZone,
+        eq(agreements.apartmentId, target.apartmentId),
+      );
       const [accepted] = await tx
         .update(agreements)
         .set({ status: 'accepted', checkedAt: now, ...newStart })
@@ -373,7 +390,13 @@ export async function listMembers(
   now: Date,
   page: { limit: number; offset: number },
 ): Promise<{ rows: Member[]; total: number }> {
-  const isMember = eq(users.role, 'member');
+  // A member whose lease's last day has passed is one no longer, even before it is closed.
+  const today = calendarDay(now, rules.timeZone);
+  const isMember = and(
+    eq(users.role, 'member'),
+    sql`exists (select 1 from ${agreements} as lease
+      where lease.tenant_id = ${users.id} and ${leaseHolds(sql`lease`, today)})`,
+  );
   const [counted] = await db.select({ n: count() }).from(users).where(isMember);
   const rows = await db
     .select({

@@ -1,6 +1,7 @@
 import {
   chargeInMinorUnits,
   MONTH_NAMES,
+  dayLabel,
   monthLabel,
   type CreatePaymentIntentRequest,
   type LedgerMonth,
@@ -47,6 +48,12 @@ function notBillable(ledger: RentLedger, billingMonth: string) {
     return badRequest(`Your lease starts in ${first.month}; ${label} has no rent to pay.`);
   }
   if (billingMonth > last.billingMonth) {
+    const ending = ledger.leases.find((lease) => lease.status === 'accepted' && lease.endsOn);
+    if (ending?.endsOn) {
+      return badRequest(
+        `Your lease ends on ${dayLabel(ending.endsOn)}; ${label} has no rent to pay.`,
+      );
+    }
     return ledger.leases.some((lease) => lease.status === 'accepted')
       ? badRequest(`${label} is too far ahead to pay now.`)
       : badRequest(`Your lease ended in ${last.month}; ${label} has no rent to pay.`);

@@ -90,8 +90,12 @@ function billedMonths(rules: BillingRules, today: string, leaseFilter: SQL): SQL
         greatest(
           a.start_date, (a.checked_at at time zone ${rules.timeZone})::date
         ) as first_due_floor,
+        -- It bills through the month it ended in, or ends in by notice (a running lease given
+        -- notice stops there too).
         case when a.status = 'ended'
-          then date_trunc('month', a.ended_at at time zone ${rules.timeZone})::date
+          then date_trunc('month', ${endDay(rules.timeZone)})::date
+          when a.ends_on is not null
+          then least(date_trunc('month', a.ends_on)::date, ${horizon}::date)
           else ${horizon}::date
         end as last_month
       from agreements a
@@ -102,7 +106,8 @@ function billedMonths(rules: BillingRules, today: string, leaseFilter: SQL): SQL
         billed.tenant_id, billed.agreement_id, billed.rent, billed.month, billed.granted_on,
         billed.due_day, billed.grace_days
       from (
-        select l.tenant_id, l.id as agreement_id, l.rent, m.month::date as month, l.checked_at,
+        select l.tenant_id, l.id as agreement_id, ${rentIn(sql`l`, sql`m.month`)} as rent,
+          m.month::date as month, l.checked_at,
           case when m.month = l.first_month then l.first_due_floor end as granted_on,
           l.due_day, l.grace_days
         from leases l
@@ -122,6 +127,20 @@ function billedMonths(rules: BillingRules, today: string, leaseFilter: SQL): SQL
     left join payments p on p.user_id = m.tenant_id and p.billing_month = m.month`;
 }
 
+/** The last day of an ended lease: the day notice ended it, else the day it was ended on. */
+const endDay = (timeZone: string) =>
+  sql`coalesce(a.ends_on, (a.ended_at at time zone ${timeZone})::date)`;
+
+/**
+ * A lease's rent for a month: the latest change from that month or before (set at a renewal),
+ * else the rent it was signed for. `lease` is the agreement's alias, `month` a first day.
+ */
+export const rentIn = (lease: SQL, month: SQL) => sql`coalesce((
+  select r.rent from lease_rents r
+  where r.agreement_id = ${lease}.id and r.from_month <= ${month}
+  order by r.from_month desc limit 1
+), ${lease}.rent)`;
+
 /**
  * Whether a lease still bills a month (YYYY-MM): it runs, or it ended in that month or later.
  * With `lock`, the lease row is held (FOR SHARE) until the caller's transaction ends, so a
@@ -137,15 +156,16 @@ export async function leaseBills(
   const query = db
     .select({
       status: agreements.status,
-      endMonth: sql<
-        string | null
-      >`to_char(${agreements.endedAt} at time zone ${timeZone}, 'YYYY-MM')`,
+      endMonth: sql<string | null>`to_char(coalesce(${agreements.endsOn},
+        (${agreements.endedAt} at time zone ${timeZone})::date), 'YYYY-MM')`,
     })
     .from(agreements)
     .where(eq(agreements.id, agreementId));
   const [lease] = lock ? await query.for('share') : await query;
-  if (lease?.status === 'accepted') return true;
-  return lease?.status === 'ended' && lease.endMonth !== null && billingMonth <= lease.endMonth;
+  if (lease?.status !== 'accepted' && lease?.status !== 'ended') return false;
+  // A running lease bills on unless notice ends it; an ended one, through its last month.
+  if (lease.status === 'accepted' && lease.endMonth === null) return true;
+  return lease.endMonth !== null && billingMonth <= lease.endMonth;
 }
 
 const rowsOf = <T extends z.ZodType>(schema: T, result: unknown): z.infer<T>[] =>
@@ -171,6 +191,7 @@ const LeaseRowSchema = z.object({
   floorNo: z.coerce.number().int(),
   rent: z.coerce.number().int(),
   endedAt: z.string().nullable(),
+  endsOn: z.string().nullable(),
   endMonth: z.string().nullable(),
 });
 
@@ -196,9 +217,11 @@ export async function personLedger(
       order by b.month`),
     db.execute(sql`
       select a.id::text as id, a.status::text as status, ap.apartment_no as "apartmentNo",
-        ap.block_name as "blockName", ap.floor_no as "floorNo", a.rent,
+        ap.block_name as "blockName", ap.floor_no as "floorNo",
+        ${rentIn(sql`a`, sql`${`${today.slice(0, 7)}-01`}::date`)} as rent,
         ${isoInstant(sql`a.ended_at`)} as "endedAt",
-        to_char(a.ended_at at time zone ${rules.timeZone}, 'YYYY-MM') as "endMonth"
+        to_char(a.ends_on, 'YYYY-MM-DD') as "endsOn",
+        to_char(${endDay(rules.timeZone)}, 'YYYY-MM') as "endMonth"
       from agreements a join apartments ap on ap.id = a.apartment_id
       where a.tenant_id = ${userId} and a.status in ('accepted', 'ended')
       order by a.checked_at`),
@@ -228,12 +251,13 @@ export async function personLedger(
       rent: lease.rent,
       firstMonth: own[0]?.billingMonth ?? null,
       lastMonth:
-        lease.status === 'ended'
+        lease.endMonth !== null
           ? (own.findLast(
               (month) => lease.endMonth !== null && month.billingMonth <= lease.endMonth,
             )?.billingMonth ?? null)
           : null,
       endedAt: lease.endedAt,
+      endsOn: lease.endsOn,
     };
   });
   const owed = months.filter((month) => month.status === 'due' || month.status === 'overdue');

@@ -11,6 +11,7 @@ import { agreements, apartments, userIdentities, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { likePattern } from '../../lib/like-pattern';
 import { hashPassword } from '../../lib/passwords';
+import { calendarDay } from '../../lib/clock';
 import { occupancyByBlock } from '../apartments/apartments.service';
 import { claimImage, imageIdFromUrl, imageUrl } from '../images/images.service';
 import { rentCollectedByMonth } from '../payments/payments.service';
@@ -165,7 +166,7 @@ export async function countByRole(db: Database): Promise<Record<Role, number>> {
 /** Spec §3 admin stats, every figure counted now (the months by the building's calendar). */
 export async function adminStats(db: Database, now: Date, timeZone: string): Promise<AdminStats> {
   const [blocks, roles, rentCollected] = await Promise.all([
-    occupancyByBlock(db),
+    occupancyByBlock(db, calendarDay(now, timeZone)),
     countByRole(db),
     rentCollectedByMonth(db, now, timeZone),
   ]);

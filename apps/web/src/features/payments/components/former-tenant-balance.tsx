@@ -23,7 +23,9 @@ export function FormerTenantBalance() {
   const owed = ledger.data.months.filter(
     (month) => month.status === 'overdue' || month.status === 'due',
   );
-  const ended = lease.endedAt ? ` ended on ${formatShortDate(lease.endedAt)}` : ' has ended';
+  // Ended by notice, its last day is the one set; removed at once, the day it happened.
+  const lastDay = lease.endsOn ?? lease.endedAt;
+  const ended = lastDay ? ` ended on ${formatShortDate(lastDay)}` : ' has ended';
   const history = (
     <Link to="/dashboard/paymentHistory" className="link link-primary text-sm font-medium">
       Your payments and receipts

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
@@ -9,7 +10,12 @@ import { useTenantAccount } from '../api/get-tenant-account';
 import { RentLedger } from './rent-ledger';
 
 /** The admin's view of one person's rent (the member's record): leases, months, balance. */
-export function TenantAccount() {
+export function TenantAccount({
+  renderLease,
+}: {
+  /** The running lease's panel (the leases feature's), placed above the rent. */
+  renderLease?: (leaseId: string) => ReactNode;
+}) {
   const { userId = '' } = useParams();
   const account = useTenantAccount(userId);
   const back = (
@@ -35,6 +41,7 @@ export function TenantAccount() {
     );
   }
   const { person, ledger } = account.data;
+  const running = ledger.leases.find((lease) => lease.status === 'accepted');
   return (
     <div className="space-y-8">
       {back}
@@ -62,14 +69,17 @@ export function TenantAccount() {
                   {formatRent(lease.rent)} a month
                   {lease.firstMonth ? ` from ${monthLabel(lease.firstMonth)}` : ''}
                   {lease.status === 'ended'
-                    ? `, ended ${lease.endedAt ? formatShortDate(lease.endedAt) : ''}`
-                    : ', running'}
+                    ? `, ended ${lease.endsOn ? formatShortDate(lease.endsOn) : lease.endedAt ? formatShortDate(lease.endedAt) : ''}`
+                    : lease.endsOn
+                      ? `, ends ${formatShortDate(lease.endsOn)}`
+                      : ', running'}
                 </p>
               </li>
             ))}
           </ul>
         )}
       </section>
+      {running && renderLease?.(running._id)}
       {ledger.months.length > 0 && <RentLedger ledger={ledger} owedLabel="Owes" />}
     </div>
   );

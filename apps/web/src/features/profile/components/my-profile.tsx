@@ -1,5 +1,6 @@
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { PageHeader } from '../../../components/page-header';
+import { monthLabel, rentInMonth } from '@structomate/contract';
 import { Link } from 'react-router';
 import { formatRent, formatShortDate, todayIn } from '../../../lib/format';
 import { useSiteConfig } from '../../../lib/site-config';
@@ -22,6 +23,11 @@ export function MyProfile() {
   if (!user) return null;
   const lease = isMember ? agreement : null;
   const apartment = lease?.apartmentDetails;
+  // A renewal may have changed the rent from a month on: the rent now, and the next change.
+  const thisMonth = todayIn(timeZone).slice(0, 7);
+  const changes = lease?.rentChanges ?? [];
+  const rentNow = rentInMonth(apartment?.rent ?? 0, changes, thisMonth);
+  const nextRent = changes.find((change) => change.fromMonth > thisMonth);
   // A user's waiting request is signed too; the rest of the lease comes with acceptance.
   const signed =
     lease?.agreementSigningDate ??
@@ -73,18 +79,27 @@ export function MyProfile() {
               <Fact label="Room" value={apartment?.apartmentNo} />
               <Fact
                 label="Rent"
-                value={apartment ? `${formatRent(apartment.rent)} per month` : undefined}
+                value={apartment ? `${formatRent(rentNow)} per month` : undefined}
               />
+              {nextRent && (
+                <Fact
+                  label="New rent"
+                  value={`${formatRent(nextRent.rent)} from ${monthLabel(nextRent.fromMonth)}`}
+                />
+              )}
               {lease?.terms && (
                 <>
                   <Fact label="Lease starts" value={formatShortDate(lease.terms.startDate)} />
                   <Fact
                     label="Lease ends"
                     value={
-                      // Past its fixed term, a lease runs on month to month until it is ended.
-                      lease.terms.endDate < todayIn(timeZone)
-                        ? `${formatShortDate(lease.terms.endDate)}, then month to month`
-                        : formatShortDate(lease.terms.endDate)
+                      // Given notice, it ends that day; past its fixed term, a lease runs on
+                      // month to month until it is ended.
+                      lease.endsOn
+                        ? `${formatShortDate(lease.endsOn)} (notice given)`
+                        : lease.terms.endDate < todayIn(timeZone)
+                          ? `${formatShortDate(lease.terms.endDate)}, then month to month`
+                          : formatShortDate(lease.terms.endDate)
                     }
                   />
                   <Fact

@@ -1,0 +1,52 @@
+import {
+  AgreementDecisionResponseSchema,
+  type EndLeaseRequest,
+  type RenewLeaseRequest,
+} from '@structomate/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, postJson, sendJson } from '../../../lib/api-client';
+import { rentQueryKeys } from '../../../lib/rent-query-keys';
+
+const leasePath = (leaseId: string) => `/admin/leases/${encodeURIComponent(leaseId)}`;
+export const leaseQueryKey = (leaseId: string) => ['lease', leaseId] as const;
+
+/** A running lease with its terms, end by notice and rent changes, for the admin. */
+export function useLease(leaseId: string) {
+  return useQuery({
+    queryKey: leaseQueryKey(leaseId),
+    queryFn: async () =>
+      (await apiRequest(leasePath(leaseId), AgreementDecisionResponseSchema)).result,
+    staleTime: 0,
+  });
+}
+
+export type LeaseChangeRequest =
+  | { kind: 'renew'; body: RenewLeaseRequest }
+  | { kind: 'end'; body: EndLeaseRequest }
+  | { kind: 'withdraw' };
+
+const send = (leaseId: string, change: LeaseChangeRequest) => {
+  const schema = AgreementDecisionResponseSchema;
+  if (change.kind === 'withdraw')
+    return sendJson('DELETE', `${leasePath(leaseId)}/end`, schema, {});
+  return postJson(`${leasePath(leaseId)}/${change.kind}`, schema, change.body);
+};
+
+/**
+ * Renews a lease, ends it on a day or withdraws that end. What it changes shows everywhere: the
+ * lease, the person's rent, the members and the apartments.
+ */
+export function useChangeLease(leaseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: LeaseChangeRequest) => send(leaseId, change),
+    onSuccess: ({ result }) => {
+      queryClient.setQueryData(leaseQueryKey(leaseId), result);
+      return Promise.all(
+        [rentQueryKeys.all, ['members'], ['admin-stats'], ['apartments'], ['admin-apartments']].map(
+          (queryKey) => queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    },
+  });
+}

@@ -1,0 +1,403 @@
+import {
+  addMonths,
+  addMonthsToDay,
+  dayLabel,
+  defaultEndDate,
+  latestEndDate,
+  latestRenewalEnd,
+  monthLabel,
+  rentInMonth,
+  type Agreement,
+  type FieldIssue,
+} from '@structomate/contract';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormField } from '../../../components/form-field';
+import { LoadError } from '../../../components/load-error';
+import { LoadingSpinner } from '../../../components/loading-spinner';
+import { ApiError, messageOf } from '../../../lib/api-client';
+import { describedBy } from '../../../lib/described-by';
+import { formatRent, formatShortDate, ordinal, todayIn } from '../../../lib/format';
+import { useSiteConfig } from '../../../lib/site-config';
+import { useChangeLease, useLease, type LeaseChangeRequest } from '../api/lease-changes';
+
+type Mode = 'view' | 'renew' | 'end';
+
+/**
+ * The admin's hold on a running lease, on the member's rent account: its terms and rent, its end
+ * if notice was given, and Renew (a later end, a new rent from a month) or End lease (on a day:
+ * it runs through it, and the apartment is free from the next).
+ */
+export function LeasePanel({ leaseId }: { leaseId: string }) {
+  const lease = useLease(leaseId);
+  const [mode, setMode] = useState<Mode>('view');
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="space-y-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-5"
+    >
+      <h2 id={headingId} className="text-xl font-semibold">
+        Current lease
+      </h2>
+      {lease.isPending ? (
+        <LoadingSpinner label="Loading the lease" />
+      ) : lease.isError ? (
+        <LoadError onRetry={lease.refetch}>The lease could not be loaded.</LoadError>
+      ) : (
+        <LeaseDetails lease={lease.data} mode={mode} onMode={setMode} />
+      )}
+    </section>
+  );
+}
+
+function LeaseDetails({
+  lease,
+  mode,
+  onMode,
+}: {
+  lease: Agreement;
+  mode: Mode;
+  onMode: (mode: Mode) => void;
+}) {
+  const today = todayIn(useSiteConfig().data?.timeZone);
+  const change = useChangeLease(lease._id);
+  const [withdrawing, setWithdrawing] = useState(false);
+  const terms = lease.terms;
+  const currentRent = rentInMonth(
+    lease.apartmentDetails.rent,
+    lease.rentChanges,
+    today.slice(0, 7),
+  );
+  const facts: [string, ReactNode][] = [
+    [
+      'Apartment',
+      `${lease.apartmentDetails.apartmentNo} · block ${lease.apartmentDetails.blockName}`,
+    ],
+    ['Rent now', formatRent(currentRent)],
+  ];
+  if (terms) {
+    facts.push(
+      ['Term', `${formatShortDate(terms.startDate)} – ${formatShortDate(terms.endDate)}`],
+      ['Deposit', terms.deposit === 0 ? 'None' : formatRent(terms.deposit)],
+      ['Rent due', `On the ${ordinal(terms.rentDueDay)}`],
+      ['Notice', `${terms.noticeDays} days`],
+    );
+  }
+  const withdraw = () =>
+    change.mutate(
+      { kind: 'withdraw' },
+      {
+        onSuccess: () => {
+          setWithdrawing(false);
+          toast.success('The end date is withdrawn: the lease runs on.');
+        },
+        onError: (error) => {
+          setWithdrawing(false);
+          toast.error(messageOf(error, 'The end date could not be withdrawn. Try again.'));
+        },
+      },
+    );
+
+  return (
+    <div className="space-y-4">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-xs font-semibold uppercase tracking-wider text-base-content/70">
+              {label}
+            </dt>
+            <dd className="font-medium">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {lease.rentChanges.length > 0 && (
+        <ul className="space-y-1 text-sm" aria-label="Rent changes">
+          {lease.rentChanges.map((rentChange) => (
+            <li key={rentChange.fromMonth}>
+              From {monthLabel(rentChange.fromMonth)}: {formatRent(rentChange.rent)} a month
+            </li>
+          ))}
+        </ul>
+      )}
+      {lease.endsOn && (
+        <div role="status" className="alert alert-warning alert-soft flex flex-wrap">
+          <span className="flex-1">
+            This lease ends on <strong>{dayLabel(lease.endsOn)}</strong>. The apartment is free from
+            the next day.
+          </span>
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost"
+            disabled={change.isPending}
+            onClick={() => setWithdrawing(true)}
+          >
+            Withdraw the end
+          </button>
+        </div>
+      )}
+      {mode === 'view' && (
+        <div className="flex flex-wrap gap-2">
+          {terms && (
+            <button type="button" className="btn btn-primary" onClick={() => onMode('renew')}>
+              Renew lease
+            </button>
+          )}
+          <button type="button" className="btn btn-outline btn-error" onClick={() => onMode('end')}>
+            {lease.endsOn ? 'Change the end date' : 'End lease'}
+          </button>
+        </div>
+      )}
+      {mode === 'renew' && terms && (
+        <RenewForm lease={lease} today={today} onDone={() => onMode('view')} />
+      )}
+      {mode === 'end' && <EndForm lease={lease} today={today} onDone={() => onMode('view')} />}
+      <ConfirmDialog
+        open={withdrawing}
+        title="Withdraw the end date?"
+        confirmLabel="Withdraw"
+        onConfirm={withdraw}
+        onClose={() => setWithdrawing(false)}
+      >
+        The lease will run on as before, with no end date.
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** The server's refusals, by field; a refusal with no field on this form is a toast. */
+function useIssues() {
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const fail = (error: unknown, fallback: string) => {
+    const found: Record<string, string> = {};
+    if (error instanceof ApiError) {
+      error.issues.forEach((issue: FieldIssue) => {
+        found[issue.path] ??= issue.message;
+      });
+    }
+    setIssues(found);
+    if (Object.keys(found).length === 0) toast.error(messageOf(error, fallback));
+  };
+  return { issues, setIssues, fail };
+}
+
+function RenewForm({
+  lease,
+  today,
+  onDone,
+}: {
+  lease: Agreement;
+  today: string;
+  onDone: () => void;
+}) {
+  const terms = lease.terms;
+  const change = useChangeLease(lease._id);
+  const { issues, setIssues, fail } = useIssues();
+  const id = useId();
+  const currentEnd = terms?.endDate ?? today;
+  const base = currentEnd > today ? currentEnd : today;
+  const [endDate, setEndDate] = useState(addMonthsToDay(base, terms?.termMonths ?? 12));
+  const [newRent, setNewRent] = useState(false);
+  const [rent, setRent] = useState('');
+  const firstMonth = today.slice(0, 7);
+  const months = Array.from({ length: 24 }, (_, index) => addMonths(firstMonth, index)).filter(
+    (month) => month <= endDate.slice(0, 7),
+  );
+  const [rentFrom, setRentFrom] = useState(
+    addMonths(currentEnd.slice(0, 7), 1) <= (months.at(-1) ?? firstMonth)
+      ? addMonths(currentEnd.slice(0, 7), 1)
+      : firstMonth,
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (newRent && rent.trim() === '') {
+      setIssues({ rent: 'Enter the new rent.' });
+      return;
+    }
+    const request: LeaseChangeRequest = {
+      kind: 'renew',
+      body: newRent ? { endDate, rent: Number(rent), rentFrom } : { endDate },
+    };
+    change.mutate(request, {
+      onSuccess: () => {
+        toast.success(`Lease renewed to ${dayLabel(endDate)}.`);
+        setIssues({});
+        onDone();
+      },
+      onError: (error) => fail(error, 'The lease could not be renewed. Try again.'),
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4 border-t border-base-300 pt-4">
+      <h3 className="font-semibold">Renew the lease</h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          id={`${id}-end`}
+          label="New end date"
+          hint={`The lease now ends on ${dayLabel(currentEnd)}.`}
+          error={issues.endDate}
+        >
+          <input
+            type="date"
+            className="input w-full"
+            value={endDate}
+            min={base}
+            max={latestRenewalEnd(today)}
+            required
+            onChange={(event) => setEndDate(event.target.value)}
+            {...describedBy(`${id}-end`, issues.endDate, 'hint')}
+          />
+        </FormField>
+      </div>
+      <label className="flex cursor-pointer items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-sm"
+          checked={newRent}
+          onChange={(event) => setNewRent(event.target.checked)}
+        />
+        Change the rent
+      </label>
+      {newRent && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id={`${id}-rent`} label="New rent (BDT a month)" error={issues.rent}>
+            <input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              className="input w-full"
+              value={rent}
+              onChange={(event) => setRent(event.target.value)}
+              {...describedBy(`${id}-rent`, issues.rent)}
+            />
+          </FormField>
+          <FormField
+            id={`${id}-from`}
+            label="From"
+            hint="Months already paid keep their rent."
+            error={issues.rentFrom}
+          >
+            <select
+              className="select w-full"
+              value={rentFrom}
+              onChange={(event) => setRentFrom(event.target.value)}
+              {...describedBy(`${id}-from`, issues.rentFrom, 'hint')}
+            >
+              {months.map((month) => (
+                <option key={month} value={month}>
+                  {monthLabel(month)}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        </div>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-primary" disabled={change.isPending}>
+          {change.isPending && (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          )}
+          Renew lease
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function EndForm({
+  lease,
+  today,
+  onDone,
+}: {
+  lease: Agreement;
+  today: string;
+  onDone: () => void;
+}) {
+  const change = useChangeLease(lease._id);
+  const { issues, setIssues, fail } = useIssues();
+  const id = useId();
+  const noticeDays = lease.terms?.noticeDays ?? 30;
+  const earliest = lease.terms && lease.terms.startDate > today ? lease.terms.startDate : today;
+  const suggested = defaultEndDate(today, noticeDays);
+  const [endDate, setEndDate] = useState(
+    lease.endsOn ?? (suggested < earliest ? earliest : suggested),
+  );
+  const [confirming, setConfirming] = useState(false);
+
+  const send = () =>
+    change.mutate(
+      { kind: 'end', body: { endDate } },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          setIssues({});
+          toast.success(`The lease ends on ${dayLabel(endDate)}.`);
+          onDone();
+        },
+        onError: (error) => {
+          setConfirming(false);
+          fail(error, 'The end date could not be set. Try again.');
+        },
+      },
+    );
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setConfirming(true);
+      }}
+      className="space-y-4 border-t border-base-300 pt-4"
+    >
+      <h3 className="font-semibold">End the lease</h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          id={`${id}-end`}
+          label="Last day of the lease"
+          hint={`The lease's notice is ${noticeDays} days: ${dayLabel(suggested)} from today.`}
+          error={issues.endDate}
+        >
+          <input
+            type="date"
+            className="input w-full"
+            value={endDate}
+            min={earliest}
+            max={latestEndDate(today)}
+            required
+            onChange={(event) => setEndDate(event.target.value)}
+            {...describedBy(`${id}-end`, issues.endDate, 'hint')}
+          />
+        </FormField>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-error" disabled={change.isPending || !endDate}>
+          {change.isPending && (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          )}
+          End lease on this day
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={`End the lease on ${endDate ? dayLabel(endDate) : '…'}?`}
+        confirmLabel="End lease"
+        onConfirm={send}
+        onClose={() => setConfirming(false)}
+      >
+        {lease.tenant} stays a member through that day. From the next, apartment{' '}
+        {lease.apartmentDetails.apartmentNo} is free to let and they become a user again; rent is
+        billed through that month.
+      </ConfirmDialog>
+    </form>
+  );
+}

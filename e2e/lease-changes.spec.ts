@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+import {
+  accessibilityViolations,
+  adminPage,
+  atTime,
+  expect,
+  newMember,
+  test,
+  toast,
+} from './fixtures';
+
+/**
+ * Renewing and ending a lease, on the clocked server (Dhaka times). Its days lie after every other
+ * clocked journey's, so no admin of theirs closes this lease early.
+ */
+async function isAvailable(page: Page, apartmentNo: string) {
+  const listing = await page.request.get('/api/apartments?limit=60');
+  const { result } = (await listing.json()) as {
+    result: { apartmentNo: string; available: boolean }[];
+  };
+  return result.find((flat) => flat.apartmentNo === apartmentNo)?.available;
+}
+
+test('the admin renews a lease with a new rent, then ends it on a day; the flat is free the next', async ({
+  page,
+  browser,
+}, testInfo) => {
+  // Two browsers over four days of the building's calendar.
+  test.slow();
+  const flat = testInfo.project.name === 'clocked-mobile' ? 'C-602' : 'C-501';
+  await atTime(page, '2028-02-01T10:00:00+06:00');
+  const tenant = await newMember(page, 'Rina Akter', flat);
+
+  // The admin opens her rent account from Manage Members.
+  const admin = await adminPage(browser, page);
+  await admin.goto('/dashboard/manage-members');
+  await admin
+    .getByRole('row')
+    .filter({ hasText: tenant.email })
+    .getByRole('link', { name: `Rent account of ${tenant.name}` })
+    .click();
+  const lease = admin.getByRole('region', { name: 'Current lease' });
+  await expect(lease).toContainText('1 Feb, 2028 – 31 Jan, 2029');
+  expect(await accessibilityViolations(admin)).toEqual([]);
+
+  // Renewed for a year, at a new rent from March (months already paid keep theirs).
+  await lease.getByRole('button', { name: 'Renew lease' }).click();
+  await expect(lease.getByLabel('New end date')).toHaveValue('2030-01-31');
+  await lease.getByLabel('Change the rent').check();
+  await lease.getByRole('button', { name: 'Renew lease' }).click();
+  await expect(lease.getByText('Enter the new rent.')).toBeVisible();
+  await lease.getByLabel('New rent (BDT a month)').fill('52000');
+  await lease.getByLabel('From').selectOption({ label: 'March 2028' });
+  await lease.getByRole('button', { name: 'Renew lease' }).click();
+  await expect(toast(admin, 'Lease renewed to 31 January 2030.')).toBeVisible();
+  await expect(lease).toContainText('1 Feb, 2028 – 31 Jan, 2030');
+  await expect(lease.getByRole('list', { name: 'Rent changes' })).toContainText(
+    'From March 2028: 52,000 BDT a month',
+  );
+
+  // She sees it on her profile.
+  await page.goto('/dashboard/myProfile');
+  await expect(page.getByText('31 Jan, 2030', { exact: true })).toBeVisible();
+  await expect(page.getByText('52,000 BDT from March 2028')).toBeVisible();
+
+  // The admin ends it: the notice (30 days) is offered, the last day of March chosen.
+  await lease.getByRole('button', { name: 'End lease' }).click();
+  await expect(lease.getByLabel('Last day of the lease')).toHaveValue('2028-03-02');
+  await lease.getByLabel('Last day of the lease').fill('2028-03-31');
+  await lease.getByRole('button', { name: 'End lease on this day' }).click();
+  const confirm = admin.getByRole('dialog', { name: 'End the lease on 31 March 2028?' });
+  await expect(confirm).toContainText(`apartment ${flat} is free to let`);
+  await confirm.getByRole('button', { name: 'End lease' }).click();
+  await expect(toast(admin, 'The lease ends on 31 March 2028.')).toBeVisible();
+  await expect(lease.getByRole('status')).toContainText('This lease ends on 31 March 2028.');
+  await page.reload();
+  await expect(page.getByText('31 Mar, 2028 (notice given)')).toBeVisible();
+
+  // 31 March, late: still hers.
+  await atTime(page, '2028-03-31T23:00:00+06:00');
+  expect(await isAvailable(page, flat)).toBe(false);
+  await page.goto('/dashboard/payments');
+  await expect(page.getByRole('heading', { name: 'Rent ledger' })).toBeVisible();
+
+  // 1 April: the flat is free; she is a resident again, her receipts kept.
+  await atTime(page, '2028-04-01T09:00:00+06:00');
+  expect(await isAvailable(page, flat)).toBe(true);
+  await page.goto('/dashboard/myProfile');
+  await expect(
+    page.getByText(`Your lease of apartment ${flat} ended on 31 Mar, 2028.`),
+  ).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await atTime(admin, '2028-04-01T09:05:00+06:00');
+  await admin.goto('/dashboard/audit');
+  await expect(
+    admin.getByText(`The lease of Rina Akter for apartment ${flat} ended on 31 March 2028`),
+  ).toBeVisible();
+  await expect(
+    admin.getByText(`Ended the lease of Rina Akter for apartment ${flat} on 31 March 2028`),
+  ).toBeVisible();
+  await admin.context().close();
+});

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { APARTMENT_LIMITS } from './apartment-admin';
+import { addMonthsToDay } from './lease-terms';
+import { BillingMonthSchema, MONTH_NAMES } from './payments';
+
+/** How far ahead (years from today) a renewed lease may run, and a notice may end one. */
+export const LEASE_CHANGE_LIMITS = { renewYears: 5, endYears: 2 } as const;
+
+/** A rent change set at a renewal: from this month (YYYY-MM) on, this rent (whole BDT). */
+export const RentChangeSchema = z.object({ fromMonth: BillingMonthSchema, rent: z.number().int() });
+export type RentChange = z.infer<typeof RentChangeSchema>;
+
+/** A lease's rent in `month` (YYYY-MM): the latest change from then or before, else as signed. */
+export const rentInMonth = (signedRent: number, changes: readonly RentChange[], month: string) =>
+  changes.findLast((change) => change.fromMonth <= month)?.rent ?? signedRent;
+
+const DaySchema = (label: string) => z.iso.date({ error: `Enter the ${label} as YYYY-MM-DD` });
+
+/**
+ * The admin renews a running lease: a new last day and, optionally, a new rent from a month on
+ * (months already paid keep the rent they were paid at).
+ */
+export const RenewLeaseRequestSchema = z
+  .strictObject({
+    endDate: DaySchema('new end date'),
+    rent: z
+      .number({ error: 'The new rent must be a whole number of taka' })
+      .int({ error: 'The new rent must be a whole number of taka' })
+      .min(1, { error: 'The new rent must be at least 1 BDT' })
+      .max(APARTMENT_LIMITS.maxRent, {
+        error: `The new rent must be at most ${APARTMENT_LIMITS.maxRent.toLocaleString('en-US')} BDT`,
+      })
+      .optional(),
+    rentFrom: BillingMonthSchema.optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.rent !== undefined && body.rentFrom === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['rentFrom'],
+        message: 'Choose the month the new rent starts from.',
+      });
+    }
+    if (body.rentFrom !== undefined && body.rent === undefined) {
+      context.addIssue({ code: 'custom', path: ['rent'], message: 'Enter the new rent.' });
+    }
+  });
+export type RenewLeaseRequest = z.infer<typeof RenewLeaseRequestSchema>;
+
+/** The admin ends a running lease on a day: it runs through that day; the flat is free the next. */
+export const EndLeaseRequestSchema = z.strictObject({ endDate: DaySchema('end date') });
+export type EndLeaseRequest = z.infer<typeof EndLeaseRequestSchema>;
+
+export const LeaseIdParamsSchema = z.object({
+  id: z.uuid({ error: 'must be a valid lease id' }),
+});
+
+/** "30 November 2027" from "2027-11-30" (a calendar day: no time zone involved). */
+export function dayLabel(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${Number(date)} ${MONTH_NAMES[Number(month) - 1] ?? '?'} ${year}`;
+}
+
+/** Where "End lease" starts: the lease's notice days from today. */
+export const defaultEndDate = (today: string, noticeDays: number) => {
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + noticeDays);
+  return date.toISOString().slice(0, 10);
+};
+
+/** The furthest day a renewal may run to, and a notice may end a lease on. */
+export const latestRenewalEnd = (today: string) =>
+  addMonthsToDay(today, 12 * LEASE_CHANGE_LIMITS.renewYears);
+export const latestEndDate = (today: string) =>
+  addMonthsToDay(today, 12 * LEASE_CHANGE_LIMITS.endYears);
+
+export const LEASE_CHANGE_MESSAGES = {
+  notRunning: 'This lease has already ended.',
+  noTerms:
+    'This lease was signed before leases had their own terms, so it cannot be renewed here. End it and sign a new one.',
+  endNotLater: (currentEnd: string) => `The new end must be after the current one (${currentEnd}).`,
+  endNotAfterToday: 'The new end must be after today.',
+  renewTooFar: `A lease can be renewed to at most ${LEASE_CHANGE_LIMITS.renewYears} years from today.`,
+  rentFromPast: 'The new rent cannot start before this month.',
+  rentFromBeforeStart: 'The new rent cannot start before the lease does.',
+  rentFromAfterEnd: 'The new rent must start before the lease ends.',
+  rentFromPaid: (paid: string, earliest: string) =>
+    `${paid} is already paid at the current rent; the new rent can start from ${earliest} at the earliest.`,
+  endBeforeToday: 'The lease cannot end before today.',
+  endBeforeStart: (start: string) => `The lease cannot end before it starts (${start}).`,
+  endTooFar: `The lease can be ended at most ${LEASE_CHANGE_LIMITS.endYears} years from today.`,
+  noNotice: 'This lease has no end date set.',
+} as const;
