@@ -17,6 +17,7 @@ import { imageRoutes } from './modules/images/images.routes';
 import { leaseRoutes } from './modules/leases/leases.routes';
 import { registerPaymentGateways } from './modules/payments/gateways';
 import { paymentRoutes } from './modules/payments/payments.routes';
+import { rentRollRoutes } from './modules/payments/rent-roll.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { systemClock, type Clock } from './lib/clock';
@@ -126,6 +127,7 @@ export async function buildApp({
       await api.register(imageRoutes);
       await api.register(leaseRoutes);
       await api.register(paymentRoutes);
+      await api.register(rentRollRoutes);
       await api.register(announcementRoutes);
       await api.register(couponRoutes);
     },

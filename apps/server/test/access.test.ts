@@ -37,6 +37,8 @@ const expected: Record<string, Access> = {
   'PUT /api/admin/apartments/:id': ['admin'],
   'POST /api/admin/apartments/:id/status': ['admin'],
   'GET /api/admin/leases/:id': ['admin'],
+  'GET /api/admin/rent-roll': ['admin'],
+  'GET /api/admin/rent-roll/export.csv': ['admin'],
   'POST /api/admin/leases/:id/renew': ['admin'],
   'POST /api/admin/leases/:id/end': ['admin'],
   'DELETE /api/admin/leases/:id/end': ['admin'],

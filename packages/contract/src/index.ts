@@ -15,3 +15,4 @@ export * from './audit';
 export * from './apartment-admin';
 export * from './lease-terms';
 export * from './lease-changes';
+export * from './rent-roll';

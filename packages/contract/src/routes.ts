@@ -18,6 +18,7 @@ export const DASHBOARD_CHILD_PATHS = [
   'users',
   'settings',
   'audit',
+  'rent-roll',
 ] as const;
 export type DashboardChildPath = (typeof DASHBOARD_CHILD_PATHS)[number];
 

@@ -12,6 +12,7 @@ export const DASHBOARD_PAGES: Record<DashboardChildPath, DashboardPage> = {
   myProfile: { path: 'myProfile', label: 'My Profile', roles: 'any' },
   adminProfile: { path: 'adminProfile', label: 'Admin Profile', roles: ['admin'] },
   'manage-members': { path: 'manage-members', label: 'Manage Members', roles: ['admin'] },
+  'rent-roll': { path: 'rent-roll', label: 'Rent roll', roles: ['admin'] },
   makeAnnouncements: { path: 'makeAnnouncements', label: 'Make Announcement', roles: ['admin'] },
   'agreement-requests': {
     path: 'agreement-requests',
@@ -45,6 +46,7 @@ export const SIDE_MENU: Record<Role, DashboardChildPath[]> = {
   admin: [
     'adminProfile',
     'manage-members',
+    'rent-roll',
     'makeAnnouncements',
     'agreement-requests',
     'manage-coupons',

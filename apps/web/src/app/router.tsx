@@ -54,6 +54,9 @@ const dashboardPage: Record<DashboardChildPath, () => Promise<{ Component: Compo
   audit: async () => ({
     Component: (await import('../features/audit/components/audit-log')).AuditLog,
   }),
+  'rent-roll': async () => ({
+    Component: (await import('../features/payments/components/rent-roll')).RentRoll,
+  }),
   apartments: async () => ({
     Component: (await import('../features/apartments/components/manage-apartments'))
       .ManageApartments,

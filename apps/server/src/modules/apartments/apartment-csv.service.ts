@@ -8,10 +8,10 @@ import {
   type ManagedApartment,
 } from '@structomate/contract';
 import { CsvError, parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { toCsv } from '../../lib/csv';
 import { takenNumbers } from './apartment-admin.service';
 
 type Column = (typeof APARTMENT_CSV_COLUMNS)[number];
@@ -138,42 +138,22 @@ export async function previewImport(db: Database, bytes: Buffer): Promise<Import
   return { rows, valid, invalid: rows.length - valid };
 }
 
-/**
- * A cell a spreadsheet would run as a formula ("=…", "+…", "-…", "@…") is written with a leading
- * apostrophe, so an exported file cannot carry an attack to whoever opens it.
- */
-const safeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
 /** The apartments as CSV: the import's columns first (so an export can be edited and re-imported), then what the admin sees. */
 export function apartmentsCsv(apartments: ManagedApartment[]): string {
-  return stringify(
-    apartments.map((apartment) =>
-      [
-        apartment.apartmentNo,
-        apartment.blockName,
-        String(apartment.floorNo),
-        String(apartment.rent),
-        apartment.details,
-        apartment.status,
-        apartment.tenant ? 'occupied' : 'vacant',
-        apartment.tenant?.name ?? '',
-        apartment.tenant?.email ?? '',
-        String(apartment.pendingRequests),
-        String(apartment.photos.length),
-      ].map(safeCell),
-    ),
-    {
-      header: true,
-      columns: [
-        ...APARTMENT_CSV_COLUMNS,
-        'occupancy',
-        'tenant',
-        'tenantEmail',
-        'pendingRequests',
-        'photos',
-      ],
-      bom: true,
-      record_delimiter: 'windows',
-    },
+  return toCsv(
+    [...APARTMENT_CSV_COLUMNS, 'occupancy', 'tenant', 'tenantEmail', 'pendingRequests', 'photos'],
+    apartments.map((apartment) => [
+      apartment.apartmentNo,
+      apartment.blockName,
+      String(apartment.floorNo),
+      String(apartment.rent),
+      apartment.details,
+      apartment.status,
+      apartment.tenant ? 'occupied' : 'vacant',
+      apartment.tenant?.name ?? '',
+      apartment.tenant?.email ?? '',
+      String(apartment.pendingRequests),
+      String(apartment.photos.length),
+    ]),
   );
 }

@@ -70,7 +70,7 @@ export function monthStatus(
  * leases of one person cover a month, the earlier lease bills it (a payment is per person and
  * month). `leaseFilter` narrows the leases (alias `a`).
  */
-function billedMonths(rules: BillingRules, today: string, leaseFilter: SQL): SQL {
+export function billedMonths(rules: BillingRules, today: string, leaseFilter: SQL): SQL {
   const horizon = `${addMonths(today.slice(0, 7), MONTHS_AHEAD)}-01`;
   return sql`
     with leases as (
@@ -168,7 +168,7 @@ export async function leaseBills(
   return lease.endMonth !== null && billingMonth <= lease.endMonth;
 }
 
-const rowsOf = <T extends z.ZodType>(schema: T, result: unknown): z.infer<T>[] =>
+export const rowsOf = <T extends z.ZodType>(schema: T, result: unknown): z.infer<T>[] =>
   z.object({ rows: z.array(schema) }).parse(result).rows;
 
 const BilledMonthRowSchema = z.object({
@@ -195,7 +195,7 @@ const LeaseRowSchema = z.object({
   endMonth: z.string().nullable(),
 });
 
-const isoInstant = (column: SQL) =>
+export const isoInstant = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A person's rent over every lease they held here, as of `now`. */

@@ -361,7 +361,7 @@ function EndForm({
         <FormField
           id={`${id}-end`}
           label="Last day of the lease"
-          hint={`The lease's notice is ${noticeDays} days: ${dayLabel(suggested)} from today.`}
+          hint={`${noticeDays} days' notice from today ends it on ${dayLabel(suggested)}.`}
           error={issues.endDate}
         >
           <input

@@ -1,0 +1,205 @@
+import {
+  addMonths,
+  type RentRollPage,
+  type RentRollQuery,
+  type RentRollRow,
+  type RentRollSort,
+  type RentRollTotals,
+} from '@structomate/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { calendarDay } from '../../lib/clock';
+import { likePattern } from '../../lib/like-pattern';
+import { billedMonths, isoInstant, rentIn, rowsOf, type BillingRules } from './ledger.service';
+
+/**
+ * The rent roll: every lease that was ever granted, current and former, with its rent now, the
+ * month it is paid through, what it owes today, its last payment and the deposit held. The
+ * ledger's billed months are the one source of what is owed; filters, search, order, paging and
+ * totals all happen in SQL.
+ */
+type Filters = Required<Pick<RentRollQuery, 'filter' | 'sort'>> & Pick<RentRollQuery, 'q'>;
+
+const RowSchema = z.object({
+  leaseId: z.string(),
+  tenantId: z.string(),
+  tenantName: z.string(),
+  tenantEmail: z.string(),
+  apartmentNo: z.string(),
+  status: z.enum(['accepted', 'ended']),
+  rent: z.coerce.number().int(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  endsOn: z.string().nullable(),
+  firstMonth: z.string().nullable(),
+  firstUnpaid: z.string().nullable(),
+  lastPaid: z.string().nullable(),
+  balance: z.coerce.number().int(),
+  overdueMonths: z.coerce.number().int(),
+  lastPaidAt: z.string().nullable(),
+  lastPaidAmount: z.coerce.number().int().nullable(),
+  depositHeld: z.coerce.number().int(),
+});
+
+const TotalsSchema = z.object({
+  leases: z.coerce.number().int(),
+  monthlyRent: z.coerce.number().int(),
+  balance: z.coerce.number().int(),
+  depositHeld: z.coerce.number().int(),
+});
+
+const orderBy: Record<RentRollSort, SQL> = {
+  apartment: sql`r."apartmentNo", r.status_order, r."startDate" desc nulls last, r."leaseId"`,
+  tenant: sql`lower(r."tenantName"), r."tenantEmail", r."startDate" desc nulls last, r."leaseId"`,
+  balance: sql`r.balance desc, r."apartmentNo", r."leaseId"`,
+};
+
+/** The deposit held for a lease (alias `a`): received less refunded. */
+const depositHeld = sql`0`;
+
+/** Every matching lease's figures, as a subquery `r`. */
+function rollRows(rules: BillingRules, today: string, filters: Filters): SQL {
+  const thisMonth = `${today.slice(0, 7)}-01`;
+  const search = filters.q
+    ? sql`and (u.display_name ilike ${likePattern(filters.q)} or u.email ilike ${likePattern(filters.q)}
+        or ap.apartment_no ilike ${likePattern(filters.q)})`
+    : sql``;
+  const status =
+    filters.filter === 'current'
+      ? sql`and a.status = 'accepted'`
+      : filters.filter === 'former'
+        ? sql`and a.status = 'ended'`
+        : sql``;
+  const leases = sql`a.status in ('accepted', 'ended') ${status}`;
+  const billed = billedMonths(rules, today, leases);
+  return sql`(
+    with billed as (${billed}),
+    per_lease as (
+      select b.agreement_id,
+        min(b.month) as first_month,
+        min(b.month) filter (where b.transaction_id is null) as first_unpaid,
+        max(b.month) filter (where b.transaction_id is not null) as last_paid,
+        coalesce(sum(b.rent) filter (
+          where b.transaction_id is null and b.month <= ${thisMonth}::date
+        ), 0) as balance,
+        count(*) filter (
+          where b.transaction_id is null
+            and greatest(b.month + (b.due_day - 1), b.granted_on) + b.grace_days < ${today}::date
+        ) as overdue_months
+      from billed b
+      group by b.agreement_id
+    )
+    select a.id::text as "leaseId", u.id::text as "tenantId", u.display_name as "tenantName",
+      u.email as "tenantEmail", ap.apartment_no as "apartmentNo", a.status::text as status,
+      case when a.status = 'accepted' then 0 else 1 end as status_order,
+      ${rentIn(sql`a`, sql`${thisMonth}::date`)} as rent,
+      to_char(a.start_date, 'YYYY-MM-DD') as "startDate",
+      to_char(a.end_date, 'YYYY-MM-DD') as "endDate",
+      to_char(coalesce(a.ends_on, (a.ended_at at time zone ${rules.timeZone})::date),
+        'YYYY-MM-DD') as "endsOn",
+      to_char(pl.first_month, 'YYYY-MM') as "firstMonth",
+      to_char(pl.first_unpaid, 'YYYY-MM') as "firstUnpaid",
+      to_char(pl.last_paid, 'YYYY-MM') as "lastPaid",
+      coalesce(pl.balance, 0) as balance,
+      coalesce(pl.overdue_months, 0) as "overdueMonths",
+      ${isoInstant(sql`last_payment.paid_at`)} as "lastPaidAt",
+      last_payment.amount as "lastPaidAmount",
+      ${depositHeld} as "depositHeld"
+    from agreements a
+    join users u on u.id = a.tenant_id
+    join apartments ap on ap.id = a.apartment_id
+    left join per_lease pl on pl.agreement_id = a.id
+    left join lateral (
+      select p.paid_at, p.rent - p.discount as amount from payments p
+      where p.agreement_id = a.id order by p.paid_at desc limit 1
+    ) last_payment on true
+    where ${leases} ${search}
+  )`;
+}
+
+/**
+ * The month a lease is paid through: the one before its first unpaid month, or its last paid
+ * month when none is unpaid; null when its first month is unpaid.
+ */
+function paidThrough(row: z.infer<typeof RowSchema>): string | null {
+  if (row.firstUnpaid === null) return row.lastPaid;
+  if (row.firstMonth === null || row.firstUnpaid <= row.firstMonth) return null;
+  return addMonths(row.firstUnpaid, -1);
+}
+
+function toRow(row: z.infer<typeof RowSchema>): RentRollRow {
+  return {
+    leaseId: row.leaseId,
+    tenant: { _id: row.tenantId, name: row.tenantName, email: row.tenantEmail },
+    apartmentNo: row.apartmentNo,
+    status: row.status === 'accepted' ? 'current' : 'former',
+    rent: row.rent,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    endsOn: row.endsOn,
+    paidThrough: paidThrough(row),
+    balance: row.balance,
+    overdueMonths: row.overdueMonths,
+    lastPayment:
+      row.lastPaidAt !== null && row.lastPaidAmount !== null
+        ? { at: row.lastPaidAt, amount: row.lastPaidAmount }
+        : null,
+    depositHeld: row.depositHeld,
+  };
+}
+
+const overdueOnly = (filters: Filters) =>
+  filters.filter === 'overdue' ? sql`where r."overdueMonths" > 0` : sql``;
+
+/** One page of the rent roll, with the totals of everything that matches. */
+export async function rentRoll(
+  db: Database,
+  rules: BillingRules,
+  now: Date,
+  query: Filters & { page: number; limit: number },
+): Promise<RentRollPage> {
+  const today = calendarDay(now, rules.timeZone);
+  const rows = rollRows(rules, today, query);
+  const where = overdueOnly(query);
+  const [page, totals] = await Promise.all([
+    db.execute(sql`
+      select r.* from ${rows} r ${where}
+      order by ${orderBy[query.sort]}
+      limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
+    db.execute(sql`
+      select count(*) as leases,
+        coalesce(sum(r.rent) filter (where r.status = 'accepted'), 0) as "monthlyRent",
+        coalesce(sum(r.balance), 0) as balance,
+        coalesce(sum(r."depositHeld"), 0) as "depositHeld"
+      from ${rows} r ${where}`),
+  ]);
+  const counted: RentRollTotals = rowsOf(TotalsSchema, totals)[0] ?? {
+    leases: 0,
+    monthlyRent: 0,
+    balance: 0,
+    depositHeld: 0,
+  };
+  return {
+    result: rowsOf(RowSchema, page).map(toRow),
+    totals: counted,
+    total: counted.leases,
+    page: query.page,
+    limit: query.limit,
+    pageCount: Math.max(1, Math.ceil(counted.leases / query.limit)),
+  };
+}
+
+/** Every matching lease, for the CSV export. */
+export async function rentRollRows(
+  db: Database,
+  rules: BillingRules,
+  now: Date,
+  filters: Filters,
+): Promise<RentRollRow[]> {
+  const today = calendarDay(now, rules.timeZone);
+  const result = await db.execute(sql`
+    select r.* from ${rollRows(rules, today, filters)} r ${overdueOnly(filters)}
+    order by ${orderBy[filters.sort]}`);
+  return rowsOf(RowSchema, result).map(toRow);
+}

@@ -1,0 +1,168 @@
+import { RentRollPageSchema, type RentRollRow } from '@structomate/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
+import { newMember } from '../../../test/payments';
+import { newPerson, type Person } from '../../../test/people';
+import { agreements, payments } from '../../db/schema';
+import { FakeClock } from '../../lib/clock';
+
+/**
+ * The rent roll: every lease, current and former, with its rent, what it is paid through, what
+ * it owes today, its last payment; filtered, searched, sorted, paged and totalled in SQL; CSV.
+ */
+// 1 September 2026, 10:00 in Dhaka: three leases start; on 24 November the roll is read.
+const clock = new FakeClock('2026-09-01T04:00:00Z');
+let t: TestApp;
+let admin: Session;
+const tenants: Record<
+  'alpha' | 'beta' | 'gamma',
+  { person: Person; leaseId: string; rent: number }
+> = {} as never;
+
+async function leaseOf(person: Person) {
+  const [lease] = await t.database.db
+    .select({ id: agreements.id, rent: agreements.rent })
+    .from(agreements)
+    .where(eq(agreements.tenantId, person.id));
+  if (!lease) throw new Error('no lease');
+  return { person, leaseId: lease.id, rent: lease.rent };
+}
+
+async function pay(tenant: (typeof tenants)['alpha'], month: string, paidAt: string) {
+  await t.database.db.insert(payments).values({
+    transactionId: `pi_roll_${tenant.leaseId}_${month}`,
+    userId: tenant.person.id,
+    agreementId: tenant.leaseId,
+    billingMonth: `${month}-01`,
+    rent: tenant.rent,
+    amountCharged: tenant.rent * 100,
+    currency: 'bdt',
+    paidAt: new Date(paidAt),
+  });
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ demo: true, clock });
+  admin = await loginAs(t.app, 'admin');
+  tenants.alpha = await leaseOf(await newMember(t, 'C-302', 'Roll Alpha'));
+  tenants.beta = await leaseOf(await newMember(t, 'C-403', 'Roll Beta'));
+  tenants.gamma = await leaseOf(await newMember(t, 'C-501', 'Roll Gamma'));
+  await pay(tenants.alpha, '2026-09', '2026-09-02T05:00:00Z');
+  for (const month of ['2026-09', '2026-10', '2026-11']) {
+    await pay(tenants.beta, month, `${month}-01T05:00:00Z`);
+  }
+  // Gamma is removed on 15 October, September and October unpaid.
+  clock.set('2026-10-15T04:00:00Z');
+  const removed = await admin.inject({
+    method: 'POST',
+    url: '/api/change/role',
+    payload: { id: tenants.gamma.person.id },
+  });
+  expect(removed.statusCode).toBe(200);
+  clock.set('2026-11-24T04:00:00Z');
+});
+afterAll(() => t.close());
+
+async function roll(query: string) {
+  const response = await admin.inject({ method: 'GET', url: `/api/admin/rent-roll?${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return RentRollPageSchema.parse(response.json());
+}
+
+const byName = (rows: RentRollRow[], name: string) => rows.find((row) => row.tenant.name === name);
+
+describe('the rent roll', () => {
+  it('shows each lease with rent, paid through, balance, overdue months and last payment', async () => {
+    const page = await roll('q=Roll%20');
+    expect(page.result.map((row) => row.tenant.name)).toEqual([
+      'Roll Alpha',
+      'Roll Beta',
+      'Roll Gamma',
+    ]);
+    const { alpha, beta, gamma } = tenants;
+    expect(byName(page.result, 'Roll Alpha')).toMatchObject({
+      apartmentNo: 'C-302',
+      status: 'current',
+      rent: alpha.rent,
+      startDate: '2026-09-01',
+      endDate: '2027-08-31',
+      endsOn: null,
+      paidThrough: '2026-09',
+      balance: 2 * alpha.rent,
+      overdueMonths: 2,
+      lastPayment: { at: '2026-09-02T05:00:00.000Z', amount: alpha.rent },
+    });
+    expect(byName(page.result, 'Roll Beta')).toMatchObject({
+      paidThrough: '2026-11',
+      balance: 0,
+      overdueMonths: 0,
+      lastPayment: { at: '2026-11-01T05:00:00.000Z', amount: beta.rent },
+    });
+    expect(byName(page.result, 'Roll Gamma')).toMatchObject({
+      status: 'former',
+      endsOn: '2026-10-15',
+      paidThrough: null,
+      balance: 2 * gamma.rent,
+      overdueMonths: 2,
+      lastPayment: null,
+    });
+    expect(page.totals).toEqual({
+      leases: 3,
+      monthlyRent: alpha.rent + beta.rent,
+      balance: 2 * alpha.rent + 2 * gamma.rent,
+      depositHeld: 0,
+    });
+  });
+
+  it('filters current, former and overdue leases, sorts by balance and pages', async () => {
+    const names = async (query: string) =>
+      (await roll(`q=Roll%20&${query}`)).result.map((row) => row.tenant.name);
+    expect(await names('filter=current')).toEqual(['Roll Alpha', 'Roll Beta']);
+    expect(await names('filter=former')).toEqual(['Roll Gamma']);
+    expect(await names('filter=overdue&sort=tenant')).toEqual(['Roll Alpha', 'Roll Gamma']);
+    const biggest = tenants.alpha.rent >= tenants.gamma.rent ? 'Roll Alpha' : 'Roll Gamma';
+    expect((await names('sort=balance'))[0]).toBe(biggest);
+    const second = await roll('q=Roll%20&limit=2&page=2');
+    expect(second.result.map((row) => row.tenant.name)).toEqual(['Roll Gamma']);
+    expect(second).toMatchObject({ total: 3, page: 2, limit: 2, pageCount: 2 });
+    // The search also finds the apartment; the whole building's roll includes the demo's leases.
+    expect((await roll('q=c-40')).result.map((row) => row.tenant.name)).toContain('Roll Beta');
+    expect((await roll('')).total).toBeGreaterThan(3);
+  });
+
+  it('exports the filtered roll as CSV', async () => {
+    const response = await admin.inject({
+      method: 'GET',
+      url: '/api/admin/rent-roll/export.csv?q=Roll%20&filter=overdue',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="rent-roll-2026-11-24.csv"',
+    );
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'apartment,tenant,email,status,rent,start,termEnd,lastDay,paidThrough,balance,overdueMonths,lastPaymentAt,lastPaymentAmount,depositHeld',
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`C-302,Roll Alpha,${tenants.alpha.person.email},current`);
+  });
+
+  it('is for the admin only, and refuses bad queries', async () => {
+    const member = await loginAs(t.app, 'member');
+    const user = await newPerson(t.app, t.database, 'user');
+    for (const url of ['/api/admin/rent-roll', '/api/admin/rent-roll/export.csv']) {
+      expect((await member.inject({ method: 'GET', url })).statusCode).toBe(403);
+      expect((await user.inject({ method: 'GET', url })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
+    for (const query of ['filter=late', 'sort=rent', 'limit=500', 'page=0', 'x=1']) {
+      const response = await admin.inject({ method: 'GET', url: `/api/admin/rent-roll?${query}` });
+      expect(response.statusCode, query).toBe(400);
+    }
+  });
+});

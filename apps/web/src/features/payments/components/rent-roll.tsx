@@ -1,0 +1,258 @@
+import {
+  RentRollFilterSchema,
+  RentRollSortSchema,
+  monthLabel,
+  type RentRollFilter,
+  type RentRollRow,
+  type RentRollSort,
+} from '@structomate/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LoadError } from '../../../components/load-error';
+import { LoadingSpinner } from '../../../components/loading-spinner';
+import { EmptyState, PageHeader } from '../../../components/page-header';
+import { Pager } from '../../../components/pager';
+import { toQueryString } from '../../../lib/api-client';
+import { formatRent, formatShortDate } from '../../../lib/format';
+import { rentRollQuery, useRentRoll, type RentRollFilters } from '../api/get-rent-roll';
+
+const filterName: Record<RentRollFilter, string> = {
+  all: 'Every lease',
+  current: 'Current leases',
+  former: 'Former leases',
+  overdue: 'Overdue',
+};
+const sortName: Record<RentRollSort, string> = {
+  apartment: 'Apartment',
+  tenant: 'Tenant',
+  balance: 'Balance, highest first',
+};
+
+function LeaseDates({ row }: { row: RentRollRow }) {
+  const start = row.startDate ? formatShortDate(row.startDate) : '—';
+  if (row.status === 'former') {
+    return <span>{`${start} – ended ${row.endsOn ? formatShortDate(row.endsOn) : ''}`}</span>;
+  }
+  if (row.endsOn) return <span>{`${start} – ends ${formatShortDate(row.endsOn)}`}</span>;
+  return <span>{`${start} – ${row.endDate ? formatShortDate(row.endDate) : 'open'}`}</span>;
+}
+
+function LastPayment({ row }: { row: RentRollRow }) {
+  if (!row.lastPayment) return <span>No payment yet</span>;
+  return (
+    <span>{`Last paid ${formatRent(row.lastPayment.amount)} on ${formatShortDate(row.lastPayment.at)}`}</span>
+  );
+}
+
+function Balance({ row }: { row: RentRollRow }) {
+  if (row.balance === 0) return <span className="text-success">Paid up</span>;
+  return (
+    <span className="flex flex-col items-start gap-1 whitespace-nowrap lg:flex-row lg:items-center lg:gap-2">
+      {formatRent(row.balance)}
+      {row.overdueMonths > 0 && (
+        <span className="chip chip-error">{row.overdueMonths} overdue</span>
+      )}
+    </span>
+  );
+}
+
+/**
+ * Rent roll (admin): every lease, current and former, with its rent, the month it is paid
+ * through, what it owes today, its last payment and the deposit held; filtered, searched,
+ * sorted and paged by the server, with the totals of everything that matches, and as CSV.
+ */
+export function RentRoll() {
+  const [filters, setFilters] = useState<RentRollFilters>({
+    page: 1,
+    q: '',
+    filter: 'all',
+    sort: 'apartment',
+  });
+  const [search, setSearch] = useState('');
+  const roll = useRentRoll(filters);
+  const exportUrl = `/api/admin/rent-roll/export.csv${toQueryString(rentRollQuery(filters))}`;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Rent roll"
+        description="Every lease with its rent, what it is paid through and what it owes today."
+        actions={
+          <a href={exportUrl} download className="btn btn-outline btn-sm sm:btn-md">
+            Export CSV
+          </a>
+        }
+      />
+      <form
+        role="search"
+        aria-label="Find leases"
+        className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setFilters((current) => ({ ...current, page: 1, q: search.trim() }));
+        }}
+      >
+        <div className="flex flex-col gap-1.5 sm:w-44">
+          <label htmlFor="roll-filter" className="text-sm font-medium">
+            Show
+          </label>
+          <select
+            id="roll-filter"
+            className="select w-full"
+            value={filters.filter}
+            onChange={(event) => {
+              const filter = RentRollFilterSchema.catch('all').parse(event.target.value);
+              setFilters((current) => ({ ...current, page: 1, filter }));
+            }}
+          >
+            {RentRollFilterSchema.options.map((filter) => (
+              <option key={filter} value={filter}>
+                {filterName[filter]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1.5 sm:w-52">
+          <label htmlFor="roll-sort" className="text-sm font-medium">
+            Sort by
+          </label>
+          <select
+            id="roll-sort"
+            className="select w-full"
+            value={filters.sort}
+            onChange={(event) => {
+              const sort = RentRollSortSchema.catch('apartment').parse(event.target.value);
+              setFilters((current) => ({ ...current, page: 1, sort }));
+            }}
+          >
+            {RentRollSortSchema.options.map((sort) => (
+              <option key={sort} value={sort}>
+                {sortName[sort]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex grow flex-col gap-1.5">
+          <label htmlFor="roll-search" className="text-sm font-medium">
+            Tenant or apartment
+          </label>
+          <input
+            id="roll-search"
+            type="search"
+            className="input w-full"
+            value={search}
+            maxLength={100}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </form>
+      {roll.isPending ? (
+        <LoadingSpinner label="Loading the rent roll" />
+      ) : roll.isError ? (
+        <LoadError onRetry={roll.refetch}>The rent roll could not be loaded.</LoadError>
+      ) : roll.data.total === 0 ? (
+        <EmptyState>No lease matches.</EmptyState>
+      ) : (
+        <>
+          <dl
+            aria-label="Totals"
+            className="grid grid-cols-2 gap-3 rounded-box border border-base-300 bg-base-100 p-4 text-sm lg:grid-cols-4"
+          >
+            {(
+              [
+                ['Leases', roll.data.totals.leases.toLocaleString('en-US')],
+                ['Monthly rent (current)', formatRent(roll.data.totals.monthlyRent)],
+                ['Owed today', formatRent(roll.data.totals.balance)],
+                ['Deposits held', formatRent(roll.data.totals.depositHeld)],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-xs font-semibold uppercase tracking-wider text-base-content/70">
+                  {label}
+                </dt>
+                <dd className="text-base font-semibold">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+            <table className="table" aria-label="Rent roll">
+              <thead>
+                <tr>
+                  <th scope="col">Tenant</th>
+                  <th scope="col" className="hidden 2xl:table-cell">
+                    Lease
+                  </th>
+                  <th scope="col" className="hidden sm:table-cell">
+                    Rent
+                  </th>
+                  <th scope="col" className="hidden md:table-cell">
+                    Paid through
+                  </th>
+                  <th scope="col">Balance</th>
+                  <th scope="col" className="hidden xl:table-cell">
+                    Deposit held
+                  </th>
+                  <th scope="col" className="hidden 2xl:table-cell">
+                    Last payment
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {roll.data.result.map((row) => (
+                  <tr key={row.leaseId}>
+                    <td className="max-w-0 min-w-44">
+                      <Link
+                        to={`/dashboard/manage-members/${row.tenant._id}`}
+                        className="link link-hover block truncate font-medium"
+                        aria-label={`Rent account of ${row.tenant.name}, apartment ${row.apartmentNo}`}
+                      >
+                        {row.tenant.name}
+                      </Link>
+                      <p className="truncate text-xs text-base-content/70">
+                        {row.apartmentNo}
+                        {row.status === 'former' ? ' · former lease' : ''}
+                      </p>
+                      <p className="truncate text-xs text-base-content/70 2xl:hidden">
+                        <LeaseDates row={row} />
+                      </p>
+                      <p className="truncate text-xs text-base-content/70 2xl:hidden">
+                        <LastPayment row={row} />
+                      </p>
+                    </td>
+                    <td className="hidden whitespace-nowrap 2xl:table-cell">
+                      <LeaseDates row={row} />
+                    </td>
+                    <td className="hidden whitespace-nowrap sm:table-cell">
+                      {formatRent(row.rent)}
+                    </td>
+                    <td className="hidden whitespace-nowrap md:table-cell">
+                      {row.paidThrough ? monthLabel(row.paidThrough) : 'Nothing paid'}
+                    </td>
+                    <td>
+                      <Balance row={row} />
+                    </td>
+                    <td className="hidden whitespace-nowrap xl:table-cell">
+                      {formatRent(row.depositHeld)}
+                    </td>
+                    <td className="hidden whitespace-nowrap 2xl:table-cell">
+                      <LastPayment row={row} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {roll.data.pageCount > 1 && (
+            <Pager
+              page={filters.page}
+              pageCount={roll.data.pageCount}
+              onPage={(page) => setFilters((current) => ({ ...current, page }))}
+            />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
