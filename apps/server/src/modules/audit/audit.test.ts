@@ -38,7 +38,7 @@ describe('the audit log records', () => {
     await removeMember(t, tenant);
     expect(await latest('lease.end')).toMatchObject({
       subjectId: tenant.id,
-      summary: 'Ended the lease of Audited Tenant: a member no longer',
+      summary: 'Removed Audited Tenant: their lease ended at once, a member no longer',
     });
   });
 

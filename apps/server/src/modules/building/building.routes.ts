@@ -52,16 +52,20 @@ export const buildingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { version, leaseDefaults, ...profile } = request.body;
-      const before = await readBuilding(app.db, defaults);
-      await updateBuilding(app.db, profile, version, leaseDefaults);
-      const after = await readBuilding(app.db, defaults);
-      await recordAudit(app.db, actorOf(request, currentUser(request)), {
-        action: 'building.update',
-        subjectType: 'building',
-        subjectId: null,
-        summary: `Changed the building settings of ${after.name}`,
-        before,
-        after,
+      // The change and its audit row are kept or lost together.
+      const after = await app.db.transaction(async (tx) => {
+        const before = await readBuilding(tx, defaults);
+        await updateBuilding(tx, profile, version, leaseDefaults);
+        const saved = await readBuilding(tx, defaults);
+        await recordAudit(tx, actorOf(request, currentUser(request)), {
+          action: 'building.update',
+          subjectType: 'building',
+          subjectId: null,
+          summary: `Changed the building settings of ${saved.name}`,
+          before,
+          after: saved,
+        });
+        return saved;
       });
       request.log.info({ userId: request.user?._id }, 'building settings saved');
       return after;
@@ -95,13 +99,16 @@ export const buildingRoutes: FastifyPluginAsyncZod = async (app) => {
         (seconds) => `Too many set-up attempts. Try again in ${inMinutes(seconds)}.`,
       );
       const { token, admin, building } = request.body;
-      const user = await claimBuilding(app.db, token, admin, building);
-      await recordAudit(app.db, actorOf(request, user), {
-        action: 'building.setup',
-        subjectType: 'building',
-        subjectId: null,
-        summary: `Set up ${building.name}, with ${user.email} as its admin`,
-        after: await readBuilding(app.db, defaults),
+      const user = await app.db.transaction(async (tx) => {
+        const claimed = await claimBuilding(tx, token, admin, building);
+        await recordAudit(tx, actorOf(request, claimed), {
+          action: 'building.setup',
+          subjectType: 'building',
+          subjectId: null,
+          summary: `Set up ${building.name}, with ${claimed.email} as its admin`,
+          after: await readBuilding(tx, defaults),
+        });
+        return claimed;
       });
       await startSession(request, reply, user._id);
       request.log.info({ userId: user._id }, 'building claimed: first admin created');

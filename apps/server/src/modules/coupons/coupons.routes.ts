@@ -56,13 +56,17 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { newCoupon } = request.body;
-      const insertedId = await createCoupon(app.db, newCoupon);
-      await recordAudit(app.db, actorOf(request, currentUser(request)), {
-        action: 'coupon.create',
-        subjectType: 'coupon',
-        subjectId: insertedId,
-        summary: `Created coupon ${newCoupon.code.toUpperCase()}: ${newCoupon.percentage} % off, valid until ${newCoupon.validity}`,
-        after: newCoupon,
+      // Each change and its audit row are kept or lost together.
+      const insertedId = await app.db.transaction(async (tx) => {
+        const id = await createCoupon(tx, newCoupon);
+        await recordAudit(tx, actorOf(request, currentUser(request)), {
+          action: 'coupon.create',
+          subjectType: 'coupon',
+          subjectId: id,
+          summary: `Created coupon ${newCoupon.code.toUpperCase()}: ${newCoupon.percentage} % off, valid until ${newCoupon.validity}`,
+          after: newCoupon,
+        });
+        return id;
       });
       request.log.info({ couponId: insertedId }, 'coupon created');
       return reply.code(201).send({ insertedId });
@@ -80,20 +84,23 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const coupon = await couponById(app.db, request.body.id);
-      const result = await removeCoupon(app.db, request.body.id);
-      await app.publicCache.invalidate('featured-coupon');
-      await recordAudit(app.db, actorOf(request, currentUser(request)), {
-        action: 'coupon.remove',
-        subjectType: 'coupon',
-        subjectId: request.body.id,
-        summary:
-          result.removal === 'archived'
-            ? `Archived coupon ${coupon?.code ?? ''} (a payment used it, so it is kept for the books)`
-            : `Deleted coupon ${coupon?.code ?? ''}`,
-        before: coupon ?? null,
-        after: { removal: result.removal },
+      const result = await app.db.transaction(async (tx) => {
+        const coupon = await couponById(tx, request.body.id);
+        const removed = await removeCoupon(tx, request.body.id);
+        await recordAudit(tx, actorOf(request, currentUser(request)), {
+          action: 'coupon.remove',
+          subjectType: 'coupon',
+          subjectId: request.body.id,
+          summary:
+            removed.removal === 'archived'
+              ? `Archived coupon ${coupon?.code ?? ''} (a payment used it, so it is kept for the books)`
+              : `Deleted coupon ${coupon?.code ?? ''}`,
+          before: coupon ?? null,
+          after: { removal: removed.removal },
+        });
+        return removed;
       });
+      await app.publicCache.invalidate('featured-coupon');
       request.log.info({ couponId: request.body.id, removal: result.removal }, 'coupon removed');
       return result;
     },
@@ -110,14 +117,17 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await featureCoupon(app.db, request.body.id);
-      await app.publicCache.invalidate('featured-coupon');
-      await recordAudit(app.db, actorOf(request, currentUser(request)), {
-        action: 'coupon.feature',
-        subjectType: 'coupon',
-        subjectId: result._id,
-        summary: `Featured coupon ${result.code} on the home page`,
+      const result = await app.db.transaction(async (tx) => {
+        const featured = await featureCoupon(tx, request.body.id);
+        await recordAudit(tx, actorOf(request, currentUser(request)), {
+          action: 'coupon.feature',
+          subjectType: 'coupon',
+          subjectId: featured._id,
+          summary: `Featured coupon ${featured.code} on the home page`,
+        });
+        return featured;
       });
+      await app.publicCache.invalidate('featured-coupon');
       request.log.info({ couponId: result._id }, 'coupon featured on the home page');
       return { ok: true as const, result };
     },

@@ -83,16 +83,20 @@ export async function createCoupon(db: Database, input: NewCoupon): Promise<stri
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   if (input.validity < yesterday) throw validityIssue('must be today or later');
   try {
-    const [created] = await db
-      .insert(coupons)
-      .values({
-        code: input.code,
-        heading: input.heading,
-        description: input.description,
-        percentage: input.percentage,
-        validUntil: input.validity,
-      })
-      .returning({ id: coupons.id });
+    // In a transaction (a savepoint inside the caller's), so a refused insert leaves the
+    // caller's transaction usable for the look below.
+    const [created] = await db.transaction((tx) =>
+      tx
+        .insert(coupons)
+        .values({
+          code: input.code,
+          heading: input.heading,
+          description: input.description,
+          percentage: input.percentage,
+          validUntil: input.validity,
+        })
+        .returning({ id: coupons.id }),
+    );
     if (!created) throw new Error('insert returned nothing');
     return created.id;
   } catch (error) {

@@ -133,23 +133,32 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await acceptAgreement(
-        app.db,
-        request.body.agreement_id,
-        request.now,
-        await signingContext(),
-        request.body.startDate,
-      );
+      const context = await signingContext();
+      // The decision and its audit row are kept or lost together.
+      const result = await app.db.transaction(async (tx) => {
+        const accepted = await acceptAgreement(
+          tx,
+          request.body.agreement_id,
+          request.now,
+          context,
+          request.body.startDate,
+        );
+        await recordAudit(tx, actorOf(request, currentUser(request)), {
+          action: 'lease.accept',
+          subjectType: 'agreement',
+          subjectId: accepted._id,
+          summary: `Accepted ${accepted.tenant} (${accepted.tenantEmail}) for apartment ${accepted.apartmentDetails.apartmentNo}`,
+          before: { status: 'pending' },
+          after: {
+            status: accepted.status,
+            rent: accepted.apartmentDetails.rent,
+            terms: accepted.terms,
+          },
+        });
+        return accepted;
+      });
       // The apartment is occupied now: listings everywhere must say so.
       await app.publicCache.invalidate('apartments');
-      await recordAudit(app.db, actorOf(request, currentUser(request)), {
-        action: 'lease.accept',
-        subjectType: 'agreement',
-        subjectId: result._id,
-        summary: `Accepted ${result.tenant} (${result.tenantEmail}) for apartment ${result.apartmentDetails.apartmentNo}`,
-        before: { status: 'pending' },
-        after: { status: result.status, rent: result.apartmentDetails.rent, terms: result.terms },
-      });
       request.log.info({ agreementId: result._id, tenantId: result.tenant_id }, 'lease accepted');
       return { result };
     },
@@ -165,14 +174,17 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await rejectAgreement(app.db, request.body.agreement_id, request.now);
-      await recordAudit(app.db, actorOf(request, currentUser(request)), {
-        action: 'lease.reject',
-        subjectType: 'agreement',
-        subjectId: result._id,
-        summary: `Rejected the request of ${result.tenant} (${result.tenantEmail}) for apartment ${result.apartmentDetails.apartmentNo}`,
-        before: { status: 'pending' },
-        after: { status: result.status },
+      const result = await app.db.transaction(async (tx) => {
+        const rejected = await rejectAgreement(tx, request.body.agreement_id, request.now);
+        await recordAudit(tx, actorOf(request, currentUser(request)), {
+          action: 'lease.reject',
+          subjectType: 'agreement',
+          subjectId: rejected._id,
+          summary: `Rejected the request of ${rejected.tenant} (${rejected.tenantEmail}) for apartment ${rejected.apartmentDetails.apartmentNo}`,
+          before: { status: 'pending' },
+          after: { status: rejected.status },
+        });
+        return rejected;
       });
       request.log.info({ agreementId: result._id }, 'lease request rejected');
       return { result };
@@ -210,12 +222,18 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const removed = await removeMember(
-        app.db,
-        currentUser(request),
-        request.body.id,
-        request.now,
-      );
+      const removed = await app.db.transaction(async (tx) => {
+        const person = await removeMember(tx, currentUser(request), request.body.id, request.now);
+        await recordAudit(tx, actorOf(request, currentUser(request)), {
+          action: 'lease.end',
+          subjectType: 'user',
+          subjectId: request.body.id,
+          summary: `Removed ${person.displayName}: their lease ended at once, a member no longer`,
+          before: { role: 'member' },
+          after: { role: 'user' },
+        });
+        return person;
+      });
       await app.publicCache.invalidate('apartments');
       // Months after the lease are billed to nobody: a payment still open for one is canceled.
       // The lease has ended either way; a provider out of reach only leaves that for later.
@@ -228,14 +246,6 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
             'open payments after the lease could not be canceled',
           ),
       );
-      await recordAudit(app.db, actorOf(request, currentUser(request)), {
-        action: 'lease.end',
-        subjectType: 'user',
-        subjectId: request.body.id,
-        summary: `Ended the lease of ${removed.displayName}: a member no longer`,
-        before: { role: 'member' },
-        after: { role: 'user' },
-      });
       request.log.info({ userId: request.body.id }, 'member removed');
       return { ok: true as const, displayName: removed.displayName, role: 'user' as const };
     },
