@@ -14,3 +14,4 @@ export * from './building';
 export * from './audit';
 export * from './apartment-admin';
 export * from './lease-terms';
+export * from './offline-payments';

@@ -355,7 +355,7 @@ export async function formerTenantBalances(
   }
 }
 
-/** Rent received per month over the last twelve months (admin chart), in whole BDT. */
+/** Rent received per month over the last twelve months (admin chart), in whole BDT, by any method. */
 export async function rentCollectedByMonth(
   db: Database,
   now: Date,
@@ -363,11 +363,19 @@ export async function rentCollectedByMonth(
 ): Promise<{ billingMonth: string; amount: number }[]> {
   const current = calendarDay(now, timeZone).slice(0, 7);
   const first = addMonths(current, -11);
+  // Money counts on the day it came: a card's when the provider confirmed it, cash and transfers
+  // on the day the admin says they were received.
   const result = await db.execute(sql`
-    select to_char(p.paid_at at time zone ${timeZone}, 'YYYY-MM') as month,
-      sum(p.rent - p.discount) as amount
-    from payments p
-    where p.paid_at >= (${`${first}-01`}::timestamp at time zone ${timeZone})
+    select to_char(r.received, 'YYYY-MM') as month, sum(r.amount) as amount
+    from (
+      select coalesce(p.received_on, (p.paid_at at time zone ${timeZone})::date) as received,
+        p.rent - p.discount as amount
+      from payments p
+      -- Never received after it was recorded, so a payment recorded before the first month
+      -- was received before it too (and the index on paid_at narrows the scan).
+      where p.paid_at >= (${`${first}-01`}::timestamp at time zone ${timeZone})
+    ) r
+    where r.received >= ${`${first}-01`}::date
     group by 1`);
   const byMonth = new Map(
     rowsOf(z.object({ month: z.string(), amount: z.coerce.number() }), result).map((row) => [
