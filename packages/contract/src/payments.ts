@@ -52,6 +52,15 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   nagad: 'Nagad',
 };
 
+/** The method inside a sentence: "Paid by cash", "by bank transfer", "by bKash". */
+export const PAYMENT_METHOD_IN_SENTENCE: Record<PaymentMethod, string> = {
+  card: 'card',
+  cash: 'cash',
+  bank: 'bank transfer',
+  bkash: 'bKash',
+  nagad: 'Nagad',
+};
+
 /** The code typed in the payment modal; the server looks it up (any case). */
 const PaymentCouponCodeSchema = z
   .string()

@@ -79,6 +79,12 @@ const dashboardDetails: Partial<
         Component: (await import('../features/payments/components/tenant-account')).TenantAccount,
       }),
     },
+    {
+      path: ':userId/receipts/:paymentId',
+      lazy: async () => ({
+        Component: (await import('../features/payments/components/tenant-receipt')).TenantReceipt,
+      }),
+    },
   ],
   apartments: [
     {

@@ -1,6 +1,6 @@
 import {
   DEPOSIT_MESSAGES,
-  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHOD_IN_SENTENCE,
   type DepositEntry,
   type LeaseDeposit,
   type RecordDepositRequestSchema,
@@ -131,7 +131,7 @@ export async function recordDepositEntry(
         .returning();
       if (!row) throw new Error('deposit entry not returned');
       const after = input.kind === 'received' ? before + input.amount : before - input.amount;
-      const how = PAYMENT_METHOD_LABELS[input.method].toLowerCase();
+      const how = PAYMENT_METHOD_IN_SENTENCE[input.method];
       await recordAudit(tx, actor, {
         action: input.kind === 'received' ? 'deposit.received' : 'deposit.refunded',
         subjectType: 'lease',

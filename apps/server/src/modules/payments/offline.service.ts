@@ -4,7 +4,7 @@ import {
   HOME_CURRENCY,
   monthLabel,
   OFFLINE_PAYMENT_MESSAGES,
-  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHOD_IN_SENTENCE,
   unpaidMonthsOf,
   type OfflinePaymentMethod,
   type RecordPaymentRequestSchema,
@@ -91,7 +91,7 @@ export async function recordOfflinePayment(
           action: 'payment.offline',
           subjectType: 'payment',
           subjectId: transactionId,
-          summary: `${actor.name} recorded the rent of ${monthLabel(month)}: ${due.rent.toLocaleString('en-US')} BDT by ${PAYMENT_METHOD_LABELS[input.method].toLowerCase()}, received ${input.receivedOn}`,
+          summary: `${actor.name} recorded the rent of ${monthLabel(month)}: ${due.rent.toLocaleString('en-US')} BDT by ${PAYMENT_METHOD_IN_SENTENCE[input.method]}, received ${input.receivedOn}`,
           before: { billingMonth: month, status: due.status },
           after: {
             billingMonth: month,
