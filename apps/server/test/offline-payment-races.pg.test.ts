@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { addMonths, PaymentIntentResponseSchema } from '@structomate/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
-import { agreements, apartments, payments, sandboxIntents, users } from '../src/db/schema';
+import { payments, sandboxIntents, users } from '../src/db/schema';
 import { createSession } from '../src/modules/auth/auth.service';
 import { depositsHeld } from '../src/modules/payments/deposits.service';
 import { createPostgresTestDatabase } from './database';
+import { renter, type Renter } from './people';
 import { startServer, type ServerProcess } from './servers';
 
 /**
@@ -26,11 +26,7 @@ const GOOD_CARD = {
   postalCode: '12345',
 };
 
-interface Member {
-  id: string;
-  agreementId: string;
-  cookie: string;
-}
+type Member = Renter;
 
 let database: DatabaseHandle;
 let servers: ServerProcess[] = [];
@@ -69,38 +65,7 @@ async function call(server: ServerProcess, cookie: string, url: string, body: un
   return { status: response.status, body: (await response.json()) as unknown };
 }
 
-/** A member renting `apartmentNo` since November 1st (deposit 1 month), made in the database. */
-async function member(apartmentNo: string): Promise<Member> {
-  const [flat] = await database.db
-    .select({ id: apartments.id, rent: apartments.rent })
-    .from(apartments)
-    .where(eq(apartments.apartmentNo, apartmentNo));
-  if (!flat) throw new Error(`no apartment ${apartmentNo}`);
-  const [person] = await database.db
-    .insert(users)
-    .values({
-      email: `racer-${randomUUID()}@example.com`,
-      displayName: `Racer ${apartmentNo}`,
-      role: 'member',
-    })
-    .returning({ id: users.id });
-  if (!person) throw new Error('no person');
-  const [lease] = await database.db
-    .insert(agreements)
-    .values({
-      tenantId: person.id,
-      apartmentId: flat.id,
-      status: 'accepted',
-      rent: flat.rent,
-      deposit: flat.rent,
-      signedAt: new Date('2026-10-25T10:00:00+06:00'),
-      checkedAt: new Date('2026-11-01T10:00:00+06:00'),
-    })
-    .returning({ id: agreements.id });
-  if (!lease) throw new Error('no lease');
-  const { token } = await createSession(database.db, person.id, 1, undefined);
-  return { id: person.id, agreementId: lease.id, cookie: `sm_session=${token}` };
-}
+const member = (apartmentNo: string) => renter(database, apartmentNo);
 
 /** The tenant's card payment of `month`, step by step as the browser takes them. */
 function cardPayment(server: ServerProcess, person: Member, month: string) {

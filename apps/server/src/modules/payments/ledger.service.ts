@@ -117,7 +117,10 @@ function billedMonths(rules: BillingRules, today: string, leaseFilter: SQL): SQL
       order by billed.tenant_id, billed.month, billed.checked_at
     )
     select m.tenant_id, m.agreement_id, m.month, m.rent, m.granted_on, m.due_day, m.grace_days,
-      p.transaction_id, p.paid_at, p.rent - p.discount as paid_amount
+      p.transaction_id,
+      -- Rent paid by hand counts from the day it was received (noon there), not when recorded.
+      coalesce((p.received_on + time '12:00') at time zone ${rules.timeZone}, p.paid_at) as paid_at,
+      p.rent - p.discount as paid_amount
     from months m
     left join payments p on p.user_id = m.tenant_id and p.billing_month = m.month`;
 }

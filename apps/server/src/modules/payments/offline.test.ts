@@ -169,6 +169,8 @@ describe('POST /api/tenants/:id/payments (rent received by hand)', () => {
     expect(response.statusCode, response.body).toBe(201);
     const [row] = RecordPaymentResponseSchema.parse(response.json()).transactions;
     expect(row?.transactionId).toMatch(/^BKASH-/);
+    // The ledger says it was paid on the day received, not on the day recorded.
+    expect((await ledgerOf(tenant)).months[0]?.paidAt).toBe('2026-11-30T06:00:00.000Z');
     const after = await stats();
     const amountIn = (list: typeof after, month: string) =>
       list.find((entry) => entry.billingMonth === month)?.amount ?? 0;
