@@ -15,11 +15,10 @@ export async function offlineLease(
   timeZone: string,
   personId: string,
   agreementId: string,
-): Promise<{ id: string; deposit: number | null; signedOn: string }> {
+): Promise<{ id: string; signedOn: string }> {
   const [lease] = await db
     .select({
       id: agreements.id,
-      deposit: agreements.deposit,
       signedOn: sql<string>`to_char(${agreements.signedAt} at time zone ${timeZone}, 'YYYY-MM-DD')`,
     })
     .from(agreements)
