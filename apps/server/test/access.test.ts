@@ -62,6 +62,8 @@ const expected: Record<string, Access> = {
   'POST /api/get/transactions': ['member', 'user'],
   'POST /api/rent/ledger': ['member', 'user'],
   'GET /api/tenants/:id/account': ['admin'],
+  'POST /api/tenants/:id/payments': ['admin'],
+  'POST /api/tenants/:id/deposits': ['admin'],
   'GET /api/tenants/former-balances': ['admin'],
   'POST /api/stripe/webhook': 'public',
   'POST /api/get/userAnnouncement': ['user', 'admin'],

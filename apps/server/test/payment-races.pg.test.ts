@@ -3,10 +3,10 @@ import { addMonths, PaymentIntentResponseSchema } from '@structomate/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
-import { agreements, apartments, coupons, payments, sandboxIntents, users } from '../src/db/schema';
-import { createSession } from '../src/modules/auth/auth.service';
+import { coupons, payments, sandboxIntents } from '../src/db/schema';
 import { createPostgresTestDatabase } from './database';
 import { startFakeStripe, type FakeStripe } from './fake-stripe';
+import { renter, type Renter } from './people';
 import { startServer, type ServerProcess } from './servers';
 
 /**
@@ -26,11 +26,7 @@ const GOOD_CARD = {
   postalCode: '12345',
 };
 
-interface Member {
-  id: string;
-  cookie: string;
-  rent: number;
-}
+type Member = Renter;
 
 interface Answer {
   status: number;
@@ -89,33 +85,7 @@ for (const provider of ['sandbox', 'stripe'] as const) {
       return { status: response.status, body: (await response.json()) as unknown };
     }
 
-    /** A member renting `apartmentNo` since November 1st, with a session, made in the database. */
-    async function member(apartmentNo: string): Promise<Member> {
-      const [flat] = await database.db
-        .select({ id: apartments.id, rent: apartments.rent })
-        .from(apartments)
-        .where(eq(apartments.apartmentNo, apartmentNo));
-      if (!flat) throw new Error(`no apartment ${apartmentNo}`);
-      const [person] = await database.db
-        .insert(users)
-        .values({
-          email: `racer-${randomUUID()}@example.com`,
-          displayName: `Racer ${apartmentNo}`,
-          role: 'member',
-        })
-        .returning({ id: users.id });
-      if (!person) throw new Error('no person');
-      await database.db.insert(agreements).values({
-        tenantId: person.id,
-        apartmentId: flat.id,
-        status: 'accepted',
-        rent: flat.rent,
-        signedAt: new Date('2026-10-25T10:00:00+06:00'),
-        checkedAt: new Date('2026-11-01T10:00:00+06:00'),
-      });
-      const { token } = await createSession(database.db, person.id, 1, undefined);
-      return { id: person.id, cookie: `sm_session=${token}`, rent: flat.rent };
-    }
+    const member = (apartmentNo: string) => renter(database, apartmentNo);
 
     async function newCoupon(percentage: number): Promise<string> {
       const code = `R${randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`;

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '@structomate/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DatabaseHandle } from '../src/db/client';
-import { users } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { agreements, apartments, users } from '../src/db/schema';
 import { createSession } from '../src/modules/auth/auth.service';
 
 export interface Person {
@@ -37,4 +38,48 @@ export async function newPerson(
     displayName: name,
     inject: (options) => app.inject({ ...options, headers: { cookie, ...options.headers } }),
   };
+}
+
+/** A member made in the database for race tests: their lease, and the cookie of a session. */
+export interface Renter {
+  id: string;
+  agreementId: string;
+  cookie: string;
+  rent: number;
+}
+
+/**
+ * A member renting `apartmentNo` since November 1st 2026 (signed on October 25th; a lease of the
+ * old kind, without terms, but with one month's deposit), with a session, made in the database.
+ */
+export async function renter(database: DatabaseHandle, apartmentNo: string): Promise<Renter> {
+  const [flat] = await database.db
+    .select({ id: apartments.id, rent: apartments.rent })
+    .from(apartments)
+    .where(eq(apartments.apartmentNo, apartmentNo));
+  if (!flat) throw new Error(`no apartment ${apartmentNo}`);
+  const [person] = await database.db
+    .insert(users)
+    .values({
+      email: `racer-${randomUUID()}@example.com`,
+      displayName: `Racer ${apartmentNo}`,
+      role: 'member',
+    })
+    .returning({ id: users.id });
+  if (!person) throw new Error('no person');
+  const [lease] = await database.db
+    .insert(agreements)
+    .values({
+      tenantId: person.id,
+      apartmentId: flat.id,
+      status: 'accepted',
+      rent: flat.rent,
+      deposit: flat.rent,
+      signedAt: new Date('2026-10-25T10:00:00+06:00'),
+      checkedAt: new Date('2026-11-01T10:00:00+06:00'),
+    })
+    .returning({ id: agreements.id });
+  if (!lease) throw new Error('no lease');
+  const { token } = await createSession(database.db, person.id, 1, undefined);
+  return { id: person.id, agreementId: lease.id, cookie: `sm_session=${token}`, rent: flat.rent };
 }

@@ -23,6 +23,9 @@ export const AUDIT_ACTIONS = [
   'apartment.import',
   'payment.card',
   'payment.refund',
+  'payment.offline',
+  'deposit.received',
+  'deposit.refunded',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -49,6 +52,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'apartment.import': 'Apartments imported',
   'payment.card': 'Card payment recorded',
   'payment.refund': 'Charge refunded',
+  'payment.offline': 'Offline payment recorded',
+  'deposit.received': 'Deposit received',
+  'deposit.refunded': 'Deposit refunded',
 };
 
 export const AuditEntrySchema = z.object({

@@ -16,3 +16,4 @@ export * from './apartment-admin';
 export * from './lease-terms';
 export * from './lease-changes';
 export * from './rent-roll';
+export * from './offline-payments';

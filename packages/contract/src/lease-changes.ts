@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APARTMENT_LIMITS } from './apartment-admin';
 import { addMonthsToDay } from './lease-terms';
-import { BillingMonthSchema, MONTH_NAMES } from './payments';
+import { BillingMonthSchema } from './payments';
 
 /** How far ahead (years from today) a renewed lease may run, and a notice may end one. */
 export const LEASE_CHANGE_LIMITS = { renewYears: 5, endYears: 2 } as const;
@@ -54,12 +54,6 @@ export type EndLeaseRequest = z.infer<typeof EndLeaseRequestSchema>;
 export const LeaseIdParamsSchema = z.object({
   id: z.uuid({ error: 'must be a valid lease id' }),
 });
-
-/** "30 November 2027" from "2027-11-30" (a calendar day: no time zone involved). */
-export function dayLabel(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${Number(date)} ${MONTH_NAMES[Number(month) - 1] ?? '?'} ${year}`;
-}
 
 /** Where "End lease" starts: the lease's notice days from today. */
 export const defaultEndDate = (today: string, noticeDays: number) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleSchema, withToken } from './accounts';
+import { withToken } from './accounts';
 import { MAX_PAGE_SIZE } from './constants';
 
 export const MONTH_NAMES = [
@@ -30,8 +30,36 @@ export type BillingMonth = z.infer<typeof BillingMonthSchema>;
 /** A calendar day as `YYYY-MM-DD` (the building's calendar). */
 export const CalendarDaySchema = z.iso.date();
 
-export const PaymentProviderSchema = z.enum(['sandbox', 'stripe']);
+/** Who took the money: a card provider, or the admin by hand (`offline`). */
+export const PaymentProviderSchema = z.enum(['sandbox', 'stripe', 'offline']);
 export type PaymentProvider = z.infer<typeof PaymentProviderSchema>;
+
+/** Ways the admin records money received by hand (not through a card provider). */
+export const OFFLINE_PAYMENT_METHODS = ['cash', 'bank', 'bkash', 'nagad'] as const;
+export const PAYMENT_METHODS = ['card', ...OFFLINE_PAYMENT_METHODS] as const;
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+export const OfflinePaymentMethodSchema = z.enum(OFFLINE_PAYMENT_METHODS, {
+  error: 'Choose how the money was paid: cash, bank transfer, bKash or Nagad',
+});
+export type OfflinePaymentMethod = z.infer<typeof OfflinePaymentMethodSchema>;
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Card',
+  cash: 'Cash',
+  bank: 'Bank transfer',
+  bkash: 'bKash',
+  nagad: 'Nagad',
+};
+
+/** The method inside a sentence: "Paid by cash", "by bank transfer", "by bKash". */
+export const PAYMENT_METHOD_IN_SENTENCE: Record<PaymentMethod, string> = {
+  card: 'card',
+  cash: 'cash',
+  bank: 'bank transfer',
+  bkash: 'bKash',
+  nagad: 'Nagad',
+};
 
 /** The code typed in the payment modal; the server looks it up (any case). */
 const PaymentCouponCodeSchema = z
@@ -135,6 +163,10 @@ export const TransactionSchema = z.object({
   amountInMinorUnits: z.number().int(),
   rate: z.string().nullable(),
   provider: PaymentProviderSchema,
+  /** How it was paid; for offline payments also the admin's reference and the day received. */
+  method: PaymentMethodSchema,
+  reference: z.string().nullable(),
+  receivedOn: CalendarDaySchema.nullable(),
   email: z.string(),
   tenant: z.string(),
   floor: z.number().int(),
@@ -219,18 +251,6 @@ export const RentLedgerSchema = z.object({
 });
 export type RentLedger = z.infer<typeof RentLedgerSchema>;
 
-/** A person's rent account as the admin sees it (the member's record). */
-export const TenantAccountSchema = z.object({
-  person: z.object({
-    _id: z.string(),
-    displayName: z.string(),
-    email: z.string(),
-    role: RoleSchema,
-  }),
-  ledger: RentLedgerSchema,
-});
-export type TenantAccount = z.infer<typeof TenantAccountSchema>;
-
 export const TenantIdParamsSchema = z.object({
   id: z.uuid({ error: 'must be a valid user id' }),
 });
@@ -271,6 +291,11 @@ export const PAYMENT_MESSAGES = {
 export function monthLabel(billingMonth: string): string {
   const [year, month] = billingMonth.split('-');
   return `${MONTH_NAMES[Number(month) - 1] ?? '?'} ${year}`;
+}
+
+/** "3 November 2026" from "2026-11-03". */
+export function dayLabel(day: string): string {
+  return `${Number(day.slice(8, 10))} ${monthLabel(day.slice(0, 7))}`;
 }
 
 /** The month `count` months after (or before, when negative) `billingMonth`. */

@@ -29,9 +29,9 @@ const clientRoutePatterns: RegExp[] = [
   /^\/authentiction(\/registration)?\/?$/,
   /^\/setup\/?$/,
   new RegExp(`^/dashboard(/(${DASHBOARD_CHILD_PATHS.join('|')}))?/?$`),
-  // A payment's receipt; a member's rent account.
+  // A payment's receipt; a member's rent account, and a receipt of theirs.
   /^\/dashboard\/paymentHistory\/[0-9a-f-]{36}\/?$/,
-  /^\/dashboard\/manage-members\/[0-9a-f-]{36}\/?$/,
+  /^\/dashboard\/manage-members\/[0-9a-f-]{36}(\/receipts\/[0-9a-f-]{36})?\/?$/,
   // The admin's apartments: a new one, an import, one to edit.
   /^\/dashboard\/apartments\/(new|import|[0-9a-f-]{36})\/?$/,
 ];

@@ -82,6 +82,12 @@ const dashboardDetails: Partial<
         Component: (await import('./routes/tenant-account')).TenantAccountRoute,
       }),
     },
+    {
+      path: ':userId/receipts/:paymentId',
+      lazy: async () => ({
+        Component: (await import('../features/payments/components/tenant-receipt')).TenantReceipt,
+      }),
+    },
   ],
   apartments: [
     {

@@ -20,6 +20,9 @@ export const formatDateTime = (date: Date | string) =>
 /** "1 Dec" from "2026-12-01": a calendar date whose year is plain from its context. */
 export const formatDayMonth = (isoDate: string) => format(parseISO(isoDate), 'd MMM');
 
+/** "3 Dec 2026" from "2026-12-03": a calendar day, in a sentence. */
+export const formatDayMonthYear = (isoDate: string) => format(parseISO(isoDate), 'd MMM yyyy');
+
 /** "1st", "2nd", "23rd", "28th". */
 export function ordinal(day: number): string {
   const teens = day % 100 >= 11 && day % 100 <= 13;

@@ -10,3 +10,4 @@ export * from './rate-limits';
 export * from './payment-intents';
 export * from './building';
 export * from './audit';
+export * from './deposits';

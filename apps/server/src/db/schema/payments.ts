@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '@structomate/contract';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -14,7 +15,10 @@ import { agreements } from './agreements';
 import { coupons } from './coupons';
 import { users } from './users';
 
-/** A rent payment the provider confirmed (spec §3 "Transaction"). */
+/**
+ * A month's rent paid (spec §3 "Transaction"): by card, as the provider confirmed it, or offline
+ * (cash, bank transfer, bKash, Nagad), as the admin recorded it.
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -38,7 +42,17 @@ export const payments = pgTable(
     /** BDT per unit of `currency` when it is not taka; null for taka. */
     rate: text('rate'),
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
+    /** `sandbox` or `stripe` for a card payment; `offline` for one the admin recorded. */
     provider: text('provider').notNull().default('sandbox'),
+    /** How the money came: `card`, or, recorded by the admin, `cash`, `bank`, `bkash`, `nagad`. */
+    method: text('method').$type<PaymentMethod>().notNull().default('card'),
+    /** The admin's note of the transfer or receipt book (offline payments only). */
+    reference: text('reference'),
+    /** The building's day the money was received (offline payments only). */
+    receivedOn: date('received_on', { mode: 'string' }),
+    /** The admin who recorded an offline payment. */
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'restrict' }),
+    /** When it was recorded in our books (a card payment: when the provider confirmed it). */
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -52,7 +66,17 @@ export const payments = pgTable(
     check('payments_discount_range', sql`${t.discount} >= 0 and ${t.discount} <= ${t.rent}`),
     check('payments_amount_non_negative', sql`${t.amountCharged} >= 0`),
     check('payments_billing_month_first_day', sql`extract(day from ${t.billingMonth}) = 1`),
-    check('payments_provider_known', sql`${t.provider} in ('sandbox', 'stripe')`),
+    check('payments_provider_known', sql`${t.provider} in ('sandbox', 'stripe', 'offline')`),
+    check('payments_method_known', sql`${t.method} in ('card', 'cash', 'bank', 'bkash', 'nagad')`),
+    // A card goes through a provider; anything else was recorded by an admin, with its day.
+    check(
+      'payments_offline_recorded',
+      sql`(${t.provider} = 'offline') = (${t.method} <> 'card')
+        and (${t.provider} = 'offline') = (${t.receivedOn} is not null)
+        and (${t.provider} = 'offline') = (${t.recordedBy} is not null)
+        and (${t.provider} = 'offline' or ${t.reference} is null)`,
+    ),
+    check('payments_reference_length', sql`char_length(${t.reference}) between 1 and 100`),
     check(
       'payments_rate_shape',
       sql`${t.rate} is null or ${t.rate} ~ '^[0-9]{1,7}([.][0-9]{1,6})?$'`,

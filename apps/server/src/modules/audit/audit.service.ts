@@ -23,7 +23,7 @@ export interface AuditRecord {
 }
 
 /** The person behind a request, as the audit log names them. */
-export function actorOf(request: FastifyRequest, user: SessionUser): AuditActor {
+export function actorOf(request: FastifyRequest, user: SessionUser): AuditActor & { id: string } {
   return { id: user._id, email: user.email, name: user.displayName, ip: request.ip };
 }
 

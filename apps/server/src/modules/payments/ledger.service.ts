@@ -122,7 +122,10 @@ export function billedMonths(rules: BillingRules, today: string, leaseFilter: SQ
       order by billed.tenant_id, billed.month, billed.checked_at
     )
     select m.tenant_id, m.agreement_id, m.month, m.rent, m.granted_on, m.due_day, m.grace_days,
-      p.transaction_id, p.paid_at, p.rent - p.discount as paid_amount
+      p.transaction_id,
+      -- Rent paid by hand counts from the day it was received (noon there), not when recorded.
+      coalesce((p.received_on + time '12:00') at time zone ${rules.timeZone}, p.paid_at) as paid_at,
+      p.rent - p.discount as paid_amount
     from months m
     left join payments p on p.user_id = m.tenant_id and p.billing_month = m.month`;
 }
@@ -379,7 +382,7 @@ export async function formerTenantBalances(
   }
 }
 
-/** Rent received per month over the last twelve months (admin chart), in whole BDT. */
+/** Rent received per month over the last twelve months (admin chart), in whole BDT, by any method. */
 export async function rentCollectedByMonth(
   db: Database,
   now: Date,
@@ -387,11 +390,19 @@ export async function rentCollectedByMonth(
 ): Promise<{ billingMonth: string; amount: number }[]> {
   const current = calendarDay(now, timeZone).slice(0, 7);
   const first = addMonths(current, -11);
+  // Money counts on the day it came: a card's when the provider confirmed it, cash and transfers
+  // on the day the admin says they were received.
   const result = await db.execute(sql`
-    select to_char(p.paid_at at time zone ${timeZone}, 'YYYY-MM') as month,
-      sum(p.rent - p.discount) as amount
-    from payments p
-    where p.paid_at >= (${`${first}-01`}::timestamp at time zone ${timeZone})
+    select to_char(r.received, 'YYYY-MM') as month, sum(r.amount) as amount
+    from (
+      select coalesce(p.received_on, (p.paid_at at time zone ${timeZone})::date) as received,
+        p.rent - p.discount as amount
+      from payments p
+      -- Never received after it was recorded, so a payment recorded before the first month
+      -- was received before it too (and the index on paid_at narrows the scan).
+      where p.paid_at >= (${`${first}-01`}::timestamp at time zone ${timeZone})
+    ) r
+    where r.received >= ${`${first}-01`}::date
     group by 1`);
   const byMonth = new Map(
     rowsOf(z.object({ month: z.string(), amount: z.coerce.number() }), result).map((row) => [

@@ -5,6 +5,10 @@ import {
   FormerTenantBalancesResponseSchema,
   OkResponseSchema,
   PaymentIntentResponseSchema,
+  RecordDepositRequestSchema,
+  RecordDepositResponseSchema,
+  RecordPaymentRequestSchema,
+  RecordPaymentResponseSchema,
   RentLedgerSchema,
   SandboxConfirmRequestSchema,
   SandboxConfirmResponseSchema,
@@ -19,11 +23,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { currentUser } from '../../plugins/auth';
+import { actorOf } from '../audit/audit.service';
 import { assertOwnLookup } from '../leases/leases.service';
 import { getUserById } from '../users/users.service';
 import { billingRules, paymentsContext } from './payments.service';
 import { prepareIntent } from './intents.service';
+import { leaseDeposits, recordDepositEntry } from './deposits.service';
 import { formerTenantBalances, personLedger } from './ledger.service';
+import { recordOfflinePayment } from './offline.service';
 import {
   handleProviderEvent,
   handleStripeEventOnce,
@@ -161,7 +168,66 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const person = await getUserById(app.db, request.params.id);
       if (!person) throw new AppError('NOT_FOUND', 'No account has this id');
       reply.header('cache-control', 'no-store');
-      return { person, ledger: await personLedger(app.db, rules, request.now, person._id) };
+      const [ledger, transactions] = await Promise.all([
+        personLedger(app.db, rules, request.now, person._id),
+        listTransactions(app.db, person._id),
+      ]);
+      const deposits = await leaseDeposits(
+        app.db,
+        ledger.leases.map((lease) => lease._id),
+      );
+      return { person, ledger, transactions, deposits };
+    },
+  );
+
+  /** Rent the admin received by hand (cash, bank transfer, bKash, Nagad), for months of a lease. */
+  app.post(
+    '/tenants/:id/payments',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        params: TenantIdParamsSchema,
+        body: RecordPaymentRequestSchema,
+        response: { 201: RecordPaymentResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const transactions = await recordOfflinePayment(
+        paymentsContext(app, request.log),
+        actorOf(request, currentUser(request)),
+        request.params.id,
+        request.body,
+        request.now,
+      );
+      request.log.info(
+        { transactionIds: transactions.map((transaction) => transaction.transactionId) },
+        'offline rent payment recorded',
+      );
+      return reply.code(201).send({ transactions });
+    },
+  );
+
+  /** A lease's security deposit received from the tenant, or given back. */
+  app.post(
+    '/tenants/:id/deposits',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        params: TenantIdParamsSchema,
+        body: RecordDepositRequestSchema,
+        response: { 201: RecordDepositResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const recorded = await recordDepositEntry(
+        app.db,
+        rules.timeZone,
+        actorOf(request, currentUser(request)),
+        request.params.id,
+        request.body,
+        request.now,
+      );
+      return reply.code(201).send(recorded);
     },
   );
 

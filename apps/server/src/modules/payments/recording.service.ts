@@ -1,4 +1,9 @@
-import { monthLabel, type SessionUser, type Transaction } from '@structomate/contract';
+import {
+  monthLabel,
+  PaymentProviderSchema,
+  type SessionUser,
+  type Transaction,
+} from '@structomate/contract';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -402,6 +407,45 @@ export async function closeIntentsAfter(
 }
 
 /**
+ * Cancels, with their provider, a person's card payments still open for `months` (YYYY-MM), once
+ * those months were paid another way (recorded offline): a charge that went through meanwhile is
+ * refunded, as the month is paid. Returns how many could not be closed (logged).
+ */
+export async function closeIntentsFor(
+  ctx: PaymentsContext,
+  userId: string,
+  months: readonly string[],
+  now: Date,
+): Promise<number> {
+  if (months.length === 0) return 0;
+  const rows = await ctx.db
+    .select()
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.userId, userId),
+        inArray(
+          paymentIntents.billingMonth,
+          months.map((month) => `${month}-01`),
+        ),
+        inArray(paymentIntents.status, ['open', 'processing']),
+      ),
+    );
+  let left = 0;
+  for (const row of rows) {
+    const status = await cancelOrSettle(ctx, row, now);
+    if (status === 'processing' || status === 'open') {
+      left += 1;
+      ctx.log.warn(
+        { intentId: row.id, userId, billingMonth: row.billingMonth, status },
+        'a card payment for a month paid offline could not be closed yet',
+      );
+    }
+  }
+  return left;
+}
+
+/**
  * Cancels an intent with its provider, or, when it went through meanwhile, settles it: recorded,
  * or refunded when it must not be kept. 'refused' when recording refused it with a reason
  * (already logged).
@@ -449,7 +493,12 @@ export async function settleListedIntents(ctx: PaymentsContext, now: Date): Prom
   return settled;
 }
 
-async function transactionsWhere(db: Database, where: SQL, limit = 500): Promise<Transaction[]> {
+/** Payments (card and offline) as receipts, newest first. */
+export async function transactionsWhere(
+  db: Database,
+  where: SQL | undefined,
+  limit = 500,
+): Promise<Transaction[]> {
   const rows = await db
     .select({
       id: payments.id,
@@ -463,6 +512,9 @@ async function transactionsWhere(db: Database, where: SQL, limit = 500): Promise
       currency: payments.currency,
       rate: payments.rate,
       provider: payments.provider,
+      method: payments.method,
+      reference: payments.reference,
+      receivedOn: payments.receivedOn,
       couponCode: coupons.code,
       email: users.email,
       tenant: users.displayName,
@@ -492,7 +544,10 @@ async function transactionsWhere(db: Database, where: SQL, limit = 500): Promise
     currency: row.currency,
     amountInMinorUnits: row.amountCharged,
     rate: row.rate,
-    provider: row.provider === 'stripe' ? 'stripe' : 'sandbox',
+    provider: PaymentProviderSchema.parse(row.provider),
+    method: row.method,
+    reference: row.reference,
+    receivedOn: row.receivedOn,
     email: row.email,
     tenant: row.tenant,
     floor: row.floorNo,

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { calendarDay } from '../../lib/clock';
 import { likePattern } from '../../lib/like-pattern';
+import { depositHeldSql } from './deposits.service';
 import { billedMonths, isoInstant, rentIn, rowsOf, type BillingRules } from './ledger.service';
 
 /**
@@ -56,7 +57,7 @@ const orderBy: Record<RentRollSort, SQL> = {
 };
 
 /** The deposit held for a lease (alias `a`): received less refunded. */
-const depositHeld = sql`0`;
+const depositHeld = depositHeldSql(sql`a.id`);
 
 /** Every matching lease's figures, as a subquery `r`. */
 function rollRows(rules: BillingRules, today: string, filters: Filters): SQL {
@@ -103,16 +104,22 @@ function rollRows(rules: BillingRules, today: string, filters: Filters): SQL {
       to_char(pl.last_paid, 'YYYY-MM') as "lastPaid",
       coalesce(pl.balance, 0) as balance,
       coalesce(pl.overdue_months, 0) as "overdueMonths",
-      ${isoInstant(sql`last_payment.paid_at`)} as "lastPaidAt",
+      last_payment.at as "lastPaidAt",
       last_payment.amount as "lastPaidAmount",
       ${depositHeld} as "depositHeld"
     from agreements a
     join users u on u.id = a.tenant_id
     join apartments ap on ap.id = a.apartment_id
     left join per_lease pl on pl.agreement_id = a.id
+    -- The latest payment by the day the money came: received (paid by hand) or charged (card).
     left join lateral (
-      select p.paid_at, p.rent - p.discount as amount from payments p
-      where p.agreement_id = a.id order by p.paid_at desc limit 1
+      select coalesce(to_char(p.received_on, 'YYYY-MM-DD'), ${isoInstant(sql`p.paid_at`)}) as at,
+        p.rent - p.discount as amount
+      from payments p
+      where p.agreement_id = a.id
+      order by coalesce(p.received_on, (p.paid_at at time zone ${rules.timeZone})::date) desc,
+        p.paid_at desc
+      limit 1
     ) last_payment on true
     where ${leases} ${search}
   )`;

@@ -61,6 +61,24 @@ beforeAll(async () => {
   });
   expect(removed.statusCode).toBe(200);
   clock.set('2026-11-24T04:00:00Z');
+  // Alpha's deposit: 50,000 received, 5,000 refunded.
+  for (const [kind, amount] of [
+    ['received', 50_000],
+    ['refunded', 5_000],
+  ] as const) {
+    const recorded = await admin.inject({
+      method: 'POST',
+      url: `/api/tenants/${tenants.alpha.person.id}/deposits`,
+      payload: {
+        agreementId: tenants.alpha.leaseId,
+        kind,
+        amount,
+        method: 'cash',
+        date: '2026-11-20',
+      },
+    });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+  }
 });
 afterAll(() => t.close());
 
@@ -92,6 +110,7 @@ describe('the rent roll', () => {
       balance: 2 * alpha.rent,
       overdueMonths: 2,
       lastPayment: { at: '2026-09-02T05:00:00.000Z', amount: alpha.rent },
+      depositHeld: 45_000,
     });
     expect(byName(page.result, 'Roll Beta')).toMatchObject({
       paidThrough: '2026-11',
@@ -111,7 +130,7 @@ describe('the rent roll', () => {
       leases: 3,
       monthlyRent: alpha.rent + beta.rent,
       balance: 2 * alpha.rent + 2 * gamma.rent,
-      depositHeld: 0,
+      depositHeld: 45_000,
     });
   });
 

@@ -6,6 +6,7 @@ import { EmptyState, PageHeader } from '../../../components/page-header';
 import { formatRent } from '../../../lib/format';
 import { useTransactions } from '../api/get-transactions';
 import { LoadError } from '../../../components/load-error';
+import { paidByLine } from './paid-by';
 
 /** Spec §2 Payment History: Time/Date, Amount, TRX ID; newest first; a receipt for each. */
 export function PaymentHistory() {
@@ -14,7 +15,7 @@ export function PaymentHistory() {
     <div className="space-y-6">
       <PageHeader
         title="Payment History"
-        description="Every rent payment you made, newest first."
+        description="Every rent payment you made, by card or in person, newest first."
       />
       {isPending ? (
         <LoadingSpinner label="Loading your payments" />
@@ -35,7 +36,7 @@ export function PaymentHistory() {
                   <p className="font-semibold">{payment.month}</p>
                   <p className="font-semibold">{formatRent(payment.amount)}</p>
                 </div>
-                <CardCharge payment={payment} />
+                <HowPaid payment={payment} />
                 <p className="mt-1 text-base-content/75">
                   {format(parseISO(payment.date), DATE_FORMATS.timeAndDate)}
                   {payment.discount > 0 &&
@@ -89,7 +90,7 @@ export function PaymentHistory() {
                       ) : (
                         formatRent(payment.rent)
                       )}
-                      <CardCharge payment={payment} />
+                      <HowPaid payment={payment} />
                     </td>
                     <td
                       className="max-w-40 truncate font-mono text-xs lg:max-w-56"
@@ -117,8 +118,14 @@ export function PaymentHistory() {
   );
 }
 
-/** What the card was charged, when that was another currency than taka. */
-function CardCharge({ payment }: { payment: Transaction }) {
+/**
+ * How it was paid, when there is more to say than the amount: by hand ("Paid by cash · ref …"),
+ * or a card charged in another currency than taka.
+ */
+function HowPaid({ payment }: { payment: Transaction }) {
+  const paidBy = paidByLine(payment);
+  if (paidBy)
+    return <p className="max-w-72 text-xs whitespace-normal text-base-content/70">{paidBy}</p>;
   if (payment.currency === HOME_CURRENCY) return null;
   return (
     <p className="text-xs text-base-content/70">

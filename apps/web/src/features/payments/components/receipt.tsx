@@ -1,4 +1,4 @@
-import { DATE_FORMATS, formatCharge } from '@structomate/contract';
+import { DATE_FORMATS, formatCharge, type Transaction } from '@structomate/contract';
 import { format, parseISO } from 'date-fns';
 import { Link, useParams } from 'react-router';
 import { BrandMark } from '../../../components/brand-logo';
@@ -6,12 +6,12 @@ import { LoadingSpinner } from '../../../components/loading-spinner';
 import { formatRent } from '../../../lib/format';
 import { useTransactions } from '../api/get-transactions';
 import { useBuildingName } from '../../../lib/building';
+import { offlineDetails } from './paid-by';
 
 /** A printable receipt for one rent payment. */
 export function Receipt() {
   const { paymentId = '' } = useParams();
   const { data: transactions, isPending } = useTransactions();
-  const buildingName = useBuildingName();
   if (isPending) return <LoadingSpinner label="Loading the receipt" />;
   const payment = transactions?.find((candidate) => candidate._id === paymentId);
   if (!payment) {
@@ -24,6 +24,22 @@ export function Receipt() {
       </div>
     );
   }
+  return <ReceiptView payment={payment} back={{ to: '..', label: 'Payment History' }} />;
+}
+
+/**
+ * One payment's receipt, the same for a card payment and one recorded by hand (which says how it
+ * was paid where a card payment shows the card charge); `back` leads to the page it came from.
+ */
+export function ReceiptView({
+  payment,
+  back,
+}: {
+  payment: Transaction;
+  back: { to: string; label: string };
+}) {
+  const buildingName = useBuildingName();
+  const paidBy = offlineDetails(payment);
   const rows: [string, string][] = [
     ['Tenant', `${payment.tenant} (${payment.email})`],
     ['Apartment', `${payment.apartmentNo}, block ${payment.blockName}, floor ${payment.floor}`],
@@ -36,23 +52,26 @@ export function Receipt() {
         : 'None',
     ],
     ['Amount paid', formatRent(payment.amount)],
-    // What the card was charged, in the currency charged, spelled as a code (a "$" beside the
-    // taka amount would read like a conversion), with the rate when it was not taka.
-    [
-      'Card charge',
-      payment.rate
-        ? `${formatCharge(payment.amountInMinorUnits, payment.currency)} (at ${payment.rate} BDT per ${payment.currency.toUpperCase()})`
-        : formatCharge(payment.amountInMinorUnits, payment.currency),
-    ],
+    // Rent paid by hand says how; a card payment, what the card was charged, in the currency
+    // charged, spelled as a code (a "$" beside the taka amount would read like a conversion),
+    // with the rate when it was not taka.
+    paidBy
+      ? ['Paid by', paidBy]
+      : [
+          'Card charge',
+          payment.rate
+            ? `${formatCharge(payment.amountInMinorUnits, payment.currency)} (at ${payment.rate} BDT per ${payment.currency.toUpperCase()})`
+            : formatCharge(payment.amountInMinorUnits, payment.currency),
+        ],
     ['Transaction ID', payment.transactionId],
-    ['Date', format(parseISO(payment.date), DATE_FORMATS.timeAndDate)],
+    [paidBy ? 'Recorded' : 'Date', format(parseISO(payment.date), DATE_FORMATS.timeAndDate)],
   ];
   return (
     <div className="space-y-6">
       <title>{`Receipt · ${payment.month} · StructoMate`}</title>
       <div className="flex flex-wrap justify-between gap-3 print:hidden">
-        <Link to=".." relative="path" className="btn btn-ghost">
-          ← Payment History
+        <Link to={back.to} relative="path" className="btn btn-ghost">
+          ← {back.label}
         </Link>
         <button type="button" className="btn btn-primary" onClick={() => window.print()}>
           Print receipt

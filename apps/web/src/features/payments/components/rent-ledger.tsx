@@ -90,7 +90,8 @@ export function OwedSummary({ ledger, who = 'You owe' }: { ledger: Ledger; who?:
           ? ledger.overdueMonths
             ? 'bg-error/10 text-error'
             : 'bg-warning/15 text-warning-content'
-          : 'bg-success/10 text-success'
+          : // The status colour itself is too light for text on its tint: the paid chip's colours.
+            'chip-success'
       }`}
     >
       {ledger.owedMonths

@@ -7,7 +7,10 @@ import { ApiError } from '../../../lib/api-client';
 import { formatRent, formatShortDate } from '../../../lib/format';
 import { monthLabel } from '@structomate/contract';
 import { useTenantAccount } from '../api/get-tenant-account';
+import { LeaseDeposit } from './lease-deposit';
+import { RecordPayment } from './record-payment';
 import { RentLedger } from './rent-ledger';
+import { TenantPayments } from './tenant-payments';
 
 /** The admin's view of one person's rent (the member's record): leases, months, balance. */
 export function TenantAccount({
@@ -40,8 +43,12 @@ export function TenantAccount({
       </div>
     );
   }
-  const { person, ledger } = account.data;
+  const { person, ledger, transactions, deposits } = account.data;
   const running = ledger.leases.find((lease) => lease.status === 'accepted');
+  const leaseName = (agreementId: string) => {
+    const lease = ledger.leases.find((candidate) => candidate._id === agreementId);
+    return lease ? `Apartment ${lease.apartmentNo}` : 'Lease';
+  };
   return (
     <div className="space-y-8">
       {back}
@@ -81,6 +88,18 @@ export function TenantAccount({
       </section>
       {running && renderLease?.(running._id)}
       {ledger.months.length > 0 && <RentLedger ledger={ledger} owedLabel="Owes" />}
+      <RecordPayment account={account.data} />
+      <TenantPayments transactions={transactions} />
+      {deposits.map((deposit) => (
+        <LeaseDeposit
+          // A new entry changes what is held: the form starts again from the new figures.
+          key={`${deposit.agreementId}-${deposit.held}-${deposit.entries.length}`}
+          userId={person._id}
+          deposit={deposit}
+          leaseName={leaseName(deposit.agreementId)}
+          today={ledger.today}
+        />
+      ))}
     </div>
   );
 }

@@ -1,0 +1,40 @@
+import type { DepositKind, OfflinePaymentMethod } from '@structomate/contract';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { agreements } from './agreements';
+import { users } from './users';
+
+/**
+ * A lease's security deposit, as a ledger: every amount received from the tenant and every amount
+ * given back, as the admin recorded it. What is held is what was received less what was refunded
+ * (deposits.service.ts). Triggers of migration 0010 refuse a refund beyond what is held (with the
+ * lease's row locked, so concurrent refunds take turns) and any change or removal of an entry: a
+ * mistake is corrected by another entry.
+ */
+export const depositEntries = pgTable(
+  'deposit_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agreementId: uuid('agreement_id')
+      .notNull()
+      .references(() => agreements.id, { onDelete: 'restrict' }),
+    kind: text('kind').$type<DepositKind>().notNull(),
+    /** Whole BDT, always positive: the kind says which way it went. */
+    amount: integer('amount').notNull(),
+    method: text('method').$type<OfflinePaymentMethod>().notNull(),
+    reference: text('reference'),
+    /** The building's day the money changed hands. */
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    recordedBy: uuid('recorded_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('deposit_entries_kind_known', sql`${t.kind} in ('received', 'refunded')`),
+    check('deposit_entries_amount_positive', sql`${t.amount} > 0`),
+    check('deposit_entries_method_known', sql`${t.method} in ('cash', 'bank', 'bkash', 'nagad')`),
+    check('deposit_entries_reference_length', sql`char_length(${t.reference}) between 1 and 100`),
+    index('deposit_entries_agreement_idx').on(t.agreementId, t.entryDate, t.recordedAt),
+  ],
+);

@@ -1,0 +1,163 @@
+import {
+  DEPOSIT_MESSAGES,
+  PAYMENT_METHOD_IN_SENTENCE,
+  type DepositEntry,
+  type LeaseDeposit,
+  type RecordDepositRequestSchema,
+  type RecordDepositResponse,
+} from '@structomate/contract';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { agreements, depositEntries } from '../../db/schema';
+import { conflict } from '../../lib/app-error';
+import { checkViolation } from '../../lib/db-errors';
+import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { assertOfflineDay, offlineLease } from './offline-lease';
+
+/**
+ * Security deposits: the one place that says what a lease's deposit holds (received less
+ * refunded). The database refuses a refund beyond what is held (a trigger of migration 0010, with
+ * the lease's row locked), so two refunds at once on two servers never take it below zero.
+ */
+
+/**
+ * SQL for the deposit held by the lease whose id is `agreementId` (a column or a value), whole
+ * BDT, 0 when nothing was received: for queries that list leases (the rent roll).
+ */
+export const depositHeldSql = (agreementId: SQL) => sql<number>`(
+  select coalesce(sum(case when d.kind = 'received' then d.amount else -d.amount end), 0)::int
+  from deposit_entries d where d.agreement_id = ${agreementId})`;
+
+/** The deposit held now per lease named (0 for a lease with no entry), whole BDT. */
+export async function depositsHeld(
+  db: Database,
+  agreementIds: readonly string[],
+): Promise<Map<string, number>> {
+  const held = new Map(agreementIds.map((id) => [id, 0]));
+  if (agreementIds.length === 0) return held;
+  const rows = await db
+    .select({
+      agreementId: depositEntries.agreementId,
+      held: sql<string>`sum(case when ${depositEntries.kind} = 'received' then ${depositEntries.amount} else -${depositEntries.amount} end)`,
+    })
+    .from(depositEntries)
+    .where(inArray(depositEntries.agreementId, [...agreementIds]))
+    .groupBy(depositEntries.agreementId);
+  for (const row of rows) held.set(row.agreementId, Number(row.held));
+  return held;
+}
+
+type EntryRow = typeof depositEntries.$inferSelect;
+
+const toEntry = (row: EntryRow): DepositEntry => ({
+  _id: row.id,
+  agreementId: row.agreementId,
+  kind: row.kind,
+  amount: row.amount,
+  method: row.method,
+  reference: row.reference,
+  date: row.entryDate,
+  recordedBy: row.recordedBy,
+  recordedAt: row.recordedAt.toISOString(),
+});
+
+/** Each lease's deposit (terms, held, entries oldest first), in the order of `agreementIds`. */
+export async function leaseDeposits(
+  db: Database,
+  agreementIds: readonly string[],
+): Promise<LeaseDeposit[]> {
+  if (agreementIds.length === 0) return [];
+  const ids = [...agreementIds];
+  const [leases, entries, held] = await Promise.all([
+    db
+      .select({ id: agreements.id, deposit: agreements.deposit })
+      .from(agreements)
+      .where(inArray(agreements.id, ids)),
+    db
+      .select()
+      .from(depositEntries)
+      .where(inArray(depositEntries.agreementId, ids))
+      .orderBy(asc(depositEntries.entryDate), asc(depositEntries.recordedAt)),
+    depositsHeld(db, ids),
+  ]);
+  const agreed = new Map(leases.map((lease) => [lease.id, lease.deposit]));
+  return ids.map((id) => ({
+    agreementId: id,
+    agreed: agreed.get(id) ?? null,
+    held: held.get(id) ?? 0,
+    entries: entries.filter((entry) => entry.agreementId === id).map(toEntry),
+  }));
+}
+
+type RecordDeposit = z.output<typeof RecordDepositRequestSchema>;
+
+/**
+ * A deposit received from the tenant or given back, as the admin recorded it. A refund beyond
+ * what is held is refused (409) by the database, whatever else runs at the same moment.
+ */
+export async function recordDepositEntry(
+  db: Database,
+  timeZone: string,
+  actor: AuditActor & { id: string },
+  personId: string,
+  input: RecordDeposit,
+  now: Date,
+): Promise<RecordDepositResponse> {
+  const lease = await offlineLease(db, timeZone, personId, input.agreementId);
+  assertOfflineDay(input.date, lease, now, timeZone, 'date');
+  let entry: EntryRow | undefined;
+  try {
+    entry = await db.transaction(async (tx) => {
+      // Entries of one lease take turns (the trigger takes the same lock), so `before` is exact.
+      await tx
+        .select({ id: agreements.id })
+        .from(agreements)
+        .where(eq(agreements.id, lease.id))
+        .for('no key update');
+      const before = (await depositsHeld(tx, [lease.id])).get(lease.id) ?? 0;
+      const [row] = await tx
+        .insert(depositEntries)
+        .values({
+          agreementId: lease.id,
+          kind: input.kind,
+          amount: input.amount,
+          method: input.method,
+          reference: input.reference ?? null,
+          entryDate: input.date,
+          recordedBy: actor.id,
+          recordedAt: now,
+        })
+        .returning();
+      if (!row) throw new Error('deposit entry not returned');
+      const after = input.kind === 'received' ? before + input.amount : before - input.amount;
+      const how = PAYMENT_METHOD_IN_SENTENCE[input.method];
+      await recordAudit(tx, actor, {
+        action: input.kind === 'received' ? 'deposit.received' : 'deposit.refunded',
+        subjectType: 'lease',
+        subjectId: lease.id,
+        summary:
+          input.kind === 'received'
+            ? `${actor.name} recorded a deposit of ${input.amount.toLocaleString('en-US')} BDT received by ${how} on ${input.date}`
+            : `${actor.name} recorded a deposit refund of ${input.amount.toLocaleString('en-US')} BDT by ${how} on ${input.date}`,
+        before: { held: before },
+        after: {
+          held: after,
+          kind: input.kind,
+          amount: input.amount,
+          method: input.method,
+          reference: input.reference ?? null,
+          date: input.date,
+        },
+      });
+      return row;
+    });
+  } catch (error) {
+    if (checkViolation(error) !== 'deposit_entries_held_non_negative') throw error;
+    const held = (await depositsHeld(db, [lease.id])).get(lease.id) ?? 0;
+    throw conflict(DEPOSIT_MESSAGES.overdrawn(held));
+  }
+  const [deposit] = await leaseDeposits(db, [lease.id]);
+  if (!deposit) throw new Error('deposit missing after recording');
+  return { entry: toEntry(entry), deposit };
+}

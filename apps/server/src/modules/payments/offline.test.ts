@@ -1,0 +1,489 @@
+import {
+  AdminStatsSchema,
+  AuditPageSchema,
+  ErrorResponseSchema,
+  RecordDepositResponseSchema,
+  RecordPaymentResponseSchema,
+  TenantAccountSchema,
+  TransactionListResponseSchema,
+} from '@structomate/contract';
+import { and, count, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
+import {
+  confirmCard,
+  errorMessage,
+  intentFor,
+  ledgerOf,
+  newMember,
+  paymentRows,
+  type Payer,
+  sandboxCharges,
+  saveTransaction,
+} from '../../../test/payments';
+import type { Person } from '../../../test/people';
+import {
+  agreements,
+  auditLog,
+  depositEntries,
+  paymentIntents,
+  payments,
+  users,
+} from '../../db/schema';
+import { FakeClock } from '../../lib/clock';
+import { depositsHeld } from './deposits.service';
+
+// Dhaka time; every new lease below is signed and starts on this day (billed from November).
+const NOW = '2026-11-23T10:00:00+06:00';
+const clock = new FakeClock(NOW);
+let t: TestApp;
+let admin: Session;
+beforeAll(async () => {
+  t = await buildTestApp({ demo: true, clock });
+  admin = await loginAs(t.app, 'admin');
+});
+afterAll(() => t.close());
+beforeEach(() => clock.set(NOW));
+
+async function leaseOf(person: Person): Promise<string> {
+  const [lease] = await t.database.db
+    .select({ id: agreements.id })
+    .from(agreements)
+    .where(eq(agreements.tenantId, person.id));
+  if (!lease) throw new Error('no lease');
+  return lease.id;
+}
+
+const recordPayment = (person: Person, payload: Record<string, unknown>, as: Payer = admin) =>
+  as.inject({ method: 'POST', url: `/api/tenants/${person.id}/payments`, payload });
+
+const recordDeposit = (person: Person, payload: Record<string, unknown>, as: Payer = admin) =>
+  as.inject({ method: 'POST', url: `/api/tenants/${person.id}/deposits`, payload });
+
+async function accountOf(person: Person) {
+  const response = await admin.inject({ method: 'GET', url: `/api/tenants/${person.id}/account` });
+  expect(response.statusCode, response.body).toBe(200);
+  return TenantAccountSchema.parse(response.json());
+}
+
+async function auditOf(action: string) {
+  const response = await admin.inject({ method: 'GET', url: `/api/audit?action=${action}` });
+  return AuditPageSchema.parse(response.json()).result;
+}
+
+const rowCount = async (table: typeof payments | typeof depositEntries) =>
+  (await t.database.db.select({ n: count() }).from(table))[0]?.n ?? 0;
+
+const issuesOf = (response: { json(): unknown }) =>
+  ErrorResponseSchema.parse(response.json()).error.issues ?? [];
+
+describe('POST /api/tenants/:id/payments (rent received by hand)', () => {
+  it('records one payment per month, each a receipt like a card payment, counted in every figure', async () => {
+    const tenant = await newMember(t, 'C-204', 'Cash Tenant');
+    const agreementId = await leaseOf(tenant);
+    const statsBefore = AdminStatsSchema.parse(
+      (await admin.inject({ method: 'POST', url: '/api/admin' })).json(),
+    );
+    const response = await recordPayment(tenant, {
+      agreementId,
+      method: 'cash',
+      reference: '  Receipt book 14, page 3  ',
+      receivedOn: '2026-11-23',
+      months: ['2026-12', '2026-11'],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { transactions } = RecordPaymentResponseSchema.parse(response.json());
+    expect(transactions.map((row) => row.billingMonth)).toEqual(['2026-11', '2026-12']);
+    for (const row of transactions) {
+      expect(row.transactionId).toMatch(/^CASH-[0-9A-Z]{10}$/);
+      expect(row).toMatchObject({
+        provider: 'offline',
+        method: 'cash',
+        reference: 'Receipt book 14, page 3',
+        receivedOn: '2026-11-23',
+        rent: 24_500,
+        discount: 0,
+        amount: 24_500,
+        currency: 'bdt',
+        amountInMinorUnits: 2_450_000,
+        tenant: 'Cash Tenant',
+        apartmentNo: 'C-204',
+      });
+    }
+
+    // The tenant's ledger, Payment History and receipts.
+    const ledger = await ledgerOf(tenant);
+    expect(ledger.months.slice(0, 3).map((month) => month.status)).toEqual([
+      'paid',
+      'paid',
+      'upcoming',
+    ]);
+    expect(ledger.owedAmount).toBe(0);
+    const history = TransactionListResponseSchema.parse(
+      (await tenant.inject({ method: 'POST', url: '/api/get/transactions' })).json(),
+    );
+    expect(history.map((row) => row.transactionId).sort()).toEqual(
+      transactions.map((row) => row.transactionId).sort(),
+    );
+
+    // The admin's account page and totals.
+    const account = await accountOf(tenant);
+    expect(account.transactions).toHaveLength(2);
+    expect(account.ledger.owedMonths).toBe(0);
+    const stats = AdminStatsSchema.parse(
+      (await admin.inject({ method: 'POST', url: '/api/admin' })).json(),
+    );
+    const november = (s: typeof stats) =>
+      s.rentCollected.find((month) => month.billingMonth === '2026-11')?.amount ?? 0;
+    expect(november(stats) - november(statsBefore)).toBe(49_000);
+
+    // The audit log: who, what (before and after), from where.
+    const entry = (await auditOf('payment.offline')).find(
+      (row) => row.subjectId === transactions[0]?.transactionId,
+    );
+    expect(entry).toMatchObject({
+      actor: { email: 'admin@structo.com' },
+      ip: '127.0.0.1',
+      subjectType: 'payment',
+      summary:
+        'Nadia Rahman recorded the rent of November 2026: 24,500 BDT by cash, received 2026-11-23',
+      before: { status: 'due' },
+      after: { status: 'paid', method: 'cash', reference: 'Receipt book 14, page 3' },
+    });
+  });
+
+  it('counts money on the day it was received in the admin chart', async () => {
+    const tenant = await newMember(t, 'A-101', 'Late Recorder');
+    const stats = async () =>
+      AdminStatsSchema.parse((await admin.inject({ method: 'POST', url: '/api/admin' })).json())
+        .rentCollected;
+    const before = await stats();
+    clock.set('2026-12-02T10:00:00+06:00');
+    const response = await recordPayment(tenant, {
+      agreementId: await leaseOf(tenant),
+      method: 'bkash',
+      reference: 'TXN8FQ2',
+      receivedOn: '2026-11-30',
+      months: ['2026-11'],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const [row] = RecordPaymentResponseSchema.parse(response.json()).transactions;
+    expect(row?.transactionId).toMatch(/^BKASH-/);
+    // The ledger says it was paid on the day received, not on the day recorded.
+    expect((await ledgerOf(tenant)).months[0]?.paidAt).toBe('2026-11-30T06:00:00.000Z');
+    const after = await stats();
+    const amountIn = (list: typeof after, month: string) =>
+      list.find((entry) => entry.billingMonth === month)?.amount ?? 0;
+    expect(amountIn(after, '2026-11') - amountIn(before, '2026-11')).toBe(row?.amount);
+    expect(amountIn(after, '2026-12')).toBe(0);
+  });
+
+  it('refuses a month already paid (by card or offline) with 409 naming it, and saves none of the months', async () => {
+    const tenant = await newMember(t, 'A-202', 'Card Payer');
+    const agreementId = await leaseOf(tenant);
+    const opened = await intentFor(tenant, { month: '2026-12' });
+    expect((await confirmCard(tenant, opened.clientSecret)).statusCode).toBe(200);
+    expect((await saveTransaction(tenant, opened.paymentIntentId)).statusCode).toBe(200);
+    const response = await recordPayment(tenant, {
+      agreementId,
+      method: 'bank',
+      receivedOn: '2026-11-23',
+      months: ['2026-11', '2026-12'],
+    });
+    expect(response.statusCode).toBe(409);
+    expect(errorMessage(response)).toBe('December 2026 is already paid.');
+    expect(await paymentRows(t, tenant.id)).toBe(1);
+    const once = await recordPayment(tenant, {
+      agreementId,
+      method: 'bank',
+      receivedOn: '2026-11-23',
+      months: ['2026-11'],
+    });
+    expect(once.statusCode).toBe(201);
+    const twice = await recordPayment(tenant, {
+      agreementId,
+      method: 'nagad',
+      receivedOn: '2026-11-23',
+      months: ['2026-11'],
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(errorMessage(twice)).toBe('November 2026 is already paid.');
+    expect(await paymentRows(t, tenant.id)).toBe(2);
+  });
+
+  it('refuses bad input with 400 at the field, saving nothing', async () => {
+    const tenant = await newMember(t, 'A-301', 'Careful Admin');
+    const agreementId = await leaseOf(tenant);
+    const good = {
+      agreementId,
+      method: 'cash',
+      receivedOn: '2026-11-23',
+      months: ['2026-11'],
+    };
+    const before = await rowCount(payments);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...good, receivedOn: '2026-11-24' }, 'receivedOn', 'The date cannot be after today'],
+      [
+        { ...good, receivedOn: '2026-11-22' },
+        'receivedOn',
+        'The date cannot be before the lease was signed (23 November 2026)',
+      ],
+      [{ ...good, receivedOn: '23/11/2026' }, 'receivedOn', 'Enter the date as YYYY-MM-DD'],
+      [{ ...good, months: [] }, 'months', 'Choose at least one month'],
+      [
+        { ...good, months: Array.from({ length: 13 }, () => '2026-11') },
+        'months',
+        'Choose at most 12 months at once',
+      ],
+      [{ ...good, months: ['2026-11', '2026-11'] }, 'months', 'Each month may be chosen once'],
+      [{ ...good, months: ['2026-10'] }, 'months', 'October 2026 is not billed by this lease'],
+      // Eleven months ahead may be paid, twelve are not billed yet.
+      [{ ...good, months: ['2027-11'] }, 'months', 'November 2027 is not billed by this lease'],
+      [{ ...good, months: ['2026-13'] }, 'months.0', 'must be a month like 2026-11'],
+      [
+        { ...good, method: 'card' },
+        'method',
+        'Choose how the money was paid: cash, bank transfer, bKash or Nagad',
+      ],
+      [
+        { ...good, reference: 'x'.repeat(101) },
+        'reference',
+        'A reference has at most 100 characters',
+      ],
+    ];
+    for (const [payload, path, message] of cases) {
+      const response = await recordPayment(tenant, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(issuesOf(response), JSON.stringify(payload)).toContainEqual({ path, message });
+    }
+    expect((await recordPayment(tenant, { ...good, rent: 1 })).statusCode).toBe(400);
+    // Another person's lease, or no lease at all: 404.
+    const other = await newMember(t, 'A-404', 'Someone Else');
+    const theirs = await recordPayment(tenant, { ...good, agreementId: await leaseOf(other) });
+    expect(theirs.statusCode).toBe(404);
+    expect(errorMessage(theirs)).toBe('This person holds no such lease');
+    expect(await rowCount(payments)).toBe(before);
+  });
+
+  it('is for the admin only: members, users and visitors are refused', async () => {
+    const tenant = await newMember(t, 'A-502', 'Guarded Tenant');
+    const payload = {
+      agreementId: await leaseOf(tenant),
+      method: 'cash',
+      receivedOn: '2026-11-23',
+      months: ['2026-11'],
+    };
+    expect((await recordPayment(tenant, payload, tenant)).statusCode).toBe(403);
+    expect((await recordPayment(tenant, payload, await loginAs(t.app, 'member'))).statusCode).toBe(
+      403,
+    );
+    expect((await recordPayment(tenant, payload, await loginAs(t.app, 'user'))).statusCode).toBe(
+      403,
+    );
+    const visitor = await t.app.inject({
+      method: 'POST',
+      url: `/api/tenants/${tenant.id}/payments`,
+      payload,
+    });
+    expect(visitor.statusCode).toBe(401);
+    expect(await paymentRows(t, tenant.id)).toBe(0);
+  });
+});
+
+describe('a card payment for a month the admin then records offline', () => {
+  it('an open card payment is canceled: the card can no longer be charged', async () => {
+    const tenant = await newMember(t, 'A-701', 'Open Card');
+    const opened = await intentFor(tenant, { month: '2026-11' });
+    const recorded = await recordPayment(tenant, {
+      agreementId: await leaseOf(tenant),
+      method: 'cash',
+      receivedOn: '2026-11-23',
+      months: ['2026-11'],
+    });
+    expect(recorded.statusCode).toBe(201);
+    const [intent] = await t.database.db
+      .select({ status: paymentIntents.status })
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, opened.paymentIntentId));
+    expect(intent?.status).toBe('canceled');
+    const confirmed = await confirmCard(tenant, opened.clientSecret);
+    expect(confirmed.statusCode, confirmed.body).toBe(409);
+    expect(await sandboxCharges(t, tenant.id, '2026-11')).toHaveLength(0);
+    expect(await paymentRows(t, tenant.id, '2026-11')).toBe(1);
+  });
+
+  it('a charge that went through but was not saved yet is refunded, not counted twice', async () => {
+    const tenant = await newMember(t, 'C-302', 'Slow Browser');
+    const opened = await intentFor(tenant, { month: '2026-11' });
+    expect((await confirmCard(tenant, opened.clientSecret)).statusCode).toBe(200);
+    const recorded = await recordPayment(tenant, {
+      agreementId: await leaseOf(tenant),
+      method: 'bank',
+      reference: 'DBBL 5521',
+      receivedOn: '2026-11-23',
+      months: ['2026-11'],
+    });
+    // The admin was there first: the cash stands, the card is given back.
+    expect(recorded.statusCode).toBe(201);
+    const saved = await saveTransaction(tenant, opened.paymentIntentId);
+    expect(saved.statusCode).toBe(409);
+    expect(errorMessage(saved)).toBe(
+      'November 2026 was already paid, so this second charge has been refunded in full.',
+    );
+    const [charge] = await sandboxCharges(t, tenant.id, '2026-11');
+    expect(charge?.refundedAt).not.toBeNull();
+    expect(await paymentRows(t, tenant.id, '2026-11')).toBe(1);
+    const ledger = await ledgerOf(tenant);
+    expect(ledger.months[0]).toMatchObject({ status: 'paid', amount: 44_500 });
+    expect((await auditOf('payment.refund'))[0]?.after).toMatchObject({
+      userId: tenant.id,
+      billingMonth: '2026-11',
+    });
+  });
+});
+
+describe('POST /api/tenants/:id/deposits (the security deposit)', () => {
+  it('records deposits received and refunded; the account shows what is held', async () => {
+    const tenant = await newMember(t, 'C-101', 'Deposit Tenant');
+    const agreementId = await leaseOf(tenant);
+    const received = await recordDeposit(tenant, {
+      agreementId,
+      kind: 'received',
+      amount: 16_500,
+      method: 'bank',
+      reference: 'DBBL 1183',
+      date: '2026-11-23',
+    });
+    expect(received.statusCode, received.body).toBe(201);
+    expect(RecordDepositResponseSchema.parse(received.json())).toMatchObject({
+      entry: { kind: 'received', amount: 16_500, method: 'bank', reference: 'DBBL 1183' },
+      deposit: { agreementId, agreed: 16_500, held: 16_500 },
+    });
+    const refunded = await recordDeposit(tenant, {
+      agreementId,
+      kind: 'refunded',
+      amount: 4_500,
+      method: 'cash',
+      date: '2026-11-23',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    const account = await accountOf(tenant);
+    expect(account.deposits).toEqual([
+      expect.objectContaining({ agreementId, agreed: 16_500, held: 12_000 }),
+    ]);
+    expect(account.deposits[0]?.entries.map((entry) => [entry.kind, entry.amount])).toEqual([
+      ['received', 16_500],
+      ['refunded', 4_500],
+    ]);
+    expect(
+      (await depositsHeld(t.database.db, [agreementId, account.person._id])).get(agreementId),
+    ).toBe(12_000);
+    const [audit] = await auditOf('deposit.refunded');
+    expect(audit).toMatchObject({
+      subjectType: 'lease',
+      subjectId: agreementId,
+      ip: '127.0.0.1',
+      before: { held: 16_500 },
+      after: { held: 12_000, amount: 4_500, method: 'cash' },
+    });
+  });
+
+  it('refuses a refund beyond what is held with 409, saving nothing', async () => {
+    const tenant = await newMember(t, 'B-102', 'Overdrawn');
+    const agreementId = await leaseOf(tenant);
+    const refund = { agreementId, kind: 'refunded', amount: 1, method: 'cash', date: '2026-11-23' };
+    const none = await recordDeposit(tenant, refund);
+    expect(none.statusCode).toBe(409);
+    expect(errorMessage(none)).toBe('Only 0 BDT of the deposit is held: a refund cannot be more');
+    await recordDeposit(tenant, { ...refund, kind: 'received', amount: 10_000 });
+    const tooMuch = await recordDeposit(tenant, { ...refund, amount: 10_001 });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(errorMessage(tooMuch)).toBe(
+      'Only 10,000 BDT of the deposit is held: a refund cannot be more',
+    );
+    expect((await recordDeposit(tenant, { ...refund, amount: 10_000 })).statusCode).toBe(201);
+    expect((await depositsHeld(t.database.db, [agreementId])).get(agreementId)).toBe(0);
+  });
+
+  it('the database refuses an overdrawing refund and any rewrite of the ledger', async () => {
+    const tenant = await newMember(t, 'B-203', 'Ledger Guard');
+    const agreementId = await leaseOf(tenant);
+    const [recorder] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'admin'));
+    const values = {
+      agreementId,
+      amount: 5,
+      method: 'cash' as const,
+      entryDate: '2026-11-23',
+      recordedBy: recorder?.id ?? '',
+    };
+    await expect(
+      t.database.db.insert(depositEntries).values({ ...values, kind: 'refunded' }),
+    ).rejects.toThrow();
+    await t.database.db.insert(depositEntries).values({ ...values, kind: 'received' });
+    await expect(
+      t.database.db
+        .update(depositEntries)
+        .set({ amount: 500 })
+        .where(eq(depositEntries.agreementId, agreementId)),
+    ).rejects.toThrow();
+    await expect(
+      t.database.db.delete(depositEntries).where(eq(depositEntries.agreementId, agreementId)),
+    ).rejects.toThrow();
+    expect((await depositsHeld(t.database.db, [agreementId])).get(agreementId)).toBe(5);
+  });
+
+  it('refuses bad input with 400 at the field and other roles, saving nothing', async () => {
+    const tenant = await newMember(t, 'B-301', 'Deposit Checks');
+    const agreementId = await leaseOf(tenant);
+    const good = {
+      agreementId,
+      kind: 'received',
+      amount: 1_000,
+      method: 'nagad',
+      date: '2026-11-23',
+    };
+    const before = await rowCount(depositEntries);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...good, amount: 0 }, 'amount', 'The amount must be more than 0'],
+      [{ ...good, amount: -5 }, 'amount', 'The amount must be more than 0'],
+      [{ ...good, amount: 10.5 }, 'amount', 'The amount is a whole number of BDT'],
+      [{ ...good, amount: undefined }, 'amount', 'Enter the amount'],
+      [{ ...good, amount: 10_000_001 }, 'amount', 'The amount can be at most 10,000,000 BDT'],
+      [{ ...good, kind: 'kept' }, 'kind', 'Say whether the deposit was received or refunded'],
+      [{ ...good, date: '2026-11-24' }, 'date', 'The date cannot be after today'],
+      [
+        { ...good, date: '2026-01-01' },
+        'date',
+        'The date cannot be before the lease was signed (23 November 2026)',
+      ],
+    ];
+    for (const [payload, path, message] of cases) {
+      const response = await recordDeposit(tenant, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(issuesOf(response), JSON.stringify(payload)).toContainEqual({ path, message });
+    }
+    expect((await recordDeposit(tenant, good, tenant)).statusCode).toBe(403);
+    expect((await recordDeposit(tenant, good, await loginAs(t.app, 'user'))).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/tenants/${tenant.id}/deposits`,
+          payload: good,
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(await rowCount(depositEntries)).toBe(before);
+    expect(
+      (
+        await t.database.db
+          .select({ n: count() })
+          .from(auditLog)
+          .where(and(eq(auditLog.subjectId, agreementId), like(auditLog.action, 'deposit.%')))
+      )[0]?.n,
+    ).toBe(0);
+  });
+});

@@ -1,0 +1,238 @@
+import { addMonths, PaymentIntentResponseSchema } from '@structomate/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/db/client';
+import { payments, sandboxIntents, users } from '../src/db/schema';
+import { createSession } from '../src/modules/auth/auth.service';
+import { depositsHeld } from '../src/modules/payments/deposits.service';
+import { createPostgresTestDatabase } from './database';
+import { renter, type Renter } from './people';
+import { startServer, type ServerProcess } from './servers';
+
+/**
+ * The admin recording money by hand on one server while the same thing happens on another, as
+ * behind a load balancer: rent received in cash while the tenant pays the same month by card, and
+ * two refunds of one deposit at once. Runs with DATABASE_URL (PGlite is one process and cannot
+ * race).
+ */
+const serverUrl = process.env.DATABASE_URL ?? '';
+const NOW = '2026-11-23T10:00:00+06:00';
+const MONTHS = Array.from({ length: 12 }, (_, index) => addMonths('2026-11', index));
+const GOOD_CARD = {
+  number: '4242424242424242',
+  expMonth: 12,
+  expYear: 2040,
+  cvc: '123',
+  postalCode: '12345',
+};
+
+type Member = Renter;
+
+let database: DatabaseHandle;
+let servers: ServerProcess[] = [];
+let adminCookie = '';
+const statuses: number[] = [];
+
+beforeAll(async () => {
+  const created = await createPostgresTestDatabase(serverUrl);
+  database = created.database;
+  const env = { DATABASE_URL: created.url, DEMO: '1', TEST_CLOCK: '1', PAYMENTS: 'sandbox' };
+  servers = await Promise.all([startServer(env), startServer(env)]);
+  const [admin] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'admin'));
+  if (!admin) throw new Error('no admin');
+  adminCookie = `sm_session=${(await createSession(database.db, admin.id, 1, undefined)).token}`;
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  await database?.close();
+  expect(
+    statuses.filter((status) => status >= 500),
+    'no request may fail with 5xx',
+  ).toEqual([]);
+});
+
+async function call(server: ServerProcess, cookie: string, url: string, body: unknown) {
+  const response = await fetch(`${server.url}${url}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', 'x-test-clock': NOW },
+    body: JSON.stringify(body),
+  });
+  statuses.push(response.status);
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+const member = (apartmentNo: string) => renter(database, apartmentNo);
+
+/** The tenant's card payment of `month`, step by step as the browser takes them. */
+function cardPayment(server: ServerProcess, person: Member, month: string) {
+  let intent: { clientSecret: string; paymentIntentId: string } | undefined;
+  let failed: number | undefined;
+  const steps = {
+    async open() {
+      const opened = await call(server, person.cookie, '/api/create-payment-intent', { month });
+      if (opened.status === 200) intent = PaymentIntentResponseSchema.parse(opened.body);
+      else failed = opened.status;
+    },
+    async confirm() {
+      if (!intent || failed) return;
+      const confirmed = await call(server, person.cookie, '/api/sandbox/confirm', {
+        clientSecret: intent.clientSecret,
+        card: GOOD_CARD,
+      });
+      if (confirmed.status !== 200) failed = confirmed.status;
+    },
+    /** Saves the payment; answers the first refusal on the way, if any. */
+    async save(): Promise<number> {
+      if (!intent || failed) return failed ?? 0;
+      return (
+        await call(server, person.cookie, '/api/save/transaction', {
+          transaction: { transactionId: intent.paymentIntentId },
+        })
+      ).status;
+    },
+  };
+  return steps;
+}
+
+const payByHand = (server: ServerProcess, person: Member, month: string) =>
+  call(server, adminCookie, `/api/tenants/${person.id}/payments`, {
+    agreementId: person.agreementId,
+    method: 'cash',
+    receivedOn: '2026-11-23',
+    months: [month],
+  });
+
+/** Card charges of the month the provider kept (not refunded). */
+async function keptCharges(person: Member, month: string): Promise<number> {
+  const rows = await database.db
+    .select({ id: sandboxIntents.id })
+    .from(sandboxIntents)
+    .where(
+      and(
+        eq(sandboxIntents.status, 'succeeded'),
+        sql`${sandboxIntents.refundedAt} is null`,
+        sql`${sandboxIntents.metadata}->>'userId' = ${person.id}`,
+        sql`${sandboxIntents.metadata}->>'billingMonth' = ${month}`,
+      ),
+    );
+  return rows.length;
+}
+
+describe('two servers on one PostgreSQL', () => {
+  it('cash recorded by the admin while the tenant pays the same month by card: one payment, the other refused or refunded, 24 rounds', async () => {
+    const [a, b] = servers;
+    if (!a || !b) throw new Error('servers missing');
+    const members = await Promise.all(['A-101', 'A-202', 'A-301', 'A-404'].map(member));
+    let round = 0;
+    const winners = { card: 0, offline: 0 };
+    for (const person of members) {
+      for (const month of MONTHS.slice(0, 6)) {
+        round += 1;
+        // Alternate which server takes which side.
+        const [cardServer, adminServer] = round % 2 ? [a, b] : [b, a];
+        // 0: the whole card payment races the cash; 1: the modal was open before; 2: the card
+        // went through before, and its save races the cash.
+        const kind = round % 3;
+        const payment = cardPayment(cardServer, person, month);
+        if (kind >= 1) await payment.open();
+        if (kind === 2) await payment.confirm();
+        const [card, offline] = await Promise.all([
+          (async () => {
+            if (kind === 0) await payment.open();
+            if (kind <= 1) await payment.confirm();
+            return payment.save();
+          })(),
+          payByHand(adminServer, person, month),
+        ]);
+        const label = `round ${round} (${kind}): card ${card}, offline ${offline.status}`;
+        expect([200, 201, 402, 409], label).toContain(card);
+        expect([201, 409], label).toContain(offline.status);
+        const rows = await database.db
+          .select({ provider: payments.provider })
+          .from(payments)
+          .where(and(eq(payments.userId, person.id), eq(payments.billingMonth, `${month}-01`)));
+        expect(rows, label).toHaveLength(1);
+        const kept = await keptCharges(person, month);
+        if (rows[0]?.provider === 'offline') {
+          winners.offline += 1;
+          expect(offline.status, label).toBe(201);
+          expect(kept, `${label}: a card charge kept beside cash`).toBe(0);
+        } else {
+          winners.card += 1;
+          expect(offline.status, label).toBe(409);
+          expect(card, label).toBe(200);
+          expect(kept, label).toBe(1);
+        }
+      }
+    }
+    expect(round).toBe(24);
+    expect(winners.card + winners.offline).toBe(24);
+  }, 180_000);
+
+  it('the same month recorded by hand on both servers at once: one payment, 12 rounds', async () => {
+    const [a, b] = servers;
+    if (!a || !b) throw new Error('servers missing');
+    const person = await member('A-502');
+    for (const month of MONTHS) {
+      const outcomes = await Promise.all([
+        payByHand(a, person, month),
+        payByHand(b, person, month),
+      ]);
+      expect(outcomes.map((outcome) => outcome.status).sort(), month).toEqual([201, 409]);
+      const rows = await database.db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.userId, person.id), eq(payments.billingMonth, `${month}-01`)));
+      expect(rows, month).toHaveLength(1);
+    }
+  }, 120_000);
+
+  it('refunds of one deposit at once on two servers never take it below zero, 15 rounds', async () => {
+    const [a, b] = servers;
+    if (!a || !b) throw new Error('servers missing');
+    const people = await Promise.all(['B-102', 'B-203', 'B-301'].map(member));
+    let round = 0;
+    for (const person of people) {
+      for (let index = 0; index < 5; index += 1) {
+        round += 1;
+        const entry = (kind: 'received' | 'refunded', amount: number) => ({
+          agreementId: person.agreementId,
+          kind,
+          amount,
+          method: 'cash',
+          date: '2026-11-23',
+        });
+        const url = `/api/tenants/${person.id}/deposits`;
+        const received = await call(a, adminCookie, url, entry('received', 10_000));
+        expect(received.status).toBe(201);
+        const held = (await depositsHeld(database.db, [person.agreementId])).get(
+          person.agreementId,
+        );
+        // Four refunds at once, two on each server, that together ask for more than is held.
+        const ask = Math.ceil(((held ?? 0) * 2) / 5);
+        const outcomes = await Promise.all(
+          [a, b, a, b].map((server) => call(server, adminCookie, url, entry('refunded', ask))),
+        );
+        const statusesOf = outcomes.map((outcome) => outcome.status);
+        const granted = statusesOf.filter((status) => status === 201).length;
+        expect(
+          statusesOf.every((status) => status === 201 || status === 409),
+          `${round}`,
+        ).toBe(true);
+        expect(granted, `round ${round}: ${statusesOf.join(',')}`).toBe(
+          Math.floor((held ?? 0) / ask),
+        );
+        const after = (await depositsHeld(database.db, [person.agreementId])).get(
+          person.agreementId,
+        );
+        expect(after, `round ${round}`).toBe((held ?? 0) - granted * ask);
+        expect(after ?? -1).toBeGreaterThanOrEqual(0);
+      }
+    }
+    expect(round).toBe(15);
+  }, 120_000);
+});

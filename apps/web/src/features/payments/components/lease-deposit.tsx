@@ -1,0 +1,237 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  DEPOSIT_MESSAGES,
+  OFFLINE_LIMITS,
+  OFFLINE_PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  RecordDepositRequestSchema,
+  type LeaseDeposit as Deposit,
+  type RecordDepositRequest,
+} from '@structomate/contract';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { FormField } from '../../../components/form-field';
+import { messageOf } from '../../../lib/api-client';
+import { describedBy } from '../../../lib/described-by';
+import { showFieldIssues } from '../../../lib/field-issues';
+import { formatDayMonthYear, formatRent } from '../../../lib/format';
+import { useRecordDeposit } from '../api/record-deposit';
+
+/**
+ * One lease's security deposit: what its terms ask for, what is held now, every amount received
+ * or given back, and a form to record the next one.
+ */
+export function LeaseDeposit({
+  userId,
+  deposit,
+  leaseName,
+  today,
+}: {
+  userId: string;
+  deposit: Deposit;
+  /** "Apartment B-402", as the leases list names it. */
+  leaseName: string;
+  /** The building's today: the entry's date unless changed. */
+  today: string;
+}) {
+  const headingId = useId();
+  const id = (field: string) => `${headingId}-${field}`;
+  const recording = useRecordDeposit(userId);
+  // What would settle the deposit: the rest of what is agreed, or all that is held.
+  const suggested = (kind: RecordDepositRequest['kind']) =>
+    kind === 'received' ? Math.max((deposit.agreed ?? 0) - deposit.held, 0) : deposit.held;
+  const initialKind = deposit.held > 0 && suggested('received') === 0 ? 'refunded' : 'received';
+  const defaults = (kind: RecordDepositRequest['kind']): RecordDepositRequest => ({
+    agreementId: deposit.agreementId,
+    kind,
+    // An empty number field: the schema calls '' and NaN missing.
+    amount: suggested(kind) || ('' as unknown as number),
+    method: 'cash',
+    reference: '',
+    date: today,
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<RecordDepositRequest>({
+    resolver: zodResolver(RecordDepositRequestSchema),
+    defaultValues: defaults(initialKind),
+  });
+  const kind = useWatch({ control, name: 'kind' });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await recording.mutateAsync(values);
+      toast.success(
+        values.kind === 'received' ? DEPOSIT_MESSAGES.received : DEPOSIT_MESSAGES.refunded,
+      );
+      reset(defaults(values.kind));
+    } catch (error) {
+      toast.error(DEPOSIT_MESSAGES.failed);
+      const atField = showFieldIssues(error, setError, (issue) =>
+        issue.path === 'amount' ||
+        issue.path === 'method' ||
+        issue.path === 'reference' ||
+        issue.path === 'date'
+          ? issue.path
+          : undefined,
+      );
+      if (atField) return;
+      // A refund beyond what is held (perhaps just refunded by someone else) is about the amount.
+      setError('amount', { message: messageOf(error, DEPOSIT_MESSAGES.failed) });
+    }
+  });
+
+  const busy = isSubmitting || recording.isPending;
+  const hint =
+    kind === 'refunded'
+      ? `Up to ${formatRent(deposit.held)}, what is held.`
+      : deposit.agreed
+        ? `The lease asks for ${formatRent(deposit.agreed)}.`
+        : undefined;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="space-y-5 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6"
+    >
+      <div>
+        <h2 id={headingId} className="text-xl font-semibold">
+          Deposit · {leaseName}
+        </h2>
+        <p className="text-sm text-base-content/75">
+          The security deposit received from the tenant and given back.
+        </p>
+      </div>
+      <dl className="grid grid-cols-2 gap-3 sm:max-w-md">
+        <div className="rounded-field bg-base-200/60 px-4 py-3">
+          <dt className="text-xs text-base-content/70">Agreed in the lease</dt>
+          <dd className="text-lg font-semibold">
+            {deposit.agreed === null ? 'Not set' : formatRent(deposit.agreed)}
+          </dd>
+        </div>
+        <div className="rounded-field bg-base-200/60 px-4 py-3">
+          <dt className="text-xs text-base-content/70">Held now</dt>
+          <dd className="text-lg font-semibold">{formatRent(deposit.held)}</dd>
+        </div>
+      </dl>
+      {deposit.entries.length === 0 ? (
+        <p className="text-sm text-base-content/75">No deposit was recorded yet.</p>
+      ) : (
+        <ul className="divide-y divide-base-300 rounded-field border border-base-300 text-sm">
+          {deposit.entries.map((entry) => (
+            <li key={entry._id} className="flex items-start justify-between gap-4 px-4 py-2.5">
+              <span className="min-w-0">
+                <span className="font-medium">
+                  {entry.kind === 'received' ? 'Received' : 'Refunded'}{' '}
+                  {formatDayMonthYear(entry.date)}
+                </span>
+                <span className="block text-xs text-base-content/70 wrap-anywhere">
+                  {PAYMENT_METHOD_LABELS[entry.method]}
+                  {entry.reference ? ` · ref ${entry.reference}` : ''}
+                </span>
+              </span>
+              <span
+                className={`font-semibold whitespace-nowrap ${entry.kind === 'refunded' ? 'text-base-content/75' : ''}`}
+              >
+                {entry.kind === 'refunded' ? '−' : '+'}
+                {formatRent(entry.amount)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-label={`Record a deposit entry for ${leaseName}`}
+        className="space-y-5 border-t border-base-300 pt-5"
+      >
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium">Record</legend>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            {(['received', 'refunded'] as const).map((option) => (
+              <label key={option} className="flex cursor-pointer items-center gap-2 text-sm">
+                <input
+                  {...register('kind', {
+                    onChange: () =>
+                      setValue('amount', suggested(option) || ('' as unknown as number)),
+                  })}
+                  type="radio"
+                  value={option}
+                  className="radio radio-primary radio-sm"
+                />
+                {option === 'received' ? 'Deposit received' : 'Deposit refunded'}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          <FormField
+            id={id('amount')}
+            label="Amount (BDT)"
+            hint={hint}
+            error={errors.amount?.message}
+          >
+            <input
+              {...register('amount', { valueAsNumber: true })}
+              {...describedBy(id('amount'), errors.amount?.message, hint)}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={OFFLINE_LIMITS.maxDeposit}
+              step={1}
+              className="input w-full"
+            />
+          </FormField>
+          <FormField id={id('method')} label="Method" error={errors.method?.message}>
+            <select
+              {...register('method')}
+              {...describedBy(id('method'), errors.method?.message)}
+              className="select w-full"
+            >
+              {OFFLINE_PAYMENT_METHODS.map((method) => (
+                <option key={method} value={method}>
+                  {PAYMENT_METHOD_LABELS[method]}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField
+            id={id('reference')}
+            label="Reference (optional)"
+            error={errors.reference?.message}
+          >
+            <input
+              {...register('reference')}
+              {...describedBy(id('reference'), errors.reference?.message)}
+              maxLength={OFFLINE_LIMITS.reference}
+              autoComplete="off"
+              className="input w-full"
+            />
+          </FormField>
+          <FormField id={id('date')} label="Date" error={errors.date?.message}>
+            <input
+              {...register('date')}
+              {...describedBy(id('date'), errors.date?.message)}
+              type="date"
+              max={today}
+              className="input w-full"
+            />
+          </FormField>
+        </div>
+        <div className="flex justify-end">
+          <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
+            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {kind === 'refunded' ? 'Record refund' : 'Record deposit received'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

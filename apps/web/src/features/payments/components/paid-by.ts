@@ -1,0 +1,23 @@
+import { PAYMENT_METHOD_IN_SENTENCE, type Transaction } from '@structomate/contract';
+import { formatDayMonthYear } from '../../../lib/format';
+
+/**
+ * How a payment recorded by hand came in: "cash · ref Book 14 · received 3 Dec 2026"; null for a
+ * card payment (its receipt shows the card charge instead).
+ */
+export function offlineDetails(payment: Transaction): string | null {
+  if (payment.provider !== 'offline') return null;
+  return [
+    PAYMENT_METHOD_IN_SENTENCE[payment.method],
+    payment.reference ? `ref ${payment.reference}` : null,
+    payment.receivedOn ? `received ${formatDayMonthYear(payment.receivedOn)}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** "Paid by cash · ref Book 14 · received 3 Dec 2026", or null for a card payment. */
+export function paidByLine(payment: Transaction): string | null {
+  const details = offlineDetails(payment);
+  return details === null ? null : `Paid by ${details}`;
+}

@@ -1,0 +1,143 @@
+import type { Browser, Page } from '@playwright/test';
+import {
+  accessibilityViolations,
+  atTime,
+  buildingDay,
+  expect,
+  loginAs,
+  newMember,
+  test,
+  timeHeaders,
+} from './fixtures';
+
+/**
+ * Money the admin takes by hand, on the clocked server: rent paid by bKash for two months and the
+ * security deposit received and partly given back, as the admin records them on the tenant's rent
+ * account, and as the tenant then sees them. Times are Dhaka's.
+ */
+const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
+
+/** The admin, in a browser context of their own, at the same time as `page`. */
+async function adminPage(browser: Browser, page: Page): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 1366, height: 768 },
+    timezoneId: 'Asia/Dhaka',
+  });
+  const admin = await context.newPage();
+  await context.setExtraHTTPHeaders(timeHeaders(page));
+  await loginAs(admin, 'admin');
+  return admin;
+}
+
+/** Saves a full-page picture of the page at `width` for a person to look at. */
+async function picture(page: Page, name: string, width: number) {
+  await page.setViewportSize({ width, height: 800 });
+  await page.screenshot({
+    path: test.info().outputPath(`${name}-${width}.png`),
+    fullPage: true,
+  });
+}
+
+test.describe('rent and deposits recorded by hand', () => {
+  // Wrong dates and a refund beyond what is held are refused by the server, at the field.
+  test.use({ expectedHttpErrors: [/^\/api\/tenants\/[^/]+\/(payments|deposits)$/] });
+
+  test('the admin records two months paid by bKash and the deposit; the tenant gets receipts', async ({
+    page,
+    browser,
+  }) => {
+    // Two browsers, several forms: the slow budget of the other two-browser journeys.
+    test.slow();
+    const now = '2026-12-03T11:00:00+06:00';
+    await atTime(page, now);
+    const tenant = await newMember(page, 'Rahim Uddin', 'C-403');
+
+    const admin = await adminPage(browser, page);
+    await admin.goto('/dashboard/manage-members');
+    await admin
+      .getByRole('row')
+      .filter({ hasText: tenant.email })
+      .getByRole('link', { name: `Rent account of ${tenant.name}` })
+      .click();
+    await expect(
+      admin.getByRole('heading', { name: `${tenant.name}: rent account` }),
+    ).toBeVisible();
+    await expect(admin.getByText('Owes 29,500 BDT (1 month)')).toBeVisible();
+
+    // Record a payment: the date received is the building's today unless changed.
+    const form = admin.getByRole('form', { name: 'Record a payment' });
+    await expect(form.getByLabel('Date received')).toHaveValue(buildingDay(now));
+    await form.getByLabel('Method').selectOption({ label: 'bKash' });
+    await form.getByLabel('Reference (optional)').fill('8N7QX2KD');
+    await form.getByRole('checkbox', { name: /December 2026/ }).check();
+    await form.getByRole('checkbox', { name: /January 2027/ }).check();
+    await expect(form).toContainText('Total 59,000 BDT (2 months)');
+    // A day after today is refused by the server, at the date.
+    await form.getByLabel('Date received').fill('2026-12-04');
+    await form.getByRole('button', { name: 'Record payment' }).click();
+    await expect(form.getByText('The date cannot be after today')).toBeVisible();
+    await expect(form.getByLabel('Date received')).toHaveAttribute('aria-invalid', 'true');
+    await form.getByLabel('Date received').fill('2026-12-03');
+    await form.getByRole('button', { name: 'Record payment' }).click();
+    await expect(toast(admin, 'Payment of 2 months recorded')).toBeVisible();
+    await expect(admin.getByText('All paid up')).toBeVisible();
+    const payments = admin.getByRole('region', { name: 'Payments', exact: true });
+    await expect(payments.getByRole('listitem')).toHaveCount(2);
+    await expect(payments).toContainText('Paid by bKash · ref 8N7QX2KD · received 3 Dec 2026');
+
+    // The deposit: agreed in the lease, received in full by bank transfer, then partly refunded.
+    const deposit = admin.getByRole('region', { name: 'Deposit · Apartment C-403' });
+    await expect(deposit).toContainText('Agreed in the lease29,500 BDT');
+    await expect(deposit).toContainText('Held now0 BDT');
+    await expect(deposit.getByLabel('Amount (BDT)')).toHaveValue('29500');
+    await deposit.getByLabel('Method').selectOption({ label: 'Bank transfer' });
+    await deposit.getByLabel('Reference (optional)').fill('DBBL 1183');
+    await deposit.getByRole('button', { name: 'Record deposit received' }).click();
+    await expect(toast(admin, 'Deposit received recorded')).toBeVisible();
+    await expect(deposit).toContainText('Held now29,500 BDT');
+    await expect(deposit).toContainText('Received 3 Dec 2026');
+    await deposit.getByLabel('Deposit refunded').check();
+    await expect(deposit.getByLabel('Amount (BDT)')).toHaveValue('29500');
+    await deposit.getByLabel('Amount (BDT)').fill('30000');
+    await deposit.getByRole('button', { name: 'Record refund' }).click();
+    await expect(
+      deposit.getByText('Only 29,500 BDT of the deposit is held: a refund cannot be more'),
+    ).toBeVisible();
+    await deposit.getByLabel('Amount (BDT)').fill('5000');
+    await deposit.getByRole('button', { name: 'Record refund' }).click();
+    await expect(toast(admin, 'Deposit refund recorded')).toBeVisible();
+    await expect(deposit).toContainText('Held now24,500 BDT');
+    await expect(deposit).toContainText('−5,000 BDT');
+    expect(await accessibilityViolations(admin)).toEqual([]);
+    await picture(admin, 'rent-account', 1366);
+    await picture(admin, 'rent-account', 360);
+    await admin.setViewportSize({ width: 1366, height: 768 });
+
+    // The admin opens a receipt: the same as a card payment's, saying how it was paid.
+    await payments.getByRole('link', { name: 'Receipt for December 2026' }).click();
+    const receipt = admin.getByRole('article');
+    await expect(receipt.getByRole('heading', { name: 'Rent receipt' })).toBeVisible();
+    await expect(receipt).toContainText('Paid bybKash · ref 8N7QX2KD · received 3 Dec 2026');
+    await expect(receipt).toContainText(/Transaction IDBKASH-[0-9A-Z]{10}/);
+    await picture(admin, 'admin-receipt', 360);
+    await admin.getByRole('link', { name: '← Rent account' }).click();
+    await expect(
+      admin.getByRole('heading', { name: `${tenant.name}: rent account` }),
+    ).toBeVisible();
+
+    // The tenant: both months paid, in Payment History, each with its receipt.
+    await page.goto('/dashboard/paymentHistory');
+    const history = page.getByRole('table');
+    await expect(history.getByRole('row')).toHaveCount(3);
+    await expect(
+      history.getByText('Paid by bKash · ref 8N7QX2KD · received 3 Dec 2026').first(),
+    ).toBeVisible();
+    await history.getByRole('link', { name: 'Receipt for January 2027' }).click();
+    await expect(page.getByRole('article')).toContainText('MonthJanuary 2027');
+    await expect(page.getByRole('article')).toContainText('Amount paid29,500 BDT');
+    await expect(page.getByRole('article')).toContainText('Paid bybKash');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await admin.context().close();
+  });
+});

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { RoleSchema } from './accounts';
+import {
+  BillingMonthSchema,
+  CalendarDaySchema,
+  dayLabel,
+  monthLabel,
+  OfflinePaymentMethodSchema,
+  RentLedgerSchema,
+  TransactionSchema,
+} from './payments';
+
+/**
+ * Money the admin records by hand: rent paid in cash, by bank transfer, bKash or Nagad, and a
+ * lease's security deposit received and given back.
+ */
+export const OFFLINE_LIMITS = {
+  /** Months one offline payment may cover. */
+  maxMonths: 12,
+  reference: 100,
+  /** Whole BDT: a deposit entry above this is a typing mistake. */
+  maxDeposit: 10_000_000,
+} as const;
+
+export const OFFLINE_PAYMENT_MESSAGES = {
+  monthsRequired: 'Choose at least one month',
+  tooManyMonths: `Choose at most ${OFFLINE_LIMITS.maxMonths} months at once`,
+  repeatedMonth: 'Each month may be chosen once',
+  referenceTooLong: `A reference has at most ${OFFLINE_LIMITS.reference} characters`,
+  dateFormat: 'Enter the date as YYYY-MM-DD',
+  dateInFuture: 'The date cannot be after today',
+  dateBeforeLease: (signedOn: string) =>
+    `The date cannot be before the lease was signed (${dayLabel(signedOn)})`,
+  leaseNotFound: 'This person holds no such lease',
+  notBilled: (billingMonth: string) => `${monthLabel(billingMonth)} is not billed by this lease`,
+  alreadyPaid: (billingMonth: string) => `${monthLabel(billingMonth)} is already paid.`,
+  recorded: (count: number) =>
+    count === 1 ? 'Payment recorded' : `Payment of ${count} months recorded`,
+  failed: 'The payment was not recorded',
+} as const;
+
+export const DEPOSIT_MESSAGES = {
+  amountRequired: 'Enter the amount',
+  amountWhole: 'The amount is a whole number of BDT',
+  amountPositive: 'The amount must be more than 0',
+  amountTooLarge: `The amount can be at most ${OFFLINE_LIMITS.maxDeposit.toLocaleString('en-US')} BDT`,
+  kindRequired: 'Say whether the deposit was received or refunded',
+  overdrawn: (held: number) =>
+    `Only ${held.toLocaleString('en-US')} BDT of the deposit is held: a refund cannot be more`,
+  received: 'Deposit received recorded',
+  refunded: 'Deposit refund recorded',
+  failed: 'The deposit entry was not recorded',
+} as const;
+
+const ReferenceSchema = z
+  .string()
+  .trim()
+  .max(OFFLINE_LIMITS.reference, { error: OFFLINE_PAYMENT_MESSAGES.referenceTooLong })
+  .optional()
+  // An empty reference is no reference.
+  .transform((reference) => reference || undefined);
+
+const DaySchema = z.iso.date({ error: OFFLINE_PAYMENT_MESSAGES.dateFormat });
+
+const LeaseIdSchema = z.uuid({ error: 'must be a valid lease id' });
+
+/** Rent paid by hand for one or more months of one lease; the admin says how and when. */
+export const RecordPaymentRequestSchema = z.strictObject({
+  agreementId: LeaseIdSchema,
+  method: OfflinePaymentMethodSchema,
+  reference: ReferenceSchema,
+  /** The building's day the money was received: not after today, not before the lease. */
+  receivedOn: DaySchema,
+  months: z
+    .array(BillingMonthSchema, { error: OFFLINE_PAYMENT_MESSAGES.monthsRequired })
+    .min(1, { error: OFFLINE_PAYMENT_MESSAGES.monthsRequired })
+    .max(OFFLINE_LIMITS.maxMonths, { error: OFFLINE_PAYMENT_MESSAGES.tooManyMonths })
+    .refine((months) => new Set(months).size === months.length, {
+      error: OFFLINE_PAYMENT_MESSAGES.repeatedMonth,
+    }),
+});
+export type RecordPaymentRequest = z.input<typeof RecordPaymentRequestSchema>;
+
+/** One receipt per month, in the order of the months. */
+export const RecordPaymentResponseSchema = z.object({
+  transactions: z.array(TransactionSchema),
+});
+export type RecordPaymentResponse = z.infer<typeof RecordPaymentResponseSchema>;
+
+export const DEPOSIT_KINDS = ['received', 'refunded'] as const;
+export const DepositKindSchema = z.enum(DEPOSIT_KINDS, { error: DEPOSIT_MESSAGES.kindRequired });
+export type DepositKind = z.infer<typeof DepositKindSchema>;
+
+export const DepositAmountSchema = z
+  .number({
+    // An empty number field gives NaN: that is a missing value, not a wrong one.
+    error: (issue) =>
+      issue.input === undefined || Number.isNaN(issue.input)
+        ? DEPOSIT_MESSAGES.amountRequired
+        : DEPOSIT_MESSAGES.amountWhole,
+  })
+  .int({ error: DEPOSIT_MESSAGES.amountWhole })
+  .min(1, { error: DEPOSIT_MESSAGES.amountPositive })
+  .max(OFFLINE_LIMITS.maxDeposit, { error: DEPOSIT_MESSAGES.amountTooLarge });
+
+/** A deposit received from the tenant, or (some of) it given back. */
+export const RecordDepositRequestSchema = z.strictObject({
+  agreementId: LeaseIdSchema,
+  kind: DepositKindSchema,
+  amount: DepositAmountSchema,
+  method: OfflinePaymentMethodSchema,
+  reference: ReferenceSchema,
+  /** The building's day the money changed hands: not after today, not before the lease. */
+  date: DaySchema,
+});
+export type RecordDepositRequest = z.input<typeof RecordDepositRequestSchema>;
+
+export const DepositEntrySchema = z.object({
+  _id: z.string(),
+  agreementId: z.string(),
+  kind: DepositKindSchema,
+  amount: z.number().int(),
+  method: OfflinePaymentMethodSchema,
+  reference: z.string().nullable(),
+  date: CalendarDaySchema,
+  /** Who recorded it and when (ISO). */
+  recordedBy: z.string(),
+  recordedAt: z.string(),
+});
+export type DepositEntry = z.infer<typeof DepositEntrySchema>;
+
+/** A lease's deposit: what its terms ask for, what is held now, and every entry, oldest first. */
+export const LeaseDepositSchema = z.object({
+  agreementId: z.string(),
+  /** Whole BDT from the lease's terms; null for a lease signed before leases had terms. */
+  agreed: z.number().int().nullable(),
+  held: z.number().int(),
+  entries: z.array(DepositEntrySchema),
+});
+export type LeaseDeposit = z.infer<typeof LeaseDepositSchema>;
+
+export const RecordDepositResponseSchema = z.object({
+  entry: DepositEntrySchema,
+  deposit: LeaseDepositSchema,
+});
+export type RecordDepositResponse = z.infer<typeof RecordDepositResponseSchema>;
+
+/**
+ * A person's rent account as the admin sees it (the member's record): the ledger, every payment
+ * (for its receipt), and each lease's deposit.
+ */
+export const TenantAccountSchema = z.object({
+  person: z.object({
+    _id: z.string(),
+    displayName: z.string(),
+    email: z.string(),
+    role: RoleSchema,
+  }),
+  ledger: RentLedgerSchema,
+  transactions: z.array(TransactionSchema),
+  deposits: z.array(LeaseDepositSchema),
+});
+export type TenantAccount = z.infer<typeof TenantAccountSchema>;
+
+/** The lease's months that may be paid offline: billed by it and not yet paid, oldest first. */
+export const unpaidMonthsOf = (
+  ledger: z.infer<typeof RentLedgerSchema>,
+  agreementId: string,
+): z.infer<typeof RentLedgerSchema>['months'] =>
+  ledger.months.filter((month) => month.agreementId === agreementId && month.status !== 'paid');
