@@ -2,7 +2,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { accessibilityViolations, expect, test } from './fixtures';
+import { addMonths, defaultStartDate, monthLabel } from '@structomate/contract';
+import {
+  accessibilityViolations,
+  buildingDay,
+  expect,
+  registerResident,
+  test,
+  toast,
+} from './fixtures';
 
 /**
  * A landlord's first start (the `first-run` project: a server on an empty database, no demo
@@ -30,7 +38,6 @@ const photo = async (name: string, rgb: [number, number, number]) => ({
     .toBuffer(),
 });
 
-const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text);
 const noSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
@@ -216,6 +223,65 @@ test.describe('first run', () => {
     await page.getByRole('link', { name: 'Audit log' }).click();
     await expect(log).toContainText('Imported 2 apartments from a CSV file: L-201, L-301');
     await expect(log).toContainText('Added apartment L-101 (listed)');
+
+    // A visitor signs for L-201 from the 1st of next month (the agreement page's default).
+    const tenantPage = await browser.newPage({ baseURL: test.info().project.use.baseURL });
+    await registerResident(tenantPage, 'Farhan Ahmed');
+    const start = defaultStartDate(buildingDay());
+    const firstMonth = start.slice(0, 7);
+    const secondMonth = addMonths(firstMonth, 1);
+    await tenantPage.goto('/apartment');
+    await tenantPage
+      .getByRole('article', { name: 'Apartment L-201' })
+      .getByRole('link', { name: 'Rent This Apartment' })
+      .click();
+    await expect(tenantPage.getByLabel('Start date')).toHaveValue(start);
+    await tenantPage.getByRole('button', { name: 'Apply' }).click();
+    await expect(toast(tenantPage, /Agreement signed/)).toBeVisible();
+
+    // The landlord accepts it.
+    await page.getByRole('link', { name: 'Agreement Requests' }).click();
+    const request = page.getByRole('article', { name: /^Request from Farhan Ahmed for apartment/ });
+    await expect(request.getByLabel('Lease starts')).toHaveValue(start);
+    await request.getByRole('button', { name: 'Accept' }).click();
+    await expect(toast(page, 'Agreement Checked')).toBeVisible();
+
+    // The tenant pays the first month by card (the sandbox's test card).
+    await tenantPage.goto('/dashboard/payments');
+    await expect(tenantPage.getByLabel('Month', { exact: true })).toHaveValue(firstMonth);
+    await tenantPage.getByRole('button', { name: 'Pay', exact: true }).click();
+    const dialog = tenantPage.getByRole('dialog');
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await dialog.getByLabel('Expiry').fill('1240');
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByLabel('ZIP').fill('12345');
+    await dialog.getByRole('button', { name: 'Pay 34,000 BDT' }).click();
+    await expect(toast(tenantPage, 'Payment Succeeded')).toBeVisible();
+
+    // The landlord records the second month, paid in cash, from the rent roll.
+    await page.getByRole('link', { name: 'Rent roll' }).click();
+    const rollRow = page.getByRole('row').filter({ hasText: 'Farhan Ahmed' });
+    await expect(rollRow).toContainText(monthLabel(firstMonth));
+    await rollRow
+      .getByRole('link', { name: 'Rent account of Farhan Ahmed, apartment L-201' })
+      .click();
+    const cash = page.getByRole('form', { name: 'Record a payment' });
+    await cash.getByLabel('Method').selectOption({ label: 'Cash' });
+    await cash.getByRole('checkbox', { name: new RegExp(monthLabel(secondMonth)) }).check();
+    await cash.getByRole('button', { name: 'Record payment' }).click();
+    await expect(toast(page, 'Payment recorded')).toBeVisible();
+
+    // The rent roll and the audit log show all of it.
+    await page.getByRole('link', { name: 'Rent roll' }).click();
+    await expect(rollRow).toContainText(monthLabel(secondMonth));
+    await expect(rollRow).toContainText('Paid up');
+    await expect(page.getByLabel('Totals')).toContainText('34,000 BDT');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await expect(log).toContainText('Accepted Farhan Ahmed');
+    await expect(log).toContainText(`Farhan Ahmed paid the rent of ${monthLabel(firstMonth)}`);
+    await expect(log).toContainText(monthLabel(secondMonth));
+    await tenantPage.close();
 
     // On a phone.
     const phone = await browser.newContext({

@@ -120,11 +120,15 @@ export async function atTime(page: Page, instant: string): Promise<void> {
   else await page.clock.setSystemTime(new Date(instant));
 }
 
-/** The admin, in a browser context of their own (desktop size), at the same time as `page`. */
+/**
+ * The admin, in a browser context of their own (desktop size, in the building's time zone), at
+ * the same time as `page`.
+ */
 export async function adminPage(browser: Browser, page: Page): Promise<Page> {
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
     viewport: { width: 1366, height: 768 },
+    timezoneId: 'Asia/Dhaka',
   });
   const admin = await context.newPage();
   const instant = pageTimes.get(page);

@@ -1,13 +1,13 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   accessibilityViolations,
+  adminPage,
   atTime,
   buildingDay,
   expect,
-  loginAs,
   newMember,
   test,
-  timeHeaders,
+  toast,
 } from './fixtures';
 
 /**
@@ -15,20 +15,6 @@ import {
  * security deposit received and partly given back, as the admin records them on the tenant's rent
  * account, and as the tenant then sees them. Times are Dhaka's.
  */
-const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
-
-/** The admin, in a browser context of their own, at the same time as `page`. */
-async function adminPage(browser: Browser, page: Page): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    viewport: { width: 1366, height: 768 },
-    timezoneId: 'Asia/Dhaka',
-  });
-  const admin = await context.newPage();
-  await context.setExtraHTTPHeaders(timeHeaders(page));
-  await loginAs(admin, 'admin');
-  return admin;
-}
 
 /** Saves a full-page picture of the page at `width` for a person to look at. */
 async function picture(page: Page, name: string, width: number) {

@@ -252,13 +252,16 @@ async function refundCharge(ctx: PaymentsContext, row: IntentRow, reason: string
   const gateway = ctx.gateways.byName(row.provider);
   if (!gateway) throw new Error(`no gateway for ${row.provider} to refund ${row.id}`);
   await gateway.refund(row.id);
-  await markIntent(ctx.db, row.id, ['open', 'processing', 'canceled'], 'refunded');
-  await recordAudit(ctx.db, null, {
-    action: 'payment.refund',
-    subjectType: 'payment-intent',
-    subjectId: row.id,
-    summary: `Refunded a charge of ${row.amount} ${row.currency} (minor units) for ${monthLabel(row.billingMonth.slice(0, 7))}: ${reason}`,
-    after: { userId: row.userId, billingMonth: row.billingMonth.slice(0, 7), reason },
+  // Our record of the refund and its audit row are kept or lost together.
+  await ctx.db.transaction(async (tx) => {
+    await markIntent(tx, row.id, ['open', 'processing', 'canceled'], 'refunded');
+    await recordAudit(tx, null, {
+      action: 'payment.refund',
+      subjectType: 'payment-intent',
+      subjectId: row.id,
+      summary: `Refunded a charge of ${row.amount} ${row.currency} (minor units) for ${monthLabel(row.billingMonth.slice(0, 7))}: ${reason}`,
+      after: { userId: row.userId, billingMonth: row.billingMonth.slice(0, 7), reason },
+    });
   });
 }
 

@@ -45,7 +45,7 @@ function LastPayment({ row }: { row: RentRollRow }) {
 }
 
 function Balance({ row }: { row: RentRollRow }) {
-  if (row.balance === 0) return <span className="text-success">Paid up</span>;
+  if (row.balance === 0) return <span className="chip chip-success">Paid up</span>;
   return (
     <span className="flex flex-col items-start gap-1 whitespace-nowrap lg:flex-row lg:items-center lg:gap-2">
       {formatRent(row.balance)}

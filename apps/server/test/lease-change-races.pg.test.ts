@@ -1,0 +1,110 @@
+import { addMonths, addMonthsToDay } from '@structomate/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/db/client';
+import { agreements, payments, users } from '../src/db/schema';
+import { createSession } from '../src/modules/auth/auth.service';
+import { rentIn } from '../src/modules/payments/ledger.service';
+import { createPostgresTestDatabase } from './database';
+import { renter } from './people';
+import { startServer, type ServerProcess } from './servers';
+
+/**
+ * An admin renews a lease with a new rent from a month on one server while another records that
+ * month's rent received in cash on the other, as behind a load balancer. Whichever comes first,
+ * a paid month's rent is the lease's rent for that month: a renewal never changes the rent of a
+ * month already paid, and a payment never takes a rent the lease no longer asks. Runs with
+ * DATABASE_URL.
+ */
+const serverUrl = process.env.DATABASE_URL ?? '';
+const NOW = '2026-11-23T10:00:00+06:00';
+const ROUNDS = 10;
+
+let database: DatabaseHandle;
+let servers: ServerProcess[] = [];
+let adminCookie = '';
+const statuses: number[] = [];
+
+beforeAll(async () => {
+  const created = await createPostgresTestDatabase(serverUrl);
+  database = created.database;
+  const env = { DATABASE_URL: created.url, DEMO: '1', TEST_CLOCK: '1', PAYMENTS: 'sandbox' };
+  servers = await Promise.all([startServer(env), startServer(env)]);
+  const [admin] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'admin'));
+  if (!admin) throw new Error('no admin');
+  adminCookie = `sm_session=${(await createSession(database.db, admin.id, 1, undefined)).token}`;
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  await database?.close();
+  expect(
+    statuses.filter((status) => status >= 500),
+    'no request may fail with 5xx',
+  ).toEqual([]);
+});
+
+async function call(server: ServerProcess, url: string, body: unknown) {
+  const response = await fetch(`${server.url}${url}`, {
+    method: 'POST',
+    headers: { cookie: adminCookie, 'content-type': 'application/json', 'x-test-clock': NOW },
+    body: JSON.stringify(body),
+  });
+  statuses.push(response.status);
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+describe('renewing with a new rent while the month is paid in cash (two servers)', () => {
+  it(`never leaves a paid month at a rent the lease does not ask (${ROUNDS} rounds)`, async () => {
+    const tenant = await renter(database, 'C-801');
+    // The renter's lease, with terms: November 2026 to October 2027, due on the 1st.
+    await database.db
+      .update(agreements)
+      .set({ startDate: '2026-11-01', endDate: '2027-10-31', termMonths: 12, rentDueDay: 1 })
+      .where(eq(agreements.id, tenant.agreementId));
+    const outcomes = { renewedFirst: 0, paidFirst: 0 };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const month = addMonths('2026-12', round);
+      const [renewal, payment] = await Promise.all([
+        call(servers[0] as ServerProcess, `/api/admin/leases/${tenant.agreementId}/renew`, {
+          endDate: addMonthsToDay('2027-11-30', round),
+          rent: tenant.rent + 1000 * (round + 1),
+          rentFrom: month,
+        }),
+        call(servers[1] as ServerProcess, `/api/tenants/${tenant.id}/payments`, {
+          agreementId: tenant.agreementId,
+          method: 'cash',
+          receivedOn: '2026-11-23',
+          months: [month],
+        }),
+      ]);
+      expect(payment.status, JSON.stringify(payment.body)).toBe(201);
+      expect([200, 400], JSON.stringify(renewal.body)).toContain(renewal.status);
+      const [paid] = await database.db
+        .select({
+          rent: payments.rent,
+          due: sql<number>`${rentIn(sql`${agreements}`, sql`${`${month}-01`}::date`)}::int`,
+        })
+        .from(payments)
+        .innerJoin(agreements, eq(agreements.id, payments.agreementId))
+        .where(
+          and(
+            eq(payments.agreementId, tenant.agreementId),
+            eq(payments.billingMonth, `${month}-01`),
+          ),
+        );
+      expect(paid?.rent, `round ${round}`).toBe(paid?.due);
+      if (renewal.status === 200) {
+        outcomes.renewedFirst += 1;
+        expect(paid?.rent).toBe(tenant.rent + 1000 * (round + 1));
+      } else {
+        outcomes.paidFirst += 1;
+        expect(JSON.stringify(renewal.body)).toContain('is already paid at the current rent');
+      }
+    }
+    expect(outcomes.renewedFirst + outcomes.paidFirst).toBe(ROUNDS);
+  }, 120_000);
+});
