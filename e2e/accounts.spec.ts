@@ -215,6 +215,7 @@ test.describe('dashboard by role', () => {
       'Agreement Requests',
       'Manage Coupons',
       'Apartments',
+      'Rent roll',
       'Users',
       'Building settings',
       'Audit log',

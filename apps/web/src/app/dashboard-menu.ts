@@ -46,11 +46,11 @@ export const SIDE_MENU: Record<Role, DashboardChildPath[]> = {
   admin: [
     'adminProfile',
     'manage-members',
-    'rent-roll',
     'makeAnnouncements',
     'agreement-requests',
     'manage-coupons',
     'apartments',
+    'rent-roll',
     'users',
     'settings',
     'audit',
