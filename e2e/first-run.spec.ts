@@ -296,6 +296,9 @@ test.describe('first run', () => {
     await small.goto('/dashboard/apartments');
     await expect(small.getByRole('table', { name: 'Apartments' })).toBeVisible();
     expect(await noSideways(small)).toBe(true);
+    await small.goto('/dashboard/rent-roll');
+    await expect(small.getByRole('table', { name: 'Rent roll' })).toContainText('Farhan Ahmed');
+    expect(await noSideways(small)).toBe(true);
     await small.goto('/');
     await expect(small.getByRole('link', { name: 'Lakeview Towers home' })).toBeVisible();
     expect(await noSideways(small)).toBe(true);

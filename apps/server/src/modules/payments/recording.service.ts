@@ -490,7 +490,17 @@ export async function settleListedIntents(ctx: PaymentsContext, now: Date): Prom
     });
     if (status === undefined || status === 'processing') continue;
     ctx.log.info({ intentId: intent.id, status }, 'a listed intent settled with its provider');
-    await ctx.db.delete(intentsToSettle).where(eq(intentsToSettle.intentId, intent.id));
+    // Off the list, with the audit row that says how it ended, or neither.
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(intentsToSettle).where(eq(intentsToSettle.intentId, intent.id));
+      await recordAudit(tx, null, {
+        action: 'payment.settled',
+        subjectType: 'payment-intent',
+        subjectId: intent.id,
+        summary: `Settled with ${intent.provider} a charge for ${monthLabel(intent.billingMonth.slice(0, 7))} closed here without its word: ${status}`,
+        after: { userId: intent.userId, billingMonth: intent.billingMonth.slice(0, 7), status },
+      });
+    });
     settled += 1;
   }
   return settled;

@@ -18,7 +18,7 @@ import {
   paymentRows,
   saveTransaction,
 } from '../../../test/payments';
-import { intentsToSettle, paymentIntents, payments, stripeEvents } from '../../db/schema';
+import { auditLog, intentsToSettle, paymentIntents, payments, stripeEvents } from '../../db/schema';
 import { runMaintenance } from '../../plugins/maintenance';
 import { FakeClock } from '../../lib/clock';
 
@@ -398,6 +398,14 @@ describe('intents closed in our books without asking Stripe (the 0003 migration)
     await runMaintenance(t.app, now());
     expect(await listed()).not.toContain(opened.paymentIntentId);
     expect(fake.intents.get(opened.paymentIntentId)?.status).toBe('canceled');
+    const [settled] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subjectId, opened.paymentIntentId));
+    expect(settled).toMatchObject({ action: 'payment.settled', actorId: null });
+    expect(settled?.summary).toBe(
+      'Settled with stripe a charge for November 2026 closed here without its word: canceled',
+    );
     expect(fake.confirm(opened.clientSecret).ok).toBe(false);
   });
 
