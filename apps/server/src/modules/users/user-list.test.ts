@@ -1,7 +1,9 @@
 import { UserListPageSchema } from '@structomate/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
 import { newPerson } from '../../../test/people';
+import { users } from '../../db/schema';
 
 let t: TestApp;
 let admin: Session;
@@ -38,7 +40,14 @@ describe('GET /api/users (the admin’s Users page)', () => {
     });
     expect(all.result.find((u) => u.email === 'user@structo.com')?.latestRequest).toBeNull();
 
-    for (let i = 0; i < 5; i += 1) await newPerson(t.app, t.database, 'user', `Paged Person ${i}`);
+    // Joined a minute apart (set, not left to the clock: two inserts may share a timestamp).
+    for (let i = 0; i < 5; i += 1) {
+      const person = await newPerson(t.app, t.database, 'user', `Paged Person ${i}`);
+      await t.database.db
+        .update(users)
+        .set({ createdAt: new Date(Date.UTC(2030, 0, 1, 0, i)) })
+        .where(eq(users.id, person.id));
+    }
     const first = await usersPage('?limit=3');
     const second = await usersPage('?limit=3&page=2');
     expect(first).toMatchObject({ total: 9, pageCount: 3, page: 1, limit: 3 });
