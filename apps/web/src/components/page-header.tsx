@@ -17,9 +17,12 @@ export function PageHeader({
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <title>{`${title} · ${BRAND_NAME}`}</title>
-      <div>
+      <div className="min-w-0">
         <h1 className="text-2xl font-semibold sm:text-3xl">{title}</h1>
-        {description && <p className="mt-1 text-base-content/75">{description}</p>}
+        {/* A long email address breaks rather than running past a phone's edge. */}
+        {description && (
+          <p className="mt-1 text-base-content/75 [overflow-wrap:anywhere]">{description}</p>
+        )}
       </div>
       {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
     </div>

@@ -1,5 +1,6 @@
 import {
   DEPOSIT_MESSAGES,
+  dayLabel,
   PAYMENT_METHOD_IN_SENTENCE,
   type DepositEntry,
   type LeaseDeposit,
@@ -138,8 +139,8 @@ export async function recordDepositEntry(
         subjectId: lease.id,
         summary:
           input.kind === 'received'
-            ? `${actor.name} recorded a deposit of ${input.amount.toLocaleString('en-US')} BDT received by ${how} on ${input.date}`
-            : `${actor.name} recorded a deposit refund of ${input.amount.toLocaleString('en-US')} BDT by ${how} on ${input.date}`,
+            ? `${actor.name} recorded a deposit of ${input.amount.toLocaleString('en-US')} BDT received by ${how} on ${dayLabel(input.date)}`
+            : `${actor.name} recorded a deposit refund of ${input.amount.toLocaleString('en-US')} BDT by ${how} on ${dayLabel(input.date)}`,
         before: { held: before },
         after: {
           held: after,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   chargeInMinorUnits,
   HOME_CURRENCY,
+  dayLabel,
   monthLabel,
   OFFLINE_PAYMENT_MESSAGES,
   PAYMENT_METHOD_IN_SENTENCE,
@@ -91,7 +92,7 @@ export async function recordOfflinePayment(
           action: 'payment.offline',
           subjectType: 'payment',
           subjectId: transactionId,
-          summary: `${actor.name} recorded the rent of ${monthLabel(month)}: ${due.rent.toLocaleString('en-US')} BDT by ${PAYMENT_METHOD_IN_SENTENCE[input.method]}, received ${input.receivedOn}`,
+          summary: `${actor.name} recorded the rent of ${monthLabel(month)}: ${due.rent.toLocaleString('en-US')} BDT by ${PAYMENT_METHOD_IN_SENTENCE[input.method]}, received ${dayLabel(input.receivedOn)}`,
           before: { billingMonth: month, status: due.status },
           after: {
             billingMonth: month,

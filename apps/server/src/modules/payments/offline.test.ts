@@ -146,7 +146,7 @@ describe('POST /api/tenants/:id/payments (rent received by hand)', () => {
       ip: '127.0.0.1',
       subjectType: 'payment',
       summary:
-        'Nadia Rahman recorded the rent of November 2026: 24,500 BDT by cash, received 2026-11-23',
+        'Nadia Rahman recorded the rent of November 2026: 24,500 BDT by cash, received 23 November 2026',
       before: { status: 'due' },
       after: { status: 'paid', method: 'cash', reference: 'Receipt book 14, page 3' },
     });

@@ -205,6 +205,7 @@ export function RentRoll() {
                     <td className="max-w-0 min-w-44">
                       <Link
                         to={`/dashboard/manage-members/${row.tenant._id}`}
+                        state={{ from: 'rent-roll' }}
                         className="link link-hover block truncate font-medium"
                         aria-label={`Rent account of ${row.tenant.name}, apartment ${row.apartmentNo}`}
                       >

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { PageHeader } from '../../../components/page-header';
@@ -21,7 +21,13 @@ export function TenantAccount({
 }) {
   const { userId = '' } = useParams();
   const account = useTenantAccount(userId);
-  const back = (
+  // Opened from the rent roll, the way back is the rent roll; otherwise Manage Members.
+  const fromRentRoll = (useLocation().state as { from?: string } | null)?.from === 'rent-roll';
+  const back = fromRentRoll ? (
+    <Link to="/dashboard/rent-roll" className="btn btn-ghost btn-sm">
+      ← Rent roll
+    </Link>
+  ) : (
     <Link to=".." relative="path" className="btn btn-ghost btn-sm">
       ← Manage Members
     </Link>
