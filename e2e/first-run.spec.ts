@@ -259,7 +259,7 @@ test.describe('first run', () => {
     await expect(toast(tenantPage, 'Payment Succeeded')).toBeVisible();
 
     // The landlord records the second month, paid in cash, from the rent roll.
-    await page.getByRole('link', { name: 'Rent roll' }).click();
+    await page.getByRole('link', { name: 'Rent roll', exact: true }).click();
     const rollRow = page.getByRole('row').filter({ hasText: 'Farhan Ahmed' });
     await expect(rollRow).toContainText(monthLabel(firstMonth));
     await rollRow
@@ -272,7 +272,7 @@ test.describe('first run', () => {
     await expect(toast(page, 'Payment recorded')).toBeVisible();
 
     // The rent roll and the audit log show all of it.
-    await page.getByRole('link', { name: 'Rent roll' }).click();
+    await page.getByRole('link', { name: 'Rent roll', exact: true }).click();
     await expect(rollRow).toContainText(monthLabel(secondMonth));
     await expect(rollRow).toContainText('Paid up');
     await expect(page.getByLabel('Totals')).toContainText('34,000 BDT');

@@ -43,8 +43,7 @@ export const RentRollRowSchema = z.object({
   /** Rent due or overdue today under this lease, whole BDT. */
   balance: z.number().int(),
   overdueMonths: z.number().int(),
-  /** When the latest payment came: the instant a card was charged, or the day cash, a transfer
-   * or mobile money was received (YYYY-MM-DD). */
+  /** The latest payment: the building's day the money came (charged, or received by hand). */
   lastPayment: z.object({ at: z.string(), amount: z.number().int() }).nullable(),
   /** The deposit the building holds for it (received less refunded), whole BDT. */
   depositHeld: z.number().int(),

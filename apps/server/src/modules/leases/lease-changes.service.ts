@@ -8,7 +8,7 @@ import {
   type FieldIssue,
   type RenewLeaseRequest,
 } from '@structomate/contract';
-import { and, asc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { agreements, apartments, leaseRents, payments, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
@@ -178,6 +178,10 @@ export async function renewLease(
       .set({ endDate: body.endDate, endsOn: null })
       .where(eq(agreements.id, lease.id));
     if (from !== undefined && body.rent !== undefined) {
+      // The new rent holds from its month on: a change set earlier for a later month gives way.
+      await tx
+        .delete(leaseRents)
+        .where(and(eq(leaseRents.agreementId, lease.id), gt(leaseRents.fromMonth, `${from}-01`)));
       await tx
         .insert(leaseRents)
         .values({ agreementId: lease.id, fromMonth: `${from}-01`, rent: body.rent })
@@ -228,7 +232,8 @@ async function rentFromIssue(
   }
   if (from > endDate.slice(0, 7)) return LEASE_CHANGE_MESSAGES.rentFromAfterEnd;
   // The lease row is locked (FOR UPDATE): a payment under it waits (it takes FOR SHARE), so
-  // no month is paid between this look and the change.
+  // no month is paid between this look and the change. A card charge opened at the old rent is
+  // refunded when it is recorded (recording checks the month's rent again).
   const paid = await tx
     .select({ month: payments.billingMonth })
     .from(payments)

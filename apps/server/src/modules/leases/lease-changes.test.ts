@@ -11,7 +11,15 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
-import { newApplicant, newMember } from '../../../test/payments';
+import {
+  confirmCard,
+  intentFor,
+  newApplicant,
+  newMember,
+  payMonth,
+  paymentRows,
+  saveTransaction,
+} from '../../../test/payments';
 import { newPerson, type Person } from '../../../test/people';
 import { agreements, apartments, leaseRents, payments } from '../../db/schema';
 import { FakeClock } from '../../lib/clock';
@@ -179,6 +187,52 @@ describe('renewing a lease', () => {
     ).toEqual([]);
   });
 
+  it('a new rent from a month replaces changes set for later months', async () => {
+    const { leaseId } = await tenantOf('A-404');
+    const rent = (await leaseRow(leaseId))?.rent ?? 0;
+    const first = await renew(leaseId, {
+      endDate: '2028-11-30',
+      rent: rent + 5000,
+      rentFrom: '2027-06',
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await renew(leaseId, {
+      endDate: '2028-12-31',
+      rent: rent + 1000,
+      rentFrom: '2027-01',
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(AgreementDecisionResponseSchema.parse(second.json()).result.rentChanges).toEqual([
+      { fromMonth: '2027-01', rent: rent + 1000 },
+    ]);
+  });
+
+  it('refunds a card charge asked at the old rent when a renewal changed the month meanwhile', async () => {
+    const { person, leaseId } = await tenantOf('B-102');
+    const rent = (await leaseRow(leaseId))?.rent ?? 0;
+    const opened = await intentFor(person, { month: '2026-12' });
+    const renewed = await renew(leaseId, {
+      endDate: '2028-11-30',
+      rent: rent + 1000,
+      rentFrom: '2026-12',
+    });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect((await confirmCard(person, opened.clientSecret)).statusCode).toBe(200);
+    const saved = await saveTransaction(person, opened.paymentIntentId);
+    expect(saved.statusCode).toBe(409);
+    expect(ErrorResponseSchema.parse(saved.json()).error.message).toBe(
+      'The rent for December 2026 changed while you paid, so this charge has been refunded in full. Pay December 2026 again at its new rent.',
+    );
+    expect(await paymentRows(t, person.id, '2026-12')).toBe(0);
+    // Paid again, at the new rent.
+    await payMonth(person, '2026-12');
+    const [paid] = await t.database.db
+      .select({ rent: payments.rent })
+      .from(payments)
+      .where(eq(payments.userId, person.id));
+    expect(paid?.rent).toBe(rent + 1000);
+  });
+
   it('is for the admin only, and for a running lease', async () => {
     const { person, leaseId } = await tenantOf('C-403');
     const member = await loginAs(t.app, 'member');
@@ -319,6 +373,20 @@ describe('ending a lease on a chosen day', () => {
     const renewed = await renew(agreementId, { endDate: '2028-12-31' });
     expect(renewed.statusCode, renewed.body).toBe(200);
     expect(AgreementDecisionResponseSchema.parse(renewed.json()).result.endsOn).toBeNull();
+  });
+
+  it('removed at once after an end date was set, the lease bills through the removal month', async () => {
+    const { person, leaseId } = await tenantOf('B-504');
+    expect((await end(leaseId, '2027-03-31')).statusCode).toBe(200);
+    const removed = await admin.inject({
+      method: 'POST',
+      url: '/api/change/role',
+      payload: { id: person.id },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await leaseRow(leaseId))?.endsOn).toBeNull();
+    const ledger = await ledgerOf(person);
+    expect(ledger.months.map((month) => month.billingMonth)).toEqual(['2026-11']);
   });
 
   it('tells a tenant paying for a month after the end that it has no rent to pay', async () => {

@@ -451,6 +451,12 @@ export async function removeMember(
 ): Promise<{ displayName: string }> {
   if (userId === admin._id) throw forbidden('You cannot remove yourself.');
   return db.transaction(async (tx) => {
+    // The lease first, then the person: the order closing a lease by its end date takes too.
+    await tx
+      .select({ id: agreements.id })
+      .from(agreements)
+      .where(and(eq(agreements.tenantId, userId), eq(agreements.status, 'accepted')))
+      .for('update');
     const [removed] = await tx
       .update(users)
       .set({ role: 'user', updatedAt: sql`now()` })
@@ -465,9 +471,10 @@ export async function removeMember(
       if (person.role === 'admin') throw forbidden('An admin cannot be removed.');
       throw conflict('This person is not a member (any more).');
     }
+    // Removed at once, it ends today: an end date set earlier no longer applies.
     await tx
       .update(agreements)
-      .set({ status: 'ended', endedAt: now })
+      .set({ status: 'ended', endedAt: now, endsOn: null })
       .where(and(eq(agreements.tenantId, userId), eq(agreements.status, 'accepted')));
     return removed;
   });

@@ -20,7 +20,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { PaymentGateways } from './gateways';
 import { recordAudit } from '../audit/audit.service';
-import { leaseBills, type BillingRules } from './ledger.service';
+import { leaseBills, rentIn, type BillingRules } from './ledger.service';
 import type { ProviderIntent } from './provider';
 
 /** What the payment services need from the app. */
@@ -53,6 +53,8 @@ export const PAYMENT_REFUSALS = {
     `This charge for ${label} has been refunded in full, as its coupon was already used. ${label} is still to pay.`,
   notBilled: (label: string) =>
     `${label} is not billed to you, as your lease ended before it, so this charge has been refunded in full.`,
+  repriced: (label: string) =>
+    `The rent for ${label} changed while you paid, so this charge has been refunded in full. Pay ${label} again at its new rent.`,
 } as const;
 
 const labelOf = (row: IntentRow) => monthLabel(row.billingMonth.slice(0, 7));
@@ -140,7 +142,7 @@ async function recordSucceeded(
     throw conflict(PAYMENT_REFUSALS.mismatch);
   }
   const month = row.billingMonth.slice(0, 7);
-  let outcome: 'succeeded' | 'refunded' | 'unbilled';
+  let outcome: 'succeeded' | 'refunded' | 'unbilled' | 'repriced';
   try {
     outcome = await ctx.db.transaction(async (tx) => {
       const [locked] = await tx
@@ -158,6 +160,14 @@ async function recordSucceeded(
       if (!(await leaseBills(tx, ctx.rules.timeZone, row.agreementId, month, true))) {
         return 'unbilled';
       }
+      // …and a renewal that changed the month's rent since the charge was asked for wins.
+      const [lease] = await tx
+        .select({
+          rent: sql<number>`${rentIn(sql`${agreements}`, sql`${row.billingMonth}::date`)}`,
+        })
+        .from(agreements)
+        .where(eq(agreements.id, row.agreementId));
+      if (lease && Number(lease.rent) !== row.rent) return 'repriced';
       await tx.insert(payments).values({
         transactionId: row.id,
         userId: row.userId,
@@ -237,6 +247,14 @@ async function recordSucceeded(
         : 'the month was already paid',
     );
     return 'refunded';
+  }
+  if (outcome === 'repriced') {
+    ctx.log.error(
+      { intentId: row.id, userId: row.userId, billingMonth: row.billingMonth },
+      'a charge at a rent the lease no longer asks: refunding it',
+    );
+    await refundCharge(ctx, row, 'the rent for that month changed');
+    throw conflict(PAYMENT_REFUSALS.repriced(monthLabel(month)));
   }
   if (outcome !== 'unbilled') return outcome;
   ctx.log.error(

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { calendarDay } from '../../lib/clock';
 import { likePattern } from '../../lib/like-pattern';
 import { depositHeldSql } from './deposits.service';
-import { billedMonths, isoInstant, rentIn, rowsOf, type BillingRules } from './ledger.service';
+import { billedMonths, rentIn, rowsOf, type BillingRules } from './ledger.service';
 
 /**
  * The rent roll: every lease that was ever granted, current and former, with its rent now, the
@@ -73,7 +73,9 @@ function rollRows(rules: BillingRules, today: string, filters: Filters): SQL {
         ? sql`and a.status = 'ended'`
         : sql``;
   const leases = sql`a.status in ('accepted', 'ended') ${status}`;
-  const billed = billedMonths(rules, today, leases);
+  // Every lease's months, whatever the filter: a month two leases of one person share is billed
+  // to the same lease (the earlier) however the roll is filtered.
+  const billed = billedMonths(rules, today, sql`true`);
   return sql`(
     with billed as (${billed}),
     per_lease as (
@@ -111,9 +113,11 @@ function rollRows(rules: BillingRules, today: string, filters: Filters): SQL {
     join users u on u.id = a.tenant_id
     join apartments ap on ap.id = a.apartment_id
     left join per_lease pl on pl.agreement_id = a.id
-    -- The latest payment by the day the money came: received (paid by hand) or charged (card).
+    -- The latest payment by the building's day the money came: received (paid by hand) or
+    -- charged (card).
     left join lateral (
-      select coalesce(to_char(p.received_on, 'YYYY-MM-DD'), ${isoInstant(sql`p.paid_at`)}) as at,
+      select to_char(coalesce(p.received_on, (p.paid_at at time zone ${rules.timeZone})::date),
+          'YYYY-MM-DD') as at,
         p.rent - p.discount as amount
       from payments p
       where p.agreement_id = a.id

@@ -201,14 +201,13 @@ function RenewForm({
   const [newRent, setNewRent] = useState(false);
   const [rent, setRent] = useState('');
   const firstMonth = today.slice(0, 7);
-  const months = Array.from({ length: 24 }, (_, index) => addMonths(firstMonth, index)).filter(
+  // This month through the new end's (a renewal runs at most five years: 61 months at most).
+  const months = Array.from({ length: 61 }, (_, index) => addMonths(firstMonth, index)).filter(
     (month) => month <= endDate.slice(0, 7),
   );
-  const [rentFrom, setRentFrom] = useState(
-    addMonths(currentEnd.slice(0, 7), 1) <= (months.at(-1) ?? firstMonth)
-      ? addMonths(currentEnd.slice(0, 7), 1)
-      : firstMonth,
-  );
+  const [rentFrom, setRentFrom] = useState(addMonths(currentEnd.slice(0, 7), 1));
+  // A shorter end may leave the chosen month out: the nearest month still offered is sent.
+  const from = months.includes(rentFrom) ? rentFrom : (months.at(-1) ?? firstMonth);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -218,7 +217,7 @@ function RenewForm({
     }
     const request: LeaseChangeRequest = {
       kind: 'renew',
-      body: newRent ? { endDate, rent: Number(rent), rentFrom } : { endDate },
+      body: newRent ? { endDate, rent: Number(rent), rentFrom: from } : { endDate },
     };
     change.mutate(request, {
       onSuccess: () => {
@@ -244,7 +243,7 @@ function RenewForm({
             type="date"
             className="input w-full"
             value={endDate}
-            min={base}
+            min={defaultEndDate(base, 1)}
             max={latestRenewalEnd(today)}
             required
             onChange={(event) => setEndDate(event.target.value)}
@@ -282,7 +281,7 @@ function RenewForm({
           >
             <select
               className="select w-full"
-              value={rentFrom}
+              value={from}
               onChange={(event) => setRentFrom(event.target.value)}
               {...describedBy(`${id}-from`, issues.rentFrom, 'hint')}
             >

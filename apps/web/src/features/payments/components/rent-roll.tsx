@@ -229,7 +229,11 @@ export function RentRoll() {
                       {formatRent(row.rent)}
                     </td>
                     <td className="hidden whitespace-nowrap md:table-cell">
-                      {row.paidThrough ? monthLabel(row.paidThrough) : 'Nothing paid'}
+                      {row.paidThrough
+                        ? monthLabel(row.paidThrough)
+                        : row.lastPayment
+                          ? 'First month unpaid'
+                          : 'Nothing paid'}
                     </td>
                     <td>
                       <Balance row={row} />
