@@ -2,12 +2,10 @@ import { addMonths, addMonthsToDay } from '@structomate/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
-import { agreements, payments, users } from '../src/db/schema';
-import { createSession } from '../src/modules/auth/auth.service';
+import { agreements, payments } from '../src/db/schema';
 import { rentIn } from '../src/modules/payments/ledger.service';
-import { createPostgresTestDatabase } from './database';
 import { renter } from './people';
-import { startServer, type ServerProcess } from './servers';
+import { startDemoPair, type ServerProcess } from './servers';
 
 /**
  * An admin renews a lease with a new rent from a month on one server while another records that
@@ -20,42 +18,24 @@ const serverUrl = process.env.DATABASE_URL ?? '';
 const NOW = '2026-11-23T10:00:00+06:00';
 const ROUNDS = 10;
 
+let pair: Awaited<ReturnType<typeof startDemoPair>>;
 let database: DatabaseHandle;
-let servers: ServerProcess[] = [];
-let adminCookie = '';
-const statuses: number[] = [];
 
 beforeAll(async () => {
-  const created = await createPostgresTestDatabase(serverUrl);
-  database = created.database;
-  const env = { DATABASE_URL: created.url, DEMO: '1', TEST_CLOCK: '1', PAYMENTS: 'sandbox' };
-  servers = await Promise.all([startServer(env), startServer(env)]);
-  const [admin] = await database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.role, 'admin'));
-  if (!admin) throw new Error('no admin');
-  adminCookie = `sm_session=${(await createSession(database.db, admin.id, 1, undefined)).token}`;
+  pair = await startDemoPair(serverUrl, NOW);
+  database = pair.database;
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(servers.map((server) => server.stop()));
-  await database?.close();
+  await pair?.stop();
   expect(
-    statuses.filter((status) => status >= 500),
+    pair?.statuses.filter((status) => status >= 500),
     'no request may fail with 5xx',
   ).toEqual([]);
 });
 
-async function call(server: ServerProcess, url: string, body: unknown) {
-  const response = await fetch(`${server.url}${url}`, {
-    method: 'POST',
-    headers: { cookie: adminCookie, 'content-type': 'application/json', 'x-test-clock': NOW },
-    body: JSON.stringify(body),
-  });
-  statuses.push(response.status);
-  return { status: response.status, body: (await response.json()) as unknown };
-}
+const call = (server: ServerProcess, url: string, body: unknown) =>
+  pair.post(server, pair.adminCookie, url, body);
 
 describe('renewing with a new rent while the month is paid in cash (two servers)', () => {
   it(`never leaves a paid month at a rent the lease does not ask (${ROUNDS} rounds)`, async () => {
@@ -69,12 +49,12 @@ describe('renewing with a new rent while the month is paid in cash (two servers)
     for (let round = 0; round < ROUNDS; round += 1) {
       const month = addMonths('2026-12', round);
       const [renewal, payment] = await Promise.all([
-        call(servers[0] as ServerProcess, `/api/admin/leases/${tenant.agreementId}/renew`, {
+        call(pair.servers[0], `/api/admin/leases/${tenant.agreementId}/renew`, {
           endDate: addMonthsToDay('2027-11-30', round),
           rent: tenant.rent + 1000 * (round + 1),
           rentFrom: month,
         }),
-        call(servers[1] as ServerProcess, `/api/tenants/${tenant.id}/payments`, {
+        call(pair.servers[1], `/api/tenants/${tenant.id}/payments`, {
           agreementId: tenant.agreementId,
           method: 'cash',
           receivedOn: '2026-11-23',

@@ -2,12 +2,10 @@ import { addMonths, PaymentIntentResponseSchema } from '@structomate/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
-import { payments, sandboxIntents, users } from '../src/db/schema';
-import { createSession } from '../src/modules/auth/auth.service';
+import { payments, sandboxIntents } from '../src/db/schema';
 import { depositsHeld } from '../src/modules/payments/deposits.service';
-import { createPostgresTestDatabase } from './database';
 import { renter, type Renter } from './people';
-import { startServer, type ServerProcess } from './servers';
+import { startDemoPair, type ServerProcess } from './servers';
 
 /**
  * The admin recording money by hand on one server while the same thing happens on another, as
@@ -28,42 +26,26 @@ const GOOD_CARD = {
 
 type Member = Renter;
 
+let pair: Awaited<ReturnType<typeof startDemoPair>>;
 let database: DatabaseHandle;
 let servers: ServerProcess[] = [];
 let adminCookie = '';
-const statuses: number[] = [];
 
 beforeAll(async () => {
-  const created = await createPostgresTestDatabase(serverUrl);
-  database = created.database;
-  const env = { DATABASE_URL: created.url, DEMO: '1', TEST_CLOCK: '1', PAYMENTS: 'sandbox' };
-  servers = await Promise.all([startServer(env), startServer(env)]);
-  const [admin] = await database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.role, 'admin'));
-  if (!admin) throw new Error('no admin');
-  adminCookie = `sm_session=${(await createSession(database.db, admin.id, 1, undefined)).token}`;
+  pair = await startDemoPair(serverUrl, NOW);
+  ({ database, servers, adminCookie } = pair);
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(servers.map((server) => server.stop()));
-  await database?.close();
+  await pair?.stop();
   expect(
-    statuses.filter((status) => status >= 500),
+    pair?.statuses.filter((status) => status >= 500),
     'no request may fail with 5xx',
   ).toEqual([]);
 });
 
-async function call(server: ServerProcess, cookie: string, url: string, body: unknown) {
-  const response = await fetch(`${server.url}${url}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json', 'x-test-clock': NOW },
-    body: JSON.stringify(body),
-  });
-  statuses.push(response.status);
-  return { status: response.status, body: (await response.json()) as unknown };
-}
+const call = (server: ServerProcess, cookie: string, url: string, body: unknown) =>
+  pair.post(server, cookie, url, body);
 
 const member = (apartmentNo: string) => renter(database, apartmentNo);
 

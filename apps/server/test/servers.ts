@@ -2,6 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { users } from '../src/db/schema';
+import { createSession } from '../src/modules/auth/auth.service';
+import { createPostgresTestDatabase } from './database';
 
 /**
  * Real server processes for race tests: `node apps/server/src/server.ts` on loopback, as a
@@ -80,6 +84,44 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       const exited = once(child, 'exit');
       child.kill('SIGTERM');
       await exited;
+    },
+  };
+}
+
+/**
+ * Two demo servers (TEST_CLOCK on) on a fresh PostgreSQL database, as behind a load balancer,
+ * with the demo admin's session. `post` calls one of them at the clocked instant `now` and keeps
+ * every answer's status, so a race file can require that none was a 5xx.
+ */
+export async function startDemoPair(serverUrl: string, now: string) {
+  const created = await createPostgresTestDatabase(serverUrl);
+  const env = { DATABASE_URL: created.url, DEMO: '1', TEST_CLOCK: '1', PAYMENTS: 'sandbox' };
+  const servers = await Promise.all([startServer(env), startServer(env)]);
+  const [admin] = await created.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'admin'));
+  if (!admin) throw new Error('no admin');
+  const session = await createSession(created.database.db, admin.id, 1, undefined);
+  const statuses: number[] = [];
+  return {
+    database: created.database,
+    servers: servers as [ServerProcess, ServerProcess],
+    adminCookie: `sm_session=${session.token}`,
+    /** Every status answered so far. */
+    statuses,
+    async post(server: ServerProcess, cookie: string, url: string, body: unknown) {
+      const response = await fetch(`${server.url}${url}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', 'x-test-clock': now },
+        body: JSON.stringify(body),
+      });
+      statuses.push(response.status);
+      return { status: response.status, body: (await response.json()) as unknown };
+    },
+    async stop() {
+      await Promise.all(servers.map((server) => server.stop()));
+      await created.database.close();
     },
   };
 }

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
+import { FilterSelect, ListSearch } from '../../../components/list-search';
 import { EmptyState, PageHeader } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
 import { toQueryString } from '../../../lib/api-client';
@@ -68,7 +69,6 @@ export function RentRoll() {
     filter: 'all',
     sort: 'apartment',
   });
-  const [search, setSearch] = useState('');
   const roll = useRentRoll(filters);
   const exportUrl = `/api/admin/rent-roll/export.csv${toQueryString(rentRollQuery(filters))}`;
   return (
@@ -82,72 +82,45 @@ export function RentRoll() {
           </a>
         }
       />
-      <form
-        role="search"
-        aria-label="Find leases"
-        className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setFilters((current) => ({ ...current, page: 1, q: search.trim() }));
-        }}
+      <ListSearch
+        label="Find leases"
+        searchId="roll-search"
+        searchLabel="Tenant or apartment"
+        onSearch={(q) => setFilters((current) => ({ ...current, page: 1, q }))}
       >
-        <div className="flex flex-col gap-1.5 sm:w-44">
-          <label htmlFor="roll-filter" className="text-sm font-medium">
-            Show
-          </label>
-          <select
-            id="roll-filter"
-            className="select w-full"
-            value={filters.filter}
-            onChange={(event) => {
-              const filter = RentRollFilterSchema.catch('all').parse(event.target.value);
-              setFilters((current) => ({ ...current, page: 1, filter }));
-            }}
-          >
-            {RentRollFilterSchema.options.map((filter) => (
-              <option key={filter} value={filter}>
-                {filterName[filter]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1.5 sm:w-52">
-          <label htmlFor="roll-sort" className="text-sm font-medium">
-            Sort by
-          </label>
-          <select
-            id="roll-sort"
-            className="select w-full"
-            value={filters.sort}
-            onChange={(event) => {
-              const sort = RentRollSortSchema.catch('apartment').parse(event.target.value);
-              setFilters((current) => ({ ...current, page: 1, sort }));
-            }}
-          >
-            {RentRollSortSchema.options.map((sort) => (
-              <option key={sort} value={sort}>
-                {sortName[sort]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex grow flex-col gap-1.5">
-          <label htmlFor="roll-search" className="text-sm font-medium">
-            Tenant or apartment
-          </label>
-          <input
-            id="roll-search"
-            type="search"
-            className="input w-full"
-            value={search}
-            maxLength={100}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <button type="submit" className="btn btn-primary">
-          Search
-        </button>
-      </form>
+        <FilterSelect
+          id="roll-filter"
+          label="Show"
+          width="sm:w-44"
+          value={filters.filter}
+          onChange={(value) => {
+            const filter = RentRollFilterSchema.catch('all').parse(value);
+            setFilters((current) => ({ ...current, page: 1, filter }));
+          }}
+        >
+          {RentRollFilterSchema.options.map((filter) => (
+            <option key={filter} value={filter}>
+              {filterName[filter]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          id="roll-sort"
+          label="Sort by"
+          width="sm:w-52"
+          value={filters.sort}
+          onChange={(value) => {
+            const sort = RentRollSortSchema.catch('apartment').parse(value);
+            setFilters((current) => ({ ...current, page: 1, sort }));
+          }}
+        >
+          {RentRollSortSchema.options.map((sort) => (
+            <option key={sort} value={sort}>
+              {sortName[sort]}
+            </option>
+          ))}
+        </FilterSelect>
+      </ListSearch>
       {roll.isPending ? (
         <LoadingSpinner label="Loading the rent roll" />
       ) : roll.isError ? (

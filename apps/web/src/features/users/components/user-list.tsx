@@ -2,6 +2,7 @@ import { ROLES, RoleSchema, type UserListItem } from '@structomate/contract';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
+import { FilterSelect, ListSearch } from '../../../components/list-search';
 import { EmptyState, PageHeader } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
 import { formatShortDate } from '../../../lib/format';
@@ -27,7 +28,6 @@ function LatestRequest({ user }: { user: UserListItem }) {
 /** Users (admin): every account with its role and latest lease request, searched and paged. */
 export function UserList() {
   const [filters, setFilters] = useState<UserFilters>({ page: 1, role: '', q: '' });
-  const [search, setSearch] = useState('');
   const users = useUsers(filters);
   return (
     <div className="space-y-6">
@@ -35,57 +35,33 @@ export function UserList() {
         title="Users"
         description="Every account: visitors who registered, tenants and admins, newest first."
       />
-      <form
-        role="search"
-        aria-label="Find users"
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setFilters((current) => ({ ...current, page: 1, q: search.trim() }));
-        }}
+      <ListSearch
+        label="Find users"
+        searchId="users-search"
+        searchLabel="Name or email"
+        onSearch={(q) => setFilters((current) => ({ ...current, page: 1, q }))}
       >
-        <div className="flex flex-col gap-1.5 sm:w-48">
-          <label htmlFor="users-role" className="text-sm font-medium">
-            Role
-          </label>
-          <select
-            id="users-role"
-            className="select w-full"
-            value={filters.role}
-            onChange={(event) => {
-              const parsed = RoleSchema.safeParse(event.target.value);
-              setFilters((current) => ({
-                ...current,
-                page: 1,
-                role: parsed.success ? parsed.data : '',
-              }));
-            }}
-          >
-            <option value="">Every role</option>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {roleName[role]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex grow flex-col gap-1.5">
-          <label htmlFor="users-search" className="text-sm font-medium">
-            Name or email
-          </label>
-          <input
-            id="users-search"
-            type="search"
-            className="input w-full"
-            value={search}
-            maxLength={100}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <button type="submit" className="btn btn-primary">
-          Search
-        </button>
-      </form>
+        <FilterSelect
+          id="users-role"
+          label="Role"
+          value={filters.role}
+          onChange={(value) => {
+            const parsed = RoleSchema.safeParse(value);
+            setFilters((current) => ({
+              ...current,
+              page: 1,
+              role: parsed.success ? parsed.data : '',
+            }));
+          }}
+        >
+          <option value="">Every role</option>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {roleName[role]}
+            </option>
+          ))}
+        </FilterSelect>
+      </ListSearch>
       {users.isPending ? (
         <LoadingSpinner label="Loading the users" />
       ) : users.isError ? (
