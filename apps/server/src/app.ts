@@ -15,6 +15,8 @@ import { couponRoutes } from './modules/coupons/coupons.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imageRoutes } from './modules/images/images.routes';
 import { leaseRoutes } from './modules/leases/leases.routes';
+import { mailRoutes } from './modules/mail/mail.routes';
+import { registerMailTransport } from './modules/mail/mail-transport';
 import { registerPaymentGateways } from './modules/payments/gateways';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { rentRollRoutes } from './modules/payments/rent-roll.routes';
@@ -25,10 +27,11 @@ import { PublicCache } from './lib/public-cache';
 import { registerClock } from './plugins/clock';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
-import { scheduleMaintenance } from './plugins/maintenance';
+import { registerJobs } from './plugins/jobs';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 import { useContractSchemas } from './plugins/zod-schemas';
+import { jobDefinitions } from './jobs';
 import './types';
 
 export interface BuildAppOptions {
@@ -112,7 +115,8 @@ export async function buildApp({
   const accessTable = await registerAuth(app);
   app.decorate('accessTable', accessTable);
   registerPaymentGateways(app);
-  scheduleMaintenance(app);
+  registerMailTransport(app);
+  await registerJobs(app, jobDefinitions);
 
   await app.register(healthRoutes);
   await app.register(
@@ -130,6 +134,7 @@ export async function buildApp({
       await api.register(rentRollRoutes);
       await api.register(announcementRoutes);
       await api.register(couponRoutes);
+      await api.register(mailRoutes);
     },
     { prefix: '/api' },
   );

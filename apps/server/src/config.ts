@@ -91,6 +91,7 @@ const ConfigSchema = z.object({
     .refine(isTimeZone, { error: 'must be an IANA time zone, like Asia/Dhaka' })
     .default(DEFAULT_TIME_ZONE),
   TEST_CLOCK: booleanFlag.optional(),
+  JOB_WORKERS: booleanFlag.optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, { error: 'must start with sk_ or rk_' })
@@ -102,6 +103,15 @@ const ConfigSchema = z.object({
     .optional(),
   STRIPE_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .max(200, { error: 'must be at most 200 characters' })
+    .regex(/^(?:[^<>@]+<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, {
+      error: 'must be an address like no-reply@example.com or "Name <no-reply@example.com>"',
+    })
     .optional(),
   GOOGLE_ISSUER: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
@@ -147,6 +157,17 @@ export type Config = {
    * `X-Test-Clock` header, so journeys can pay in January or December whatever today is.
    */
   testClock: boolean;
+  mail: {
+    /** SMTP server to send through; undefined keeps every message in the outbox (Sent mail). */
+    smtpUrl: string | undefined;
+    /** The sender's address; the building's name is shown as its name unless MAIL_FROM has one. */
+    from: string;
+  };
+  /**
+   * Whether this process takes jobs and runs the schedules (on by default; off in tests, which
+   * run jobs when they choose). Several servers may all take jobs: each job runs once.
+   */
+  jobWorkers: boolean;
 };
 
 export class ConfigError extends Error {
@@ -221,6 +242,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  ${missing} must be set too (Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)`,
     );
   }
+  if (vars.SMTP_URL && !vars.MAIL_FROM) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL needs MAIL_FROM, the address mail is sent from (like no-reply@your-building.com)',
+    );
+  }
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   return {
     env: vars.NODE_ENV,
     port: vars.PORT,
@@ -234,7 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: production
       ? path.resolve(vars.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'))
       : vars.WEB_DIST_DIR && path.resolve(vars.WEB_DIST_DIR),
-    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     trustProxy: vars.TRUST_PROXY ?? false,
     sessionDays: vars.SESSION_DAYS,
     google:
@@ -252,6 +279,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeZone: vars.TIME_ZONE,
     },
     testClock: vars.TEST_CLOCK ?? false,
+    mail: {
+      smtpUrl: vars.SMTP_URL,
+      from: vars.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
+    },
+    jobWorkers: vars.JOB_WORKERS ?? vars.NODE_ENV !== 'test',
     payments: {
       provider: provider ?? 'sandbox',
       currency: vars.PAYMENT_CURRENCY,

@@ -77,6 +77,12 @@ const expected: Record<string, Access> = {
   'POST /api/delete/coupons': ['admin'],
   'POST /api/feature/coupons': ['admin'],
   'GET /api/coupons/featured': 'public',
+  'POST /api/password-reset': 'public',
+  'POST /api/password-reset/check': 'public',
+  'POST /api/password-reset/confirm': 'public',
+  'GET /api/admin/mail': ['admin'],
+  'GET /api/admin/mail/:id': ['admin'],
+  'GET /api/admin/mail/:id/html': ['admin'],
 };
 
 type Caller = 'anonymous' | DemoRole;

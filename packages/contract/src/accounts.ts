@@ -205,3 +205,38 @@ export const UserListPageSchema = z.object({
   pageCount: z.number().int(),
 });
 export type UserListPage = z.infer<typeof UserListPageSchema>;
+
+/** "Forgot password?" and the link it sends (ours; the spec has no password reset). */
+export const FORGOT_PASSWORD_PATH = '/forgot-password';
+export const RESET_PASSWORD_PATH = '/reset-password';
+export const PASSWORD_RESET_MINUTES = 30;
+
+export const PASSWORD_RESET_MESSAGES = {
+  /** The same answer whether or not an account uses the address. */
+  sent: `If an account uses that email, a link to choose a new password is on its way. It works once, for ${PASSWORD_RESET_MINUTES} minutes.`,
+  badLink:
+    'This link has expired or has already been used. Ask for a new one: each link works once, for 30 minutes, and only the newest one works.',
+  tooMany: (wait: string) => `Too many reset requests. Try again in ${wait}.`,
+  changed: 'Your password is changed. You are signed in here and signed out everywhere else.',
+} as const;
+
+export const PasswordResetRequestSchema = z.strictObject({ email: EmailSchema });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+
+export const PasswordResetRequestedSchema = z.object({ message: z.string() });
+
+/** The token travels in the link's fragment and reaches us only in these bodies. */
+export const ResetTokenSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'The link has no token' })
+  .max(200);
+
+export const PasswordResetCheckSchema = z.strictObject({ token: ResetTokenSchema });
+export const PasswordResetCheckResponseSchema = z.object({ email: z.string() });
+
+export const PasswordResetSchema = z.strictObject({
+  token: ResetTokenSchema,
+  password: PasswordSchema,
+});
+export type PasswordReset = z.infer<typeof PasswordResetSchema>;

@@ -17,3 +17,4 @@ export * from './lease-terms';
 export * from './lease-changes';
 export * from './rent-roll';
 export * from './offline-payments';
+export * from './mail';

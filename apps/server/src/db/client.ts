@@ -21,6 +21,11 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * One raw statement (several, without `values`): what libraries that bring their own SQL (the
+   * job engine) run through our connections.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** PostgreSQL NOTIFY: every process listening on `channel` hears `payload`. */
   notify(channel: string, payload: string): Promise<void>;
   /**
@@ -68,6 +73,12 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     ping: async () => {
       await client.query('select 1');
     },
+    // The extended protocol takes one statement; scripts without parameters go through exec.
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     notify: async (channel, payload) => {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
@@ -102,6 +113,7 @@ async function openPostgres(
     ping: async () => {
       await pool.query('select 1');
     },
+    executeSql: (text, values) => pool.query(text, values),
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },

@@ -3,6 +3,10 @@ import { AppError } from '../lib/app-error';
 import { TEST_CLOCK_HEADER, type Clock } from '../lib/clock';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's time source, for work outside a request (jobs); requests use `request.now`. */
+    clock: Clock;
+  }
   interface FastifyRequest {
     /** When this request happens: one instant for everything it decides (dues, stamps, coupons). */
     now: Date;
@@ -15,6 +19,7 @@ declare module 'fastify' {
  * different months at once.
  */
 export function registerClock(app: FastifyInstance, clock: Clock): void {
+  app.decorate('clock', clock);
   const times = new WeakMap<object, Date>();
   app.decorateRequest('now', {
     getter() {

@@ -1,47 +1,57 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { deleteExpiredLimits } from '../lib/rate-limit';
 import { deleteExpiredSessions } from '../modules/auth/auth.service';
 import { deleteUnusedUploads } from '../modules/images/images.service';
 import { settleLeaseEnds } from '../modules/leases/leases.service';
 import { paymentsContext, settleListedIntents } from '../modules/payments/payments.service';
-
-const EVERY_MS = 10 * 60_000;
-
-/**
- * Closes leases whose last day (by notice) has passed; removes expired sessions and throttling windows, and uploads nobody uses; settles with their
- * provider the payments closed in our books without its word.
- */
-export async function runMaintenance(app: FastifyInstance, now = new Date()): Promise<void> {
-  const [leases, sessions, limits, uploads, intents] = [
-    await settleLeaseEnds(app.db, now, app.config.rent.timeZone),
-    await deleteExpiredSessions(app.db),
-    await deleteExpiredLimits(app.db),
-    await deleteUnusedUploads(app.db),
-    await settleListedIntents(paymentsContext(app, app.log), now),
-  ];
-  if (leases + sessions + limits + uploads + intents > 0) {
-    app.log.info(
-      { leases, sessions, limits, uploads, intents },
-      'maintenance: closed, removed and settled rows',
-    );
-  }
-}
+import { defineJob } from './jobs';
 
 /**
- * Every server runs the same idempotent deletes on a timer; with several servers they simply
- * overlap harmlessly. Tests call `runMaintenance` themselves.
+ * A scheduled job's data: empty from the cron; tests (and TEST_CLOCK servers) may name the instant
+ * the run happens at.
  */
-export function scheduleMaintenance(app: FastifyInstance): void {
-  if (app.config.env === 'test') return;
-  let timer: NodeJS.Timeout | undefined;
-  const run = () =>
-    runMaintenance(app).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'maintenance failed; will retry'),
-    );
-  app.addHook('onReady', async () => {
-    void run();
-    timer = setInterval(run, EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
-}
+export const ScheduledRunSchema = z.object({ at: z.iso.datetime().optional() });
+export const runsAt = (app: FastifyInstance, data: z.infer<typeof ScheduledRunSchema>) =>
+  data.at ? new Date(data.at) : app.clock.now();
+
+/** Closes leases whose last day (by notice) has passed; requests close them sooner when they can. */
+export const closeEndedLeasesJob = defineJob({
+  name: 'leases.close-ended',
+  data: ScheduledRunSchema,
+  cron: '5 * * * *',
+  run: async (app, data, { log }) => {
+    const closed = await settleLeaseEnds(app.db, runsAt(app, data), app.config.rent.timeZone);
+    if (closed > 0) log.info({ closed }, 'closed leases whose last day has passed');
+  },
+});
+
+/** Settles with their provider the payments closed in our books without its word. */
+export const settleListedIntentsJob = defineJob({
+  name: 'payments.settle-listed',
+  data: ScheduledRunSchema,
+  cron: '*/10 * * * *',
+  run: async (app, data, { log }) => {
+    const settled = await settleListedIntents(paymentsContext(app, log), runsAt(app, data));
+    if (settled > 0) log.info({ settled }, 'settled listed payment intents');
+  },
+});
+
+/** Removes expired sessions and throttling windows, and uploads nobody uses. */
+export const housekeepingJob = defineJob({
+  name: 'maintenance.housekeeping',
+  data: z.object({}),
+  cron: '17 * * * *',
+  run: async (app, _data, { log }) => {
+    const [sessions, limits, uploads] = [
+      await deleteExpiredSessions(app.db),
+      await deleteExpiredLimits(app.db),
+      await deleteUnusedUploads(app.db),
+    ];
+    if (sessions + limits + uploads > 0) {
+      log.info({ sessions, limits, uploads }, 'removed expired rows');
+    }
+  },
+});
+
+export const maintenanceJobs = [closeEndedLeasesJob, settleListedIntentsJob, housekeepingJob];

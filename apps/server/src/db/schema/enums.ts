@@ -10,3 +10,12 @@ export const agreementStatus = pgEnum('agreement_status', [
 ]);
 export const announcementAudience = pgEnum('announcement_audience', ['user', 'member', 'all']);
 export const apartmentStatus = pgEnum('apartment_status', ['listed', 'unlisted', 'archived']);
+/** A mail's delivery: waiting, being handed over, delivered (or kept), failing, given up. */
+export const mailStatus = pgEnum('mail_status', [
+  'queued',
+  'sending',
+  'sent',
+  'retrying',
+  'failed',
+]);
+export const mailTransport = pgEnum('mail_transport', ['outbox', 'smtp']);

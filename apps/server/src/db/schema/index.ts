@@ -11,3 +11,4 @@ export * from './payment-intents';
 export * from './building';
 export * from './audit';
 export * from './deposits';
+export * from './mail';

@@ -5,6 +5,12 @@ import {
   LoginRequestSchema,
   LoginResponseSchema,
   OkResponseSchema,
+  PASSWORD_RESET_MESSAGES,
+  PasswordResetCheckResponseSchema,
+  PasswordResetCheckSchema,
+  PasswordResetRequestedSchema,
+  PasswordResetRequestSchema,
+  PasswordResetSchema,
   SessionResponseSchema,
   TokenOnlyBodySchema,
   type GoogleOutcome,
@@ -13,8 +19,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { clearSessionCookie, startSession } from '../../plugins/auth';
-import { findOrCreateExternalUser } from '../users/users.service';
+import { findOrCreateExternalUser, getUserById } from '../users/users.service';
+import { mailContext } from '../mail/mail.service';
 import { revokeSession, verifyCredentials } from './auth.service';
+import {
+  checkResetToken,
+  mailPasswordChanged,
+  passwordResetMailJob,
+  requestPasswordReset,
+  resetPassword,
+} from './password-reset.service';
 import { GOOGLE_CALLBACK_PATH, GoogleSignIn, PendingSignInSchema } from './google';
 
 const PENDING_COOKIE = 'sm_oidc';
@@ -35,6 +49,60 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await verifyCredentials(app.db, email, password, request.ip);
       const token = await startSession(request, reply, user._id);
       request.log.info({ userId: user._id }, 'signed in with a password');
+      return { token, user };
+    },
+  );
+
+  /** "Forgot password?": the same answer whether or not an account uses the address. */
+  app.post(
+    '/password-reset',
+    {
+      config: { access: 'public' },
+      schema: {
+        body: PasswordResetRequestSchema,
+        response: { 202: PasswordResetRequestedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(
+        app.db,
+        (email) => app.jobs.send(passwordResetMailJob, { email }),
+        request.body.email,
+        request.ip,
+      );
+      return reply.code(202).send({ message: PASSWORD_RESET_MESSAGES.sent });
+    },
+  );
+
+  app.post(
+    '/password-reset/check',
+    {
+      config: { access: 'public' },
+      schema: {
+        body: PasswordResetCheckSchema,
+        response: { 200: PasswordResetCheckResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return checkResetToken(app.db, request.body.token);
+    },
+  );
+
+  /** Sets the new password, signs out every session of the account and starts one here. */
+  app.post(
+    '/password-reset/confirm',
+    {
+      config: { access: 'public' },
+      schema: { body: PasswordResetSchema, response: { 200: LoginResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const changed = await resetPassword(app.db, request.body.token, request.body.password);
+      await mailPasswordChanged(mailContext(app), changed);
+      const token = await startSession(request, reply, changed.userId);
+      request.log.info({ userId: changed.userId }, 'password reset by email link');
+      const user = await getUserById(app.db, changed.userId);
+      if (!user) throw new AppError('BAD_REQUEST', PASSWORD_RESET_MESSAGES.badLink);
       return { token, user };
     },
   );

@@ -23,7 +23,8 @@ import {
 import { newPerson, type Person } from '../../../test/people';
 import { agreements, apartments, leaseRents, payments } from '../../db/schema';
 import { FakeClock } from '../../lib/clock';
-import { runMaintenance } from '../../plugins/maintenance';
+import { closeEndedLeasesJob } from '../../plugins/maintenance';
+import { runScheduledJob } from '../../../test/jobs';
 
 /**
  * Renewing and ending leases: the admin renews a running lease (a later end, a new rent from a
@@ -321,7 +322,7 @@ describe('ending a lease on a chosen day', () => {
 
     // Nobody calls; the periodic maintenance closes the first on the 16th, not the second.
     clock.set('2027-01-16T04:00:00Z');
-    await runMaintenance(t.app, clock.now());
+    await runScheduledJob(t.app, closeEndedLeasesJob);
     expect((await leaseRow(first.leaseId))?.status).toBe('ended');
     expect((await leaseRow(second.leaseId))?.status).toBe('accepted');
 

@@ -19,7 +19,8 @@ import {
   saveTransaction,
 } from '../../../test/payments';
 import { auditLog, intentsToSettle, paymentIntents, payments, stripeEvents } from '../../db/schema';
-import { runMaintenance } from '../../plugins/maintenance';
+import { settleListedIntentsJob } from '../../plugins/maintenance';
+import { runScheduledJob } from '../../../test/jobs';
 import { FakeClock } from '../../lib/clock';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_fake';
@@ -385,17 +386,16 @@ describe('intents closed in our books without asking Stripe (the 0003 migration)
   }
   const listed = async () =>
     (await t.database.db.select().from(intentsToSettle)).map((row) => row.intentId);
-  const now = () => clock.now();
 
   it('are canceled at Stripe by maintenance when still open, and stay listed through an outage', async () => {
     const person = await newMember(t, 'C-101');
     const opened = await intentFor(person, { month: '2026-11' });
     await closeAsTheMigrationDid(opened.paymentIntentId);
     fake.failNext(5);
-    await runMaintenance(t.app, now());
+    await runScheduledJob(t.app, settleListedIntentsJob);
     expect(await listed()).toContain(opened.paymentIntentId);
     fake.failNext(0);
-    await runMaintenance(t.app, now());
+    await runScheduledJob(t.app, settleListedIntentsJob);
     expect(await listed()).not.toContain(opened.paymentIntentId);
     expect(fake.intents.get(opened.paymentIntentId)?.status).toBe('canceled');
     const [settled] = await t.database.db
@@ -424,14 +424,14 @@ describe('intents closed in our books without asking Stripe (the 0003 migration)
     await closeAsTheMigrationDid(december.paymentIntentId);
     expect(fake.confirm(december.clientSecret).ok).toBe(true);
 
-    await runMaintenance(t.app, now());
+    await runScheduledJob(t.app, settleListedIntentsJob);
     expect(fake.refunds.get(stray.paymentIntentId)).toBe(1);
     expect(await intentStatus(stray.paymentIntentId)).toBe('refunded');
     expect(await rowsFor(paid.paymentIntentId)).toBe(1);
     expect(await rowsFor(december.paymentIntentId)).toBe(1);
     expect(await paymentRows(t, person.id)).toBe(2);
     expect(await listed()).toEqual([]);
-    await runMaintenance(t.app, now());
+    await runScheduledJob(t.app, settleListedIntentsJob);
     expect(fake.refunds.get(stray.paymentIntentId)).toBe(1);
   });
 
@@ -444,7 +444,7 @@ describe('intents closed in our books without asking Stripe (the 0003 migration)
     expect(fake.confirm(paid.clientSecret).ok).toBe(true);
     expect((await saveTransaction(person, paid.paymentIntentId)).statusCode).toBe(200);
     fake.refundFromDashboard(stray.paymentIntentId);
-    await runMaintenance(t.app, now());
+    await runScheduledJob(t.app, settleListedIntentsJob);
     expect(await intentStatus(stray.paymentIntentId)).toBe('refunded');
     expect(fake.refunds.get(stray.paymentIntentId)).toBeUndefined();
     expect(await listed()).toEqual([]);

@@ -1,0 +1,11 @@
+import type { JobDefinition } from './plugins/jobs';
+import { passwordResetMailJob } from './modules/auth/password-reset.service';
+import { mailJobs } from './modules/mail/mail.service';
+import { maintenanceJobs } from './plugins/maintenance';
+
+/** Every job the app runs; a queue exists for each, and those with a cron are scheduled. */
+export const jobDefinitions: readonly JobDefinition<unknown>[] = [
+  ...maintenanceJobs,
+  ...mailJobs,
+  passwordResetMailJob,
+];

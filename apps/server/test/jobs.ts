@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { JobDefinition } from '../src/plugins/jobs';
+
+/** Starts `job` now as its schedule would (at the app clock's time) and runs what is due. */
+export async function runScheduledJob(
+  app: FastifyInstance,
+  job: JobDefinition<{ at?: string }>,
+): Promise<void> {
+  await app.jobs.send(job, {});
+  await app.jobs.drain();
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** Every kind of email the app sends, with the name the Sent mail page shows. */
+export const MAIL_KINDS = ['password-reset', 'password-changed'] as const;
+export const MailKindSchema = z.enum(MAIL_KINDS);
+export type MailKind = z.infer<typeof MailKindSchema>;
+export const MAIL_KIND_LABELS: Record<MailKind, string> = {
+  'password-reset': 'Password reset',
+  'password-changed': 'Password changed',
+};
+
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'retrying', 'failed'] as const;
+export const MailStatusSchema = z.enum(MAIL_STATUSES);
+export type MailStatus = z.infer<typeof MailStatusSchema>;
+
+/** How mail leaves: kept in the outbox here (no SMTP_URL), or handed to an SMTP server. */
+export const MailDeliverySchema = z.enum(['outbox', 'smtp']);
+export type MailDelivery = z.infer<typeof MailDeliverySchema>;
+
+export const MailEntrySchema = z.object({
+  _id: z.string(),
+  kind: MailKindSchema,
+  to: z.string(),
+  subject: z.string(),
+  status: MailStatusSchema,
+  transport: MailDeliverySchema.nullable(),
+  attempts: z.number().int(),
+  /** Why the last attempt failed (the SMTP server's answer). */
+  lastError: z.string().nullable(),
+  /** Security mail: its link is taken out of this copy once an SMTP server has it. */
+  secret: z.boolean(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type MailEntry = z.infer<typeof MailEntrySchema>;
+
+export const MAIL_PAGE_SIZE = 20;
+
+export const MailQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(MAIL_PAGE_SIZE),
+  status: MailStatusSchema.optional(),
+  /** Part of the address or the subject. */
+  q: z.string().trim().max(100).optional(),
+});
+export type MailQuery = z.input<typeof MailQuerySchema>;
+
+export const MailPageSchema = z.object({
+  result: z.array(MailEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  pageCount: z.number().int(),
+  /** How this server delivers mail now. */
+  delivery: MailDeliverySchema,
+});
+export type MailPage = z.infer<typeof MailPageSchema>;
+
+export const MailDetailSchema = MailEntrySchema.extend({
+  /** The plain-text part, as a mail app without HTML shows it. */
+  text: z.string(),
+});
+export type MailDetail = z.infer<typeof MailDetailSchema>;
+
+export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
+  queued: 'Waiting',
+  sending: 'Sending',
+  sent: 'Sent',
+  retrying: 'Failed, will retry',
+  failed: 'Failed',
+};
