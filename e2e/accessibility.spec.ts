@@ -12,6 +12,8 @@ const screens: { role?: DemoRole; path: string; ready: string }[] = [
   { path: '/authentiction', ready: 'Log in to Home' },
   { path: '/authentiction/registration', ready: 'Make yourself way to Home' },
   { path: '/no-such-page', ready: 'Page Not Found' },
+  { path: '/forgot-password', ready: 'Forgot password?' },
+  { path: '/reset-password#token=expired', ready: 'Choose a new password' },
   { role: 'user', path: '/dashboard/myProfile', ready: 'My Profile' },
   { role: 'user', path: '/dashboard/user-announcements', ready: 'Announcements' },
   { role: 'member', path: '/dashboard/payments', ready: 'Rent ledger' },
@@ -28,6 +30,7 @@ const screens: { role?: DemoRole; path: string; ready: string }[] = [
   { role: 'admin', path: '/dashboard/users', ready: 'Users' },
   { role: 'admin', path: '/dashboard/settings', ready: 'Building settings' },
   { role: 'admin', path: '/dashboard/audit', ready: 'Audit log' },
+  { role: 'admin', path: '/dashboard/sent-mail', ready: 'Sent mail' },
 ];
 
 test.describe('accessibility', () => {

@@ -2,6 +2,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { startTestIssuer } from '../apps/server/test/oidc-issuer';
+import { startTestSmtp } from '../apps/server/test/smtp';
+import { mailDir } from './mail';
 
 /**
  * Starts the production server for the end-to-end tests on a database of its own, with demo
@@ -12,6 +14,10 @@ import { startTestIssuer } from '../apps/server/test/oidc-issuer';
  * their own (rent in January, in December): the same build and demo data on another database,
  * with TEST_CLOCK on so each request may name its time. TEST_CLOCK is refused in production, so
  * this one runs with NODE_ENV=test and serves the built web app from WEB_DIST_DIR.
+ *
+ * The main server sends its mail through SMTP to a test SMTP server started here, which writes
+ * every message it receives to a folder the journeys read (`e2e/mail.ts`); the others keep their
+ * mail in the outbox (no SMTP_URL), as a newcomer's `npm start` does.
  *
  * With E2E_EMPTY=1 it starts a third server on an empty database (no demo data), as a landlord's
  * first start: the set-up link it prints is also written to `.artifacts/e2e-setup-link.txt`, where
@@ -55,6 +61,8 @@ Object.assign(process.env, {
   // Tests give each made-up resident an address of its own (X-Forwarded-For), so per-address
   // throttling applies per test instead of to the whole suite at once.
   TRUST_PROXY: '1',
+  // The clocked server runs with NODE_ENV=test, where job workers are off unless asked for.
+  JOB_WORKERS: '1',
 });
 
 if (clocked) {
@@ -78,7 +86,25 @@ if (clocked) {
     redirectUris: [`${publicUrl}/api/auth/google/callback`],
     port: Number(process.env.E2E_ISSUER_PORT ?? Number(port) + 7),
   });
+  const folder = mailDir(port);
+  await rm(folder, { recursive: true, force: true });
+  await mkdir(folder, { recursive: true });
+  let count = 0;
+  const smtp = await startTestSmtp({
+    port: Number(port) + 8,
+    onMessage: async (mail) => {
+      count += 1;
+      const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
+      const file = path.join(folder, `${Date.now()}-${count}.json`);
+      await writeFile(
+        file,
+        JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html || '' }),
+      );
+    },
+  });
   Object.assign(process.env, {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'no-reply@structomate.test',
     GOOGLE_ISSUER: issuer.issuer,
     GOOGLE_CLIENT_ID: issuer.clientId,
     GOOGLE_CLIENT_SECRET: issuer.clientSecret,

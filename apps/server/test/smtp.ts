@@ -16,7 +16,9 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-export async function startTestSmtp(): Promise<TestSmtp> {
+export async function startTestSmtp(
+  options: { port?: number; onMessage?: (mail: ParsedMail) => Promise<void> } = {},
+): Promise<TestSmtp> {
   const received: ParsedMail[] = [];
   let refusing = false;
   const server = new SMTPServer({
@@ -32,14 +34,15 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         return;
       }
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
           received.push(mail);
+          await options.onMessage?.(mail);
           callback();
         })
         .catch((error: Error) => callback(error));
     },
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(options.port ?? 0, '127.0.0.1');
   await once(server.server, 'listening');
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -233,7 +233,11 @@ export const ResetTokenSchema = z
   .max(200);
 
 export const PasswordResetCheckSchema = z.strictObject({ token: ResetTokenSchema });
-export const PasswordResetCheckResponseSchema = z.object({ email: z.string() });
+/** A link that works names its account; one that does not is not an error, only a page to show. */
+export const PasswordResetCheckResponseSchema = z.object({
+  valid: z.boolean(),
+  email: z.string().nullable(),
+});
 
 export const PasswordResetSchema = z.strictObject({
   token: ResetTokenSchema,

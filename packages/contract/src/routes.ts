@@ -19,6 +19,7 @@ export const DASHBOARD_CHILD_PATHS = [
   'settings',
   'audit',
   'rent-roll',
+  'sent-mail',
 ] as const;
 export type DashboardChildPath = (typeof DASHBOARD_CHILD_PATHS)[number];
 
@@ -35,6 +36,7 @@ const clientRoutePatterns: RegExp[] = [
   /^\/dashboard\/manage-members\/[0-9a-f-]{36}(\/receipts\/[0-9a-f-]{36})?\/?$/,
   // The admin's apartments: a new one, an import, one to edit.
   /^\/dashboard\/apartments\/(new|import|[0-9a-f-]{36})\/?$/,
+  /^\/dashboard\/sent-mail\/[0-9a-f-]{36}\/?$/,
 ];
 
 /** True when the web app has a page for `pathname` (the query string excluded). */

@@ -79,13 +79,17 @@ export async function registerJobs(
   const runOne = async (job: AnyJob, raw: PgBoss.JobWithMetadata<unknown>) => {
     const retryLimit = job.retryLimit ?? DEFAULT_RETRY_LIMIT;
     const log = app.log.child({ job: job.name, jobId: raw.id });
-    const data = job.data.parse(raw.data ?? {});
-    await job.run(app, data, {
-      id: raw.id,
-      retryCount: raw.retryCount,
-      lastTry: raw.retryCount >= retryLimit,
-      log,
-    });
+    const lastTry = raw.retryCount >= retryLimit;
+    try {
+      const data = job.data.parse(raw.data ?? {});
+      await job.run(app, data, { id: raw.id, retryCount: raw.retryCount, lastTry, log });
+    } catch (error) {
+      log.warn(
+        { err: error, retryCount: raw.retryCount },
+        lastTry ? 'job failed for good' : 'job failed; the engine retries it',
+      );
+      throw error;
+    }
   };
 
   app.addHook('onReady', async () => {

@@ -30,7 +30,8 @@ export async function registerSecurityHeaders(
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...stripeApi],
-        frameSrc: ['https://www.google.com', 'https://maps.google.com', ...stripeFrames],
+        // 'self': the admin's Sent mail shows each email in a sandboxed frame of ours.
+        frameSrc: ["'self'", 'https://www.google.com', 'https://maps.google.com', ...stripeFrames],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
       },

@@ -24,6 +24,7 @@ export const DASHBOARD_PAGES: Record<DashboardChildPath, DashboardPage> = {
   users: { path: 'users', label: 'Users', roles: ['admin'] },
   settings: { path: 'settings', label: 'Building settings', roles: ['admin'] },
   audit: { path: 'audit', label: 'Audit log', roles: ['admin'] },
+  'sent-mail': { path: 'sent-mail', label: 'Sent mail', roles: ['admin'] },
   payments: { path: 'payments', label: 'Make Payment', roles: ['member'] },
   // Former tenants (users again) keep their receipts; their profile links here.
   paymentHistory: {
@@ -54,6 +55,7 @@ export const SIDE_MENU: Record<Role, DashboardChildPath[]> = {
     'users',
     'settings',
     'audit',
+    'sent-mail',
   ],
 };
 

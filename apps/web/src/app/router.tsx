@@ -54,6 +54,9 @@ const dashboardPage: Record<DashboardChildPath, () => Promise<{ Component: Compo
   audit: async () => ({
     Component: (await import('../features/audit/components/audit-log')).AuditLog,
   }),
+  'sent-mail': async () => ({
+    Component: (await import('../features/mail/components/sent-mail')).SentMail,
+  }),
   'rent-roll': async () => ({
     Component: (await import('../features/payments/components/rent-roll')).RentRoll,
   }),
@@ -86,6 +89,14 @@ const dashboardDetails: Partial<
       path: ':userId/receipts/:paymentId',
       lazy: async () => ({
         Component: (await import('../features/payments/components/tenant-receipt')).TenantReceipt,
+      }),
+    },
+  ],
+  'sent-mail': [
+    {
+      path: ':mailId',
+      lazy: async () => ({
+        Component: (await import('../features/mail/components/mail-message')).MailMessage,
       }),
     },
   ],
@@ -129,6 +140,18 @@ export const routes: RouteObject[] = [
       {
         path: 'setup',
         lazy: async () => ({ Component: (await import('./routes/setup')).SetupRoute }),
+      },
+      {
+        path: 'forgot-password',
+        lazy: async () => ({
+          Component: (await import('./routes/forgot-password')).ForgotPasswordRoute,
+        }),
+      },
+      {
+        path: 'reset-password',
+        lazy: async () => ({
+          Component: (await import('./routes/reset-password')).ResetPasswordRoute,
+        }),
       },
       {
         path: 'authentiction',

@@ -99,15 +99,17 @@ const usable = (token: string) =>
     gt(passwordResets.expiresAt, sql`now()`),
   );
 
-/** Whose password a link would change; refused when it has expired, was used or replaced. */
-export async function checkResetToken(db: Database, token: string): Promise<{ email: string }> {
+/** Whose password a link would change; none when it has expired, was used or replaced. */
+export async function checkResetToken(
+  db: Database,
+  token: string,
+): Promise<{ valid: boolean; email: string | null }> {
   const [row] = await db
     .select({ email: users.email })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
     .where(usable(token));
-  if (!row) throw badLink();
-  return row;
+  return { valid: row !== undefined, email: row?.email ?? null };
 }
 
 /**

@@ -61,7 +61,7 @@ describe('Forgot password', () => {
     const stored = await t.database.db.select().from(passwordResets);
     expect(stored.some((row) => row.tokenHash === token)).toBe(false);
 
-    expect((await check(token)).json()).toEqual({ email: member.email });
+    expect((await check(token)).json()).toEqual({ valid: true, email: member.email });
     const done = await confirm(token, 'NewSecret9');
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ user: { email: member.email } });
@@ -115,9 +115,9 @@ describe('Forgot password', () => {
     await t.app.jobs.drain();
     const second = await linkMailedTo(email);
     expect(second.token).not.toBe(first.token);
-    expect((await check(first.token)).statusCode).toBe(400);
+    expect((await check(first.token)).json()).toEqual({ valid: false, email: null });
     expect((await confirm(first.token, 'NewSecret9')).statusCode).toBe(400);
-    expect((await check(second.token)).statusCode).toBe(200);
+    expect((await check(second.token)).json()).toEqual({ valid: true, email: email });
   });
 
   it('refuses an expired or tampered link with the same clear message', async () => {
@@ -126,10 +126,10 @@ describe('Forgot password', () => {
     await t.app.jobs.drain();
     const { token } = await linkMailedTo(email);
     const tampered = `${token.slice(0, -2)}xx`;
-    for (const response of [await check(tampered), await confirm(tampered, 'NewSecret9')]) {
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.message).toBe(PASSWORD_RESET_MESSAGES.badLink);
-    }
+    expect((await check(tampered)).json()).toEqual({ valid: false, email: null });
+    const tamperedUse = await confirm(tampered, 'NewSecret9');
+    expect(tamperedUse.statusCode).toBe(400);
+    expect(tamperedUse.json().error.message).toBe(PASSWORD_RESET_MESSAGES.badLink);
     // Thirty minutes pass.
     await t.database.db
       .update(passwordResets)
@@ -143,6 +143,7 @@ describe('Forgot password', () => {
     expect(late.statusCode).toBe(400);
     expect(late.json().error.message).toBe(PASSWORD_RESET_MESSAGES.badLink);
     expect(await passwordHashOf(email)).toBe(hash);
+    expect((await check(token)).json()).toEqual({ valid: false, email: null });
   });
 
   it('refuses a weak new password at the field and leaves the link usable', async () => {
@@ -155,7 +156,7 @@ describe('Forgot password', () => {
     expect(JSON.stringify(weak.json().error.issues)).toContain(
       'Password: at least 1 uppercase letter.',
     );
-    expect((await check(token)).statusCode).toBe(200);
+    expect((await check(token)).json()).toMatchObject({ valid: true });
   });
 
   it('refuses bad input with 400 and sends nothing', async () => {

@@ -1,3 +1,7 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// The server runs under tsx with the repository's root tsconfig, which covers no server file:
+// the pragmas above pick the automatic JSX runtime here whatever tsconfig applies.
 import {
   Body,
   Button,

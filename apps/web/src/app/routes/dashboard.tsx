@@ -8,6 +8,7 @@ import {
   LuCreditCard,
   LuDoorOpen,
   LuHistory,
+  LuMail,
   LuReceiptText,
   LuScrollText,
   LuMegaphone,
@@ -37,6 +38,7 @@ const icons: Record<DashboardChildPath, IconType> = {
   users: LuContact,
   settings: LuBuilding2,
   audit: LuScrollText,
+  'sent-mail': LuMail,
 };
 
 const roleLabel = { user: 'Resident account', member: 'Member · tenant', admin: 'Administrator' };

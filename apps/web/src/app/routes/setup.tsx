@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { tokenFromHash } from '../../features/building/api/setup';
+import { tokenFromHash } from '../../lib/link-token';
 import { SetupForm } from '../../features/building/components/setup-form';
 import { BrandMark } from '../../components/brand-logo';
 

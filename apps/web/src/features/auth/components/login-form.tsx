@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AUTH_MESSAGES,
+  FORGOT_PASSWORD_PATH,
   LoginRequestSchema,
   REGISTRATION_PATH,
   type LoginRequest,
@@ -61,6 +62,11 @@ export function LoginForm() {
             placeholder="Your password"
           />
         </FormField>
+        <p className="-mt-2 text-right text-sm">
+          <Link to={FORGOT_PASSWORD_PATH} className="link link-primary">
+            Forgot password?
+          </Link>
+        </p>
         <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
           {login.isPending && (
             <span className="loading loading-spinner loading-sm" aria-hidden="true" />

@@ -26,8 +26,3 @@ export function useClaimBuilding() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: BUILDING_QUERY_KEY }),
   });
 }
-
-/** The set-up link's token, from the page's fragment (`/setup#token=…`: never sent in a URL). */
-export function tokenFromHash(hash: string): string {
-  return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
-}
