@@ -16,6 +16,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { imageRoutes } from './modules/images/images.routes';
 import { leaseRoutes } from './modules/leases/leases.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { wakeOnNotices } from './modules/notifications/notifications.service';
 import { registerMailTransport } from './modules/mail/mail-transport';
 import { registerPaymentGateways } from './modules/payments/gateways';
 import { paymentRoutes } from './modules/payments/payments.routes';
@@ -27,7 +29,7 @@ import { PublicCache } from './lib/public-cache';
 import { registerClock } from './plugins/clock';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
-import { registerJobs } from './plugins/jobs';
+import { registerJobs, scheduledJobTestRoutes } from './plugins/jobs';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 import { useContractSchemas } from './plugins/zod-schemas';
@@ -117,6 +119,7 @@ export async function buildApp({
   registerPaymentGateways(app);
   registerMailTransport(app);
   await registerJobs(app, jobDefinitions);
+  await wakeOnNotices(app);
 
   await app.register(healthRoutes);
   await app.register(
@@ -135,6 +138,8 @@ export async function buildApp({
       await api.register(announcementRoutes);
       await api.register(couponRoutes);
       await api.register(mailRoutes);
+      await api.register(notificationRoutes);
+      if (config.testClock) await api.register(scheduledJobTestRoutes(jobDefinitions));
     },
     { prefix: '/api' },
   );

@@ -83,6 +83,9 @@ const expected: Record<string, Access> = {
   'GET /api/admin/mail': ['admin'],
   'GET /api/admin/mail/:id': ['admin'],
   'GET /api/admin/mail/:id/html': ['admin'],
+  'GET /api/account/notifications': 'signed-in',
+  'PUT /api/account/notifications': 'signed-in',
+  'POST /api/unsubscribe': 'public',
 };
 
 type Caller = 'anonymous' | DemoRole;

@@ -93,9 +93,19 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
  * with the demo admin's session. `post` calls one of them at the clocked instant `now` and keeps
  * every answer's status, so a race file can require that none was a 5xx.
  */
-export async function startDemoPair(serverUrl: string, now: string) {
+export async function startDemoPair(
+  serverUrl: string,
+  now: string,
+  extraEnv: Record<string, string> = {},
+) {
   const created = await createPostgresTestDatabase(serverUrl);
-  const env = { DATABASE_URL: created.url, DEMO: '1', TEST_CLOCK: '1', PAYMENTS: 'sandbox' };
+  const env = {
+    DATABASE_URL: created.url,
+    DEMO: '1',
+    TEST_CLOCK: '1',
+    PAYMENTS: 'sandbox',
+    ...extraEnv,
+  };
   const servers = await Promise.all([startServer(env), startServer(env)]);
   const [admin] = await created.database.db
     .select({ id: users.id })

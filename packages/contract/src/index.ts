@@ -18,3 +18,4 @@ export * from './lease-changes';
 export * from './rent-roll';
 export * from './offline-payments';
 export * from './mail';
+export * from './notifications';

@@ -1,12 +1,31 @@
 import { z } from 'zod';
 
 /** Every kind of email the app sends, with the name the Sent mail page shows. */
-export const MAIL_KINDS = ['password-reset', 'password-changed'] as const;
+export const MAIL_KINDS = [
+  'password-reset',
+  'password-changed',
+  'receipt',
+  'rent-reminder',
+  'rent-overdue',
+  'request-received',
+  'request-accepted',
+  'request-rejected',
+  'lease-ending',
+  'announcement',
+] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'password-reset': 'Password reset',
   'password-changed': 'Password changed',
+  receipt: 'Receipt',
+  'rent-reminder': 'Rent reminder',
+  'rent-overdue': 'Overdue rent',
+  'request-received': 'Lease request received',
+  'request-accepted': 'Lease request accepted',
+  'request-rejected': 'Lease request declined',
+  'lease-ending': 'Lease ending',
+  announcement: 'Announcement',
 };
 
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'retrying', 'failed'] as const;

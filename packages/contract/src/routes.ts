@@ -20,6 +20,7 @@ export const DASHBOARD_CHILD_PATHS = [
   'audit',
   'rent-roll',
   'sent-mail',
+  'account',
 ] as const;
 export type DashboardChildPath = (typeof DASHBOARD_CHILD_PATHS)[number];
 
@@ -29,7 +30,7 @@ const clientRoutePatterns: RegExp[] = [
   /^\/apartment\/[^/]+\/?$/,
   /^\/authentiction(\/registration)?\/?$/,
   /^\/setup\/?$/,
-  /^\/(forgot-password|reset-password)\/?$/,
+  /^\/(forgot-password|reset-password|unsubscribe)\/?$/,
   new RegExp(`^/dashboard(/(${DASHBOARD_CHILD_PATHS.join('|')}))?/?$`),
   // A payment's receipt; a member's rent account, and a receipt of theirs.
   /^\/dashboard\/paymentHistory\/[0-9a-f-]{36}\/?$/,

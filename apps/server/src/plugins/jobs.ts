@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * Work that must happen once and survive a restart (mail, maintenance, reminders) runs on pg-boss,
@@ -31,6 +31,14 @@ export interface JobAttempt {
 
 // Handlers are stored without their data type; `send` keeps callers typed.
 type AnyJob = JobDefinition<unknown>;
+
+/**
+ * A scheduled job's data: empty from the cron; tests (and TEST_CLOCK servers) may name the instant
+ * the run happens at.
+ */
+export const ScheduledRunSchema = z.object({ at: z.iso.datetime().optional() });
+export const runsAt = (app: FastifyInstance, data: z.infer<typeof ScheduledRunSchema>) =>
+  data.at ? new Date(data.at) : app.clock.now();
 
 export const defineJob = <Data>(definition: JobDefinition<Data>): JobDefinition<Data> => definition;
 
@@ -155,3 +163,24 @@ export async function registerJobs(
     },
   } satisfies Jobs);
 }
+
+/**
+ * TEST_CLOCK servers only (never production): starts a scheduled job now, at the request's
+ * X-Test-Clock time, as its schedule would, so tests with several server processes can race it.
+ */
+export const scheduledJobTestRoutes = (definitions: readonly JobDefinition<unknown>[]) =>
+  async function routes(app: FastifyInstance): Promise<void> {
+    app.post<{ Params: { name: string } }>(
+      '/test/jobs/:name',
+      { config: { access: 'public' } },
+      async (request, reply) => {
+        const job = definitions.find(
+          (candidate) => candidate.name === request.params.name && candidate.cron,
+        );
+        if (!job)
+          return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'No such job' } });
+        await app.jobs.send(job, { at: request.now.toISOString() });
+        return reply.code(202).send({ ok: true });
+      },
+    );
+  };

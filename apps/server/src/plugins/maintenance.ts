@@ -1,19 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { deleteExpiredLimits } from '../lib/rate-limit';
 import { deleteExpiredSessions } from '../modules/auth/auth.service';
 import { deleteUnusedUploads } from '../modules/images/images.service';
 import { settleLeaseEnds } from '../modules/leases/leases.service';
 import { paymentsContext, settleListedIntents } from '../modules/payments/payments.service';
-import { defineJob } from './jobs';
-
-/**
- * A scheduled job's data: empty from the cron; tests (and TEST_CLOCK servers) may name the instant
- * the run happens at.
- */
-export const ScheduledRunSchema = z.object({ at: z.iso.datetime().optional() });
-export const runsAt = (app: FastifyInstance, data: z.infer<typeof ScheduledRunSchema>) =>
-  data.at ? new Date(data.at) : app.clock.now();
+import { defineJob, runsAt, ScheduledRunSchema } from './jobs';
 
 /** Closes leases whose last day (by notice) has passed; requests close them sooner when they can. */
 export const closeEndedLeasesJob = defineJob({

@@ -12,3 +12,4 @@ export * from './building';
 export * from './audit';
 export * from './deposits';
 export * from './mail';
+export * from './notifications';

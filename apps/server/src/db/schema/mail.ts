@@ -34,6 +34,8 @@ export const mailMessages = pgTable(
     secret: boolean('secret').notNull().default(false),
     redactedHtml: text('redacted_html'),
     redactedText: text('redacted_text'),
+    /** The one-click unsubscribe address (List-Unsubscribe), for mail one may opt out of. */
+    unsubscribeUrl: text('unsubscribe_url'),
     status: mailStatus('status').notNull().default('queued'),
     /** Where it went: `outbox` (kept here only) or `smtp`; null until delivered. */
     transport: mailTransport('transport'),

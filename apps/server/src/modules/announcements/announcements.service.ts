@@ -10,6 +10,7 @@ import {
   type UpdateAnnouncementRequest,
 } from '@structomate/contract';
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { notifyOptedIn } from '../notifications/notifications.service';
 import type { Database } from '../../db/client';
 import { announcements, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
@@ -86,6 +87,13 @@ export async function makeAnnouncement(
       summary: `Posted "${input.title}" to ${audienceName(input.type)}`,
       after: auditedFields(input),
     });
+    // By email too, to those of its audience who asked for announcements.
+    await notifyOptedIn(
+      tx,
+      input.type === 'all' ? ['user', 'member'] : [input.type],
+      'announcements',
+      { kind: 'announcement', data: { title: input.title, description: input.details } },
+    );
     return created.id;
   });
 }

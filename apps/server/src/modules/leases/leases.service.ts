@@ -12,6 +12,7 @@ import {
   type SessionUser,
 } from '@structomate/contract';
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { notify, notifyAdmins } from '../notifications/notifications.service';
 import type { Database } from '../../db/client';
 import { agreements, apartments, leaseHolds, leaseTermColumns, users } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
@@ -227,6 +228,14 @@ export async function requestAgreement(
         })
         .returning({ id: agreements.id });
       if (!created) throw new Error('insert returned nothing');
+      await notifyAdmins(tx, {
+        kind: 'request-received',
+        data: {
+          applicant: tenant.displayName,
+          email: tenant.email,
+          apartmentNo: apartment.apartmentNo,
+        },
+      });
       return created.id;
     });
   } catch (error) {
@@ -314,7 +323,7 @@ export async function acceptAgreement(
         .update(users)
         .set({ role: 'member', updatedAt: sql`now()` })
         .where(and(eq(users.id, accepted.tenantId), eq(users.role, 'user')));
-      await tx
+      const declined = await tx
         .update(agreements)
         .set({ status: 'rejected', checkedAt: now })
         .where(
@@ -323,7 +332,13 @@ export async function acceptAgreement(
             eq(agreements.status, 'pending'),
             ne(agreements.id, agreementId),
           ),
-        );
+        )
+        .returning({ tenantId: agreements.tenantId });
+      const apartmentNo = await apartmentNoOf(tx, accepted.apartmentId);
+      await notify(tx, accepted.tenantId, { kind: 'request-accepted', data: { apartmentNo } });
+      for (const other of declined) {
+        await notify(tx, other.tenantId, { kind: 'request-rejected', data: { apartmentNo } });
+      }
     });
   } catch (error) {
     const constraint = uniqueViolation(error);
@@ -362,17 +377,36 @@ function startChange(
   return { startDate, endDate: leaseEndDate(startDate, target.termMonths) };
 }
 
+async function apartmentNoOf(db: Database, apartmentId: string): Promise<string> {
+  const [row] = await db
+    .select({ apartmentNo: apartments.apartmentNo })
+    .from(apartments)
+    .where(eq(apartments.id, apartmentId));
+  return row?.apartmentNo ?? '';
+}
+
 /** Reject (spec §4): records the checked date; a decided agreement is a 409. */
 export async function rejectAgreement(
   db: Database,
   agreementId: string,
   now: Date,
 ): Promise<Agreement> {
-  const [rejected] = await db
-    .update(agreements)
-    .set({ status: 'rejected', checkedAt: now })
-    .where(and(eq(agreements.id, agreementId), eq(agreements.status, 'pending')))
-    .returning({ id: agreements.id });
+  const rejected = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(agreements)
+      .set({ status: 'rejected', checkedAt: now })
+      .where(and(eq(agreements.id, agreementId), eq(agreements.status, 'pending')))
+      .returning({
+        id: agreements.id,
+        tenantId: agreements.tenantId,
+        apartmentId: agreements.apartmentId,
+      });
+    if (row) {
+      const apartmentNo = await apartmentNoOf(tx, row.apartmentId);
+      await notify(tx, row.tenantId, { kind: 'request-rejected', data: { apartmentNo } });
+    }
+    return row;
+  });
   if (!rejected) {
     await agreementById(db, agreementId);
     throw conflict('This agreement has already been decided.');

@@ -1,4 +1,11 @@
-import type { MailEntry, MailKind, MailPage, MailStatus } from '@structomate/contract';
+import {
+  UNSUBSCRIBE_PATH,
+  type MailEntry,
+  type MailKind,
+  type MailPage,
+  type MailStatus,
+  type MailTopic,
+} from '@structomate/contract';
 import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -20,7 +27,8 @@ export interface OutgoingMail {
   content: MailContent;
   /** Security mail (its link acts for the reader): no unsubscribe, link kept out of the copy. */
   secret?: boolean;
-  unsubscribeUrl?: string;
+  /** Mail one may opt out of: the person's unsubscribe token and the topic it turns off. */
+  unsubscribe?: { token: string; topic: MailTopic };
 }
 
 /** What sending mail needs from the app: the database, the configuration and the job engine. */
@@ -45,10 +53,12 @@ async function buildingName(db: Database, config: Config): Promise<string> {
  * mail tells about, so both are kept or lost together). Returns its id for `deliverSoon`.
  */
 export async function queueMail(db: Database, config: Config, mail: OutgoingMail): Promise<string> {
+  const query =
+    mail.unsubscribe && !mail.secret ? new URLSearchParams(mail.unsubscribe) : undefined;
   const frame = {
     buildingName: await buildingName(db, config),
     siteUrl: config.publicUrl,
-    ...(mail.unsubscribeUrl && !mail.secret ? { unsubscribeUrl: mail.unsubscribeUrl } : {}),
+    ...(query ? { unsubscribeUrl: `${config.publicUrl}${UNSUBSCRIBE_PATH}?${query}` } : {}),
   };
   const rendered = await renderMail(mail.content, frame);
   const redacted = mail.secret ? await renderMail(withoutLink(mail.content), frame) : undefined;
@@ -64,6 +74,7 @@ export async function queueMail(db: Database, config: Config, mail: OutgoingMail
       secret: mail.secret ?? false,
       redactedHtml: redacted?.html ?? null,
       redactedText: redacted?.text ?? null,
+      unsubscribeUrl: query ? `${config.publicUrl}/api/unsubscribe?${query}` : null,
     })
     .returning({ id: mailMessages.id });
   if (!row) throw new Error('the mail was not stored');
@@ -116,6 +127,15 @@ export async function deliverMail(
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
+      // One-click unsubscribe (RFC 8058): mail apps show their own button and POST to it.
+      ...(mail.unsubscribeUrl
+        ? {
+            headers: {
+              'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
+          }
+        : {}),
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -17,6 +17,7 @@ import { payments } from '../../db/schema';
 import { AppError, conflict } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { notify } from '../notifications/notifications.service';
 import { leaseBills, personLedger } from './ledger.service';
 import { assertOfflineDay, offlineLease } from './offline-lease';
 import { closeIntentsFor, transactionsWhere, type PaymentsContext } from './recording.service';
@@ -71,22 +72,36 @@ export async function recordOfflinePayment(
         if (!due) throw new Error('checked above');
         const transactionId = offlineTransactionId(input.method);
         ids.push(transactionId);
-        await tx.insert(payments).values({
-          transactionId,
-          userId: personId,
-          agreementId: lease.id,
-          billingMonth: `${month}-01`,
-          rent: due.rent,
-          discount: 0,
-          amountCharged: chargeInMinorUnits(due.rent, HOME_CURRENCY, null),
-          currency: HOME_CURRENCY,
-          rate: null,
-          provider: 'offline',
-          method: input.method,
-          reference: input.reference ?? null,
-          receivedOn: input.receivedOn,
-          recordedBy: actor.id,
-          paidAt: now,
+        const [payment] = await tx
+          .insert(payments)
+          .values({
+            transactionId,
+            userId: personId,
+            agreementId: lease.id,
+            billingMonth: `${month}-01`,
+            rent: due.rent,
+            discount: 0,
+            amountCharged: chargeInMinorUnits(due.rent, HOME_CURRENCY, null),
+            currency: HOME_CURRENCY,
+            rate: null,
+            provider: 'offline',
+            method: input.method,
+            reference: input.reference ?? null,
+            receivedOn: input.receivedOn,
+            recordedBy: actor.id,
+            paidAt: now,
+          })
+          .returning({ id: payments.id });
+        await notify(tx, personId, {
+          kind: 'receipt',
+          data: {
+            month,
+            amount: due.rent,
+            method: PAYMENT_METHOD_IN_SENTENCE[input.method],
+            paidOn: input.receivedOn,
+            apartmentNo: lease.apartmentNo,
+            paymentId: payment?.id ?? '',
+          },
         });
         await recordAudit(tx, actor, {
           action: 'payment.offline',

@@ -20,6 +20,8 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { PaymentGateways } from './gateways';
 import { recordAudit } from '../audit/audit.service';
+import { notify } from '../notifications/notifications.service';
+import { calendarDay } from '../../lib/clock';
 import { leaseBills, rentIn, type BillingRules } from './ledger.service';
 import type { ProviderIntent } from './provider';
 
@@ -168,20 +170,23 @@ async function recordSucceeded(
         .from(agreements)
         .where(eq(agreements.id, row.agreementId));
       if (lease && Number(lease.rent) !== row.rent) return 'repriced';
-      await tx.insert(payments).values({
-        transactionId: row.id,
-        userId: row.userId,
-        agreementId: row.agreementId,
-        billingMonth: row.billingMonth,
-        rent: row.rent,
-        discount: row.discount,
-        amountCharged: row.amount,
-        currency: row.currency,
-        rate: row.rate,
-        couponId: row.couponId,
-        provider: row.provider === 'stripe' ? 'stripe' : 'sandbox',
-        paidAt: now,
-      });
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          transactionId: row.id,
+          userId: row.userId,
+          agreementId: row.agreementId,
+          billingMonth: row.billingMonth,
+          rent: row.rent,
+          discount: row.discount,
+          amountCharged: row.amount,
+          currency: row.currency,
+          rate: row.rate,
+          couponId: row.couponId,
+          provider: row.provider === 'stripe' ? 'stripe' : 'sandbox',
+          paidAt: now,
+        })
+        .returning({ id: payments.id });
       await tx
         .update(paymentIntents)
         .set({ status: 'succeeded', updatedAt: sql`now()` })
@@ -201,6 +206,22 @@ async function recordSucceeded(
           discount: row.discount,
           charged: row.amount,
           currency: row.currency,
+        },
+      });
+      const [place] = await tx
+        .select({ apartmentNo: apartments.apartmentNo })
+        .from(agreements)
+        .innerJoin(apartments, eq(apartments.id, agreements.apartmentId))
+        .where(eq(agreements.id, row.agreementId));
+      await notify(tx, row.userId, {
+        kind: 'receipt',
+        data: {
+          month,
+          amount: row.rent - row.discount,
+          method: 'card',
+          paidOn: calendarDay(now, ctx.rules.timeZone),
+          apartmentNo: place?.apartmentNo ?? '',
+          paymentId: payment?.id ?? '',
         },
       });
       return 'succeeded';

@@ -1,0 +1,156 @@
+import { dayLabel, monthLabel, type MailKind, type MailTopic } from '@structomate/contract';
+import { z } from 'zod';
+import type { MailContent } from '../mail/mail.service';
+
+const bdt = (amount: number) => `${amount.toLocaleString('en-US')} BDT`;
+
+/** What each kind of notice carries, written when it happens, so the mail needs no lookup. */
+export const NoticeSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('receipt'),
+    data: z.object({
+      month: z.string(),
+      amount: z.number(),
+      method: z.string(),
+      paidOn: z.string(),
+      apartmentNo: z.string(),
+      paymentId: z.string(),
+    }),
+  }),
+  z.object({
+    kind: z.literal('rent-reminder'),
+    data: z.object({ month: z.string(), amount: z.number(), dueOn: z.string() }),
+  }),
+  z.object({
+    kind: z.literal('rent-overdue'),
+    data: z.object({ month: z.string(), amount: z.number(), dueOn: z.string() }),
+  }),
+  z.object({
+    kind: z.literal('request-received'),
+    data: z.object({ applicant: z.string(), email: z.string(), apartmentNo: z.string() }),
+  }),
+  z.object({ kind: z.literal('request-accepted'), data: z.object({ apartmentNo: z.string() }) }),
+  z.object({ kind: z.literal('request-rejected'), data: z.object({ apartmentNo: z.string() }) }),
+  z.object({
+    kind: z.literal('lease-ending'),
+    data: z.object({ apartmentNo: z.string(), endsOn: z.string(), days: z.number() }),
+  }),
+  z.object({
+    kind: z.literal('announcement'),
+    data: z.object({ title: z.string(), description: z.string() }),
+  }),
+]);
+export type Notice = z.infer<typeof NoticeSchema>;
+export type NoticeKind = Notice['kind'] & MailKind;
+
+export const TOPIC_OF: Record<NoticeKind, MailTopic> = {
+  receipt: 'receipts',
+  'rent-reminder': 'rent',
+  'rent-overdue': 'rent',
+  'request-received': 'requests',
+  'request-accepted': 'lease',
+  'request-rejected': 'lease',
+  'lease-ending': 'lease',
+  announcement: 'announcements',
+};
+
+/** The email for a notice, addressed to `name`; links point into the site at `siteUrl`. */
+export function noticeMail(notice: Notice, name: string, siteUrl: string): MailContent {
+  const dashboard = (path: string) => `${siteUrl}/dashboard/${path}`;
+  switch (notice.kind) {
+    case 'receipt': {
+      const { month, amount, method, paidOn, apartmentNo, paymentId } = notice.data;
+      return {
+        subject: `Receipt: rent for ${monthLabel(month)}`,
+        preview: `${bdt(amount)} received for ${monthLabel(month)}. Thank you.`,
+        heading: 'Payment received',
+        paragraphs: [`Hello ${name}, thank you: we received the rent for ${monthLabel(month)}.`],
+        details: [
+          ['Apartment', apartmentNo],
+          ['Month', monthLabel(month)],
+          ['Amount', bdt(amount)],
+          ['Paid by', method],
+          ['Received', dayLabel(paidOn)],
+        ],
+        action: { label: 'View the receipt', url: dashboard(`paymentHistory/${paymentId}`) },
+      };
+    }
+    case 'rent-reminder': {
+      const { month, amount, dueOn } = notice.data;
+      return {
+        subject: `Rent for ${monthLabel(month)} is due on ${dayLabel(dueOn)}`,
+        preview: `${bdt(amount)} falls due on ${dayLabel(dueOn)}.`,
+        heading: 'Rent is due soon',
+        paragraphs: [
+          `Hello ${name}, a reminder that the rent for ${monthLabel(month)}, ${bdt(amount)}, falls due on ${dayLabel(dueOn)}.`,
+          'If you have paid already, thank you: ignore this email.',
+        ],
+        action: { label: 'Pay rent', url: dashboard('payments') },
+      };
+    }
+    case 'rent-overdue': {
+      const { month, amount, dueOn } = notice.data;
+      return {
+        subject: `Rent for ${monthLabel(month)} is overdue`,
+        preview: `${bdt(amount)} was due on ${dayLabel(dueOn)}.`,
+        heading: 'Rent is overdue',
+        paragraphs: [
+          `Hello ${name}, the rent for ${monthLabel(month)}, ${bdt(amount)}, was due on ${dayLabel(dueOn)} and has not reached us.`,
+          'Please pay it now, or talk to the building’s office if something is in the way.',
+        ],
+        action: { label: 'Pay rent', url: dashboard('payments') },
+      };
+    }
+    case 'request-received': {
+      const { applicant, email, apartmentNo } = notice.data;
+      return {
+        subject: `New lease request for ${apartmentNo}`,
+        preview: `${applicant} asks to rent ${apartmentNo}.`,
+        heading: 'A new lease request',
+        paragraphs: [`${applicant} (${email}) asks to rent apartment ${apartmentNo}.`],
+        action: { label: 'Review requests', url: dashboard('agreement-requests') },
+      };
+    }
+    case 'request-accepted':
+      return {
+        subject: `Your lease for ${notice.data.apartmentNo} is accepted`,
+        preview: 'Welcome home: your request was accepted.',
+        heading: 'Welcome home',
+        paragraphs: [
+          `Hello ${name}, your request to rent apartment ${notice.data.apartmentNo} was accepted. You are now a member: your rent account and the building’s announcements are in your dashboard.`,
+        ],
+        action: { label: 'Open my dashboard', url: dashboard('myProfile') },
+      };
+    case 'request-rejected':
+      return {
+        subject: `Your request for ${notice.data.apartmentNo} was declined`,
+        preview: 'Your lease request was not accepted.',
+        heading: 'Your request was declined',
+        paragraphs: [
+          `Hello ${name}, your request to rent apartment ${notice.data.apartmentNo} was not accepted. Other apartments may be free: have a look at the listing.`,
+        ],
+        action: { label: 'See apartments', url: `${siteUrl}/apartment` },
+      };
+    case 'lease-ending': {
+      const { apartmentNo, endsOn, days } = notice.data;
+      return {
+        subject: `Your lease ends on ${dayLabel(endsOn)}`,
+        preview: `${days} days left on the lease of ${apartmentNo}.`,
+        heading: `Your lease ends in ${days} days`,
+        paragraphs: [
+          `Hello ${name}, the lease of apartment ${apartmentNo} ends on ${dayLabel(endsOn)}.`,
+          'To stay longer, talk to the building’s office about renewing it.',
+        ],
+        action: { label: 'See my lease', url: dashboard('myProfile') },
+      };
+    }
+    case 'announcement':
+      return {
+        subject: notice.data.title,
+        preview: notice.data.description.slice(0, 120),
+        heading: notice.data.title,
+        paragraphs: notice.data.description.split(/\n{2,}/),
+        action: { label: 'Read it on the site', url: dashboard('') },
+      };
+  }
+}
