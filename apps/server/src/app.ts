@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyRequest } fro
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { accountRoutes } from './modules/account/account.routes';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { apartmentAdminRoutes } from './modules/apartments/apartment-admin.routes';
 import { apartmentRoutes } from './modules/apartments/apartments.routes';
@@ -139,6 +140,7 @@ export async function buildApp({
       await api.register(couponRoutes);
       await api.register(mailRoutes);
       await api.register(notificationRoutes);
+      await api.register(accountRoutes);
       if (config.testClock) await api.register(scheduledJobTestRoutes(jobDefinitions));
     },
     { prefix: '/api' },

@@ -86,6 +86,11 @@ const expected: Record<string, Access> = {
   'GET /api/account/notifications': 'signed-in',
   'PUT /api/account/notifications': 'signed-in',
   'POST /api/unsubscribe': 'public',
+  'GET /api/account': 'signed-in',
+  'PUT /api/account/profile': 'signed-in',
+  'POST /api/account/password': 'signed-in',
+  'GET /api/account/sessions': 'signed-in',
+  'DELETE /api/account/sessions': 'signed-in',
 };
 
 type Caller = 'anonymous' | DemoRole;

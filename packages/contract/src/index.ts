@@ -19,3 +19,4 @@ export * from './rent-roll';
 export * from './offline-payments';
 export * from './mail';
 export * from './notifications';
+export * from './account';

@@ -33,9 +33,7 @@ export const MAIL_TOPIC_LABELS: Record<MailTopic, { label: string; description: 
 
 /** Who is asked about a topic: the requests topic is the admins'. */
 export const topicsFor = (role: 'user' | 'member' | 'admin'): MailTopic[] =>
-  role === 'admin'
-    ? ['requests', 'announcements']
-    : ['receipts', 'rent', 'lease', 'announcements'];
+  role === 'admin' ? ['requests', 'announcements'] : ['receipts', 'rent', 'lease', 'announcements'];
 
 export const MailPreferencesSchema = z.strictObject({
   receipts: z.boolean(),

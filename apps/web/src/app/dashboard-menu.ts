@@ -25,6 +25,7 @@ export const DASHBOARD_PAGES: Record<DashboardChildPath, DashboardPage> = {
   settings: { path: 'settings', label: 'Building settings', roles: ['admin'] },
   audit: { path: 'audit', label: 'Audit log', roles: ['admin'] },
   'sent-mail': { path: 'sent-mail', label: 'Sent mail', roles: ['admin'] },
+  account: { path: 'account', label: 'Account', roles: 'any' },
   payments: { path: 'payments', label: 'Make Payment', roles: ['member'] },
   // Former tenants (users again) keep their receipts; their profile links here.
   paymentHistory: {
@@ -42,8 +43,8 @@ export const DASHBOARD_PAGES: Record<DashboardChildPath, DashboardPage> = {
 
 /** Spec §2 side menu by role; the first entry is where /dashboard opens. */
 export const SIDE_MENU: Record<Role, DashboardChildPath[]> = {
-  user: ['myProfile', 'user-announcements'],
-  member: ['myProfile', 'payments', 'paymentHistory', 'member-announcements'],
+  user: ['myProfile', 'user-announcements', 'account'],
+  member: ['myProfile', 'payments', 'paymentHistory', 'member-announcements', 'account'],
   admin: [
     'adminProfile',
     'manage-members',
@@ -56,6 +57,7 @@ export const SIDE_MENU: Record<Role, DashboardChildPath[]> = {
     'settings',
     'audit',
     'sent-mail',
+    'account',
   ],
 };
 

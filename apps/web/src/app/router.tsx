@@ -54,6 +54,9 @@ const dashboardPage: Record<DashboardChildPath, () => Promise<{ Component: Compo
   audit: async () => ({
     Component: (await import('../features/audit/components/audit-log')).AuditLog,
   }),
+  account: async () => ({
+    Component: (await import('../features/account/components/account-page')).AccountPage,
+  }),
   'sent-mail': async () => ({
     Component: (await import('../features/mail/components/sent-mail')).SentMail,
   }),

@@ -9,6 +9,7 @@ import {
   LuDoorOpen,
   LuHistory,
   LuMail,
+  LuSettings,
   LuReceiptText,
   LuScrollText,
   LuMegaphone,
@@ -39,6 +40,7 @@ const icons: Record<DashboardChildPath, IconType> = {
   settings: LuBuilding2,
   audit: LuScrollText,
   'sent-mail': LuMail,
+  account: LuSettings,
 };
 
 const roleLabel = { user: 'Resident account', member: 'Member · tenant', admin: 'Administrator' };
