@@ -15,3 +15,5 @@ export const jobDefinitions: readonly JobDefinition<unknown>[] = [
   rentNoticesJob,
   leaseEndingNoticesJob,
 ];
+
+export { leaseEndingNoticesJob, rentNoticesJob };

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { currentUser } from '../../plugins/auth';
 import { mailContext } from '../mail/mail.service';
-import { mailPasswordChanged } from '../auth/password-reset.service';
+import { mailPasswordChanged } from '../auth/auth.service';
 import {
   changePassword,
   listSessions,

@@ -107,3 +107,6 @@ export async function verifyCredentials(
   await clear(db, [limits[0]?.key ?? '']);
   return toSessionUser(row);
 }
+
+/** For other modules: the security notice sent after any password change. */
+export { mailPasswordChanged } from './password-reset.service';

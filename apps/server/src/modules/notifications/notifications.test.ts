@@ -17,8 +17,7 @@ import { newApplicant, newMember, payMonth } from '../../../test/payments';
 import { newPerson, type Person } from '../../../test/people';
 import { agreements, mailMessages, notifications, users } from '../../db/schema';
 import { FakeClock } from '../../lib/clock';
-import { leaseEndingNoticesJob } from '../leases/lease-notices.service';
-import { rentNoticesJob } from '../payments/rent-notices.service';
+import { leaseEndingNoticesJob, rentNoticesJob } from '../../jobs';
 import { sendNotificationsJob } from './notifications.service';
 
 // Dhaka time. Leases signed today start today; rent falls due on the 5th (the demo's terms).
