@@ -14,6 +14,8 @@ const screens: { role?: DemoRole; path: string; ready: string }[] = [
   { path: '/no-such-page', ready: 'Page Not Found' },
   { path: '/forgot-password', ready: 'Forgot password?' },
   { path: '/reset-password#token=expired', ready: 'Choose a new password' },
+  { path: '/unsubscribe?token=abc&topic=rent', ready: 'Unsubscribe' },
+  { role: 'member', path: '/dashboard/account', ready: 'Email notifications' },
   { role: 'user', path: '/dashboard/myProfile', ready: 'My Profile' },
   { role: 'user', path: '/dashboard/user-announcements', ready: 'Announcements' },
   { role: 'member', path: '/dashboard/payments', ready: 'Rent ledger' },

@@ -157,6 +157,10 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'unsubscribe',
+        lazy: async () => ({ Component: (await import('./routes/unsubscribe')).UnsubscribeRoute }),
+      },
+      {
         path: 'authentiction',
         children: [
           {
