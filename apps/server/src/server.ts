@@ -52,6 +52,11 @@ lines.push(
     ? `  payments: Stripe, charged in ${config.payments.currency.toUpperCase()}`
     : '  payments: sandbox (test mode: cards are checked, no money moves)',
 );
+lines.push(
+  config.mail.smtpUrl
+    ? `  mail: sent through ${new URL(config.mail.smtpUrl).host} as ${config.mail.from}`
+    : '  mail: kept in the outbox, not sent (read it in the dashboard: Sent mail; set SMTP_URL to send)',
+);
 if (!config.webDistDir)
   lines.push('  web app: not served here (run "npm run dev" for the Vite dev server)');
 if (seeded) {

@@ -126,7 +126,15 @@ function MailLayout({ content, frame }: { content: MailContent; frame: MailFrame
                 >
                   {content.action.label}
                 </Button>
-                <Text style={{ fontSize: '13px', lineHeight: '20px', color: colors.muted }}>
+                <Text
+                  style={{
+                    fontSize: '13px',
+                    lineHeight: '20px',
+                    color: colors.muted,
+                    // A long address wraps anywhere rather than widening the mail on a phone.
+                    wordBreak: 'break-all',
+                  }}
+                >
                   Or open this address: {content.action.url}
                 </Text>
               </Section>

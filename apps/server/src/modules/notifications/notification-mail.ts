@@ -69,7 +69,7 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
           ['Apartment', apartmentNo],
           ['Month', monthLabel(month)],
           ['Amount', bdt(amount)],
-          ['Paid by', method],
+          ['Paid by', method.charAt(0).toUpperCase() + method.slice(1)],
           ['Received', dayLabel(paidOn)],
         ],
         action: { label: 'View the receipt', url: dashboard(`paymentHistory/${paymentId}`) },

@@ -60,7 +60,7 @@ describe('receipts', () => {
     expect(receipt).toMatchObject({ subject: 'Receipt: rent for November 2026', status: 'sent' });
     expect(receipt?.text).toMatch(/Receipt Tenant, thank you/);
     expect(receipt?.text).toMatch(/C-204/);
-    expect(receipt?.text).toMatch(/Paid by\s+card/);
+    expect(receipt?.text).toMatch(/Paid by\s+Card/);
     expect(receipt?.text).toMatch(/\/dashboard\/paymentHistory\/[0-9a-f-]{36}/);
     expect(receipt?.text).toContain('Unsubscribe from these emails');
     const query = unsubscribeQuery(receipt?.unsubscribeUrl ?? null);
@@ -92,7 +92,7 @@ describe('receipts', () => {
       'Receipt: rent for December 2026',
       'Receipt: rent for November 2026',
     ]);
-    expect(receipts[0]?.text).toMatch(/Paid by\s+cash/);
+    expect(receipts[0]?.text).toMatch(/Paid by\s+Cash/);
   });
 
   it('is not sent to someone who turned receipts off', async () => {
