@@ -45,7 +45,8 @@ if (serverUrl) {
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
 } else {
-  const dataDir = path.join(root, `.artifacts/${name.replaceAll('_', '-')}-data`);
+  // By port too, so two runs on other ports (E2E_PORT) never share a database.
+  const dataDir = path.join(root, `.artifacts/${name.replaceAll('_', '-')}-${port}-data`);
   await rm(dataDir, { recursive: true, force: true });
   process.env.DATA_DIR = dataDir;
 }

@@ -91,6 +91,10 @@ const expected: Record<string, Access> = {
   'POST /api/account/password': 'signed-in',
   'GET /api/account/sessions': 'signed-in',
   'DELETE /api/account/sessions': 'signed-in',
+  'POST /api/account/email': 'signed-in',
+  'POST /api/account/email/confirm': 'public',
+  'GET /api/account/export': 'signed-in',
+  'DELETE /api/account': 'signed-in',
 };
 
 type Caller = 'anonymous' | DemoRole;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DisplayNameSchema, ImageUrlSchema, PasswordSchema, SessionUserSchema } from './accounts';
+import {
+  DisplayNameSchema,
+  EmailSchema,
+  ImageUrlSchema,
+  PasswordSchema,
+  SessionUserSchema,
+} from './accounts';
 
 /** The account page (every role): who you are, and how you sign in. */
 export const AccountSchema = z.object({
@@ -46,4 +52,49 @@ export const ACCOUNT_MESSAGES = {
     count === 0
       ? 'No other session was signed in.'
       : `Signed out ${count} other ${count === 1 ? 'session' : 'sessions'}.`,
+} as const;
+
+export const CONFIRM_EMAIL_PATH = '/confirm-email';
+export const EMAIL_CHANGE_HOURS = 24;
+
+export const ChangeEmailSchema = z.strictObject({
+  email: EmailSchema,
+  /** Required when the account has a password: a new address takes over password resets. */
+  currentPassword: z.string().max(128).optional(),
+});
+export type ChangeEmail = z.infer<typeof ChangeEmailSchema>;
+
+export const EmailChangeRequestedSchema = z.object({ message: z.string() });
+
+export const ConfirmEmailSchema = z.strictObject({
+  token: z.string().trim().min(1).max(200),
+});
+export const EmailConfirmedSchema = z.object({ email: z.string(), message: z.string() });
+
+export const DeleteAccountSchema = z.strictObject({
+  /** Required when the account has a password. */
+  currentPassword: z.string().max(128).optional(),
+  /** The person types DELETE, so a stray click cannot do it. */
+  confirm: z.literal('DELETE', { error: 'Type DELETE to confirm.' }),
+});
+export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;
+
+export const EMAIL_CHANGE_MESSAGES = {
+  sent: (email: string, current: string) =>
+    `We sent a link to ${email}. Open it within ${EMAIL_CHANGE_HOURS} hours to confirm; until then your email stays ${current}.`,
+  same: 'That is already your email.',
+  taken: 'Another account already uses that email.',
+  badLink:
+    'This link has expired or has already been used. Ask for a new one on your account page: each link works once, for 24 hours, and only the newest one works.',
+  confirmed: (email: string) => `Your email is now ${email}.`,
+  tooMany: (wait: string) => `Too many email changes. Try again in ${wait}.`,
+} as const;
+
+export const DELETE_ACCOUNT_MESSAGES = {
+  activeLease: (apartmentNo: string) =>
+    `You rent apartment ${apartmentNo}: the lease must end before the account can be deleted.`,
+  owes: (amount: string) =>
+    `You owe ${amount}: the account can be deleted once it is paid. Pay it, or talk to the building’s office.`,
+  lastAdmin: 'The building needs an admin: make someone else an admin before deleting this account.',
+  deleted: 'Your account is deleted. Thank you for living with us.',
 } as const;

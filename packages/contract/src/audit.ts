@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'payment.offline',
   'deposit.received',
   'deposit.refunded',
+  'account.deleted',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -57,6 +58,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payment.offline': 'Offline payment recorded',
   'deposit.received': 'Deposit received',
   'deposit.refunded': 'Deposit refunded',
+  'account.deleted': 'Account deleted',
 };
 
 export const AuditEntrySchema = z.object({

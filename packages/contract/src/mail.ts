@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const MAIL_KINDS = [
   'password-reset',
   'password-changed',
+  'email-change',
+  'email-changed',
   'receipt',
   'rent-reminder',
   'rent-overdue',
@@ -18,6 +20,8 @@ export type MailKind = z.infer<typeof MailKindSchema>;
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'password-reset': 'Password reset',
   'password-changed': 'Password changed',
+  'email-change': 'Email change',
+  'email-changed': 'Email changed',
   receipt: 'Receipt',
   'rent-reminder': 'Rent reminder',
   'rent-overdue': 'Overdue rent',

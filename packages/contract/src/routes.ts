@@ -30,7 +30,7 @@ const clientRoutePatterns: RegExp[] = [
   /^\/apartment\/[^/]+\/?$/,
   /^\/authentiction(\/registration)?\/?$/,
   /^\/setup\/?$/,
-  /^\/(forgot-password|reset-password|unsubscribe)\/?$/,
+  /^\/(forgot-password|reset-password|unsubscribe|confirm-email)\/?$/,
   new RegExp(`^/dashboard(/(${DASHBOARD_CHILD_PATHS.join('|')}))?/?$`),
   // A payment's receipt; a member's rent account, and a receipt of theirs.
   /^\/dashboard\/paymentHistory\/[0-9a-f-]{36}\/?$/,

@@ -87,3 +87,27 @@ export const passwordResets = pgTable(
     index('password_resets_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * A new email address waiting for its owner to confirm it from that mailbox: single use, 24
+ * hours, only the newest works. The account keeps its old address until then.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('email_changes_token_hash_sha256', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+    check('email_changes_new_email_shape', sql`${t.newEmail} like '%_@_%'`),
+    index('email_changes_user_idx').on(t.userId),
+  ],
+);

@@ -53,6 +53,41 @@ const wrongPasswordLimit = (userId: string): Limit => ({
 });
 
 /**
+ * Asks for the current password before a change that hands the account over (password, email,
+ * deletion); an account that signs in only with Google has none to give. Wrong guesses are
+ * throttled per account.
+ */
+export async function checkCurrentPassword(
+  db: Database,
+  userId: string,
+  currentPassword: string | undefined,
+): Promise<void> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row?.passwordHash) return;
+  if (!currentPassword) {
+    throw new AppError('VALIDATION_FAILED', ACCOUNT_MESSAGES.currentRequired, [
+      { path: 'currentPassword', message: ACCOUNT_MESSAGES.currentRequired },
+    ]);
+  }
+  const limit = wrongPasswordLimit(userId);
+  await assertNotBlocked(
+    db,
+    [limit],
+    (seconds) => `Too many wrong passwords. Try again in ${inMinutes(seconds)}.`,
+  );
+  if (!(await verifyPassword(row.passwordHash, currentPassword))) {
+    await hit(db, [limit]);
+    throw new AppError('VALIDATION_FAILED', ACCOUNT_MESSAGES.wrongPassword, [
+      { path: 'currentPassword', message: ACCOUNT_MESSAGES.wrongPassword },
+    ]);
+  }
+  await clear(db, [limit.key]);
+}
+
+/**
  * A new password, with the current one (an account that signs in only with Google may set its
  * first without). Every other session of the account ends; this one stays.
  */
@@ -62,30 +97,7 @@ export async function changePassword(
   currentToken: string,
   input: { currentPassword?: string | undefined; newPassword: string },
 ): Promise<void> {
-  const [row] = await db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (row?.passwordHash) {
-    if (!input.currentPassword) {
-      throw new AppError('VALIDATION_FAILED', ACCOUNT_MESSAGES.currentRequired, [
-        { path: 'currentPassword', message: ACCOUNT_MESSAGES.currentRequired },
-      ]);
-    }
-    const limit = wrongPasswordLimit(userId);
-    await assertNotBlocked(
-      db,
-      [limit],
-      (seconds) => `Too many wrong passwords. Try again in ${inMinutes(seconds)}.`,
-    );
-    if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
-      await hit(db, [limit]);
-      throw new AppError('VALIDATION_FAILED', ACCOUNT_MESSAGES.wrongPassword, [
-        { path: 'currentPassword', message: ACCOUNT_MESSAGES.wrongPassword },
-      ]);
-    }
-    await clear(db, [limit.key]);
-  }
+  await checkCurrentPassword(db, userId, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx

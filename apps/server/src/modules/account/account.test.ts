@@ -1,7 +1,13 @@
-import { ACCOUNT_MESSAGES, AccountSchema, AccountSessionsSchema } from '@structomate/contract';
+import {
+  ACCOUNT_MESSAGES,
+  AccountSchema,
+  AccountSessionsSchema,
+  DELETE_ACCOUNT_MESSAGES,
+  EMAIL_CHANGE_MESSAGES,
+} from '@structomate/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, login, type TestApp } from '../../../test/build';
+import { buildTestApp, login, type Session, type TestApp } from '../../../test/build';
 import { multipart, testImage } from '../../../test/images';
 import { newPerson } from '../../../test/people';
 import { mailMessages, rateLimits, users } from '../../db/schema';
@@ -186,5 +192,168 @@ describe('sessions', () => {
     expect(await whoIs(here.cookie)).toMatchObject({ email: person.email });
     const again = await here.inject({ method: 'DELETE', url: '/api/account/sessions' });
     expect(again.json().message).toBe('No other session was signed in.');
+  });
+});
+
+describe('email change', () => {
+  const linkIn = async (to: string) => {
+    await t.app.jobs.drain();
+    const [mail] = await t.database.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.toAddress, to), eq(mailMessages.kind, 'email-change')));
+    const token = mail?.text.match(/confirm-email#token=([\w-]+)/)?.[1];
+    if (!token) throw new Error(`no confirmation link mailed to ${to}`);
+    return token;
+  };
+  const confirm = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/account/email/confirm', payload: { token } });
+
+  it('mails a link to the new address; the account moves only when it is opened, once', async () => {
+    const { here, person } = await personWithPassword('Moving Person');
+    const asked = await here.inject({
+      method: 'POST',
+      url: '/api/account/email',
+      payload: { email: 'moved-person@example.com', currentPassword: 'Original9' },
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json().message).toBe(
+      EMAIL_CHANGE_MESSAGES.sent('moved-person@example.com', person.email),
+    );
+    // Until the link is opened, nothing changed.
+    expect(await whoIs(here.cookie)).toMatchObject({ email: person.email });
+    const token = await linkIn('moved-person@example.com');
+    const confirmed = await confirm(token);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toEqual({
+      email: 'moved-person@example.com',
+      message: EMAIL_CHANGE_MESSAGES.confirmed('moved-person@example.com'),
+    });
+    expect(await whoIs(here.cookie)).toMatchObject({ email: 'moved-person@example.com' });
+    await login(t.app, 'moved-person@example.com', 'Original9');
+    // The old address is told; the link does not work twice.
+    await t.app.jobs.drain();
+    const told = await t.database.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.toAddress, person.email), eq(mailMessages.kind, 'email-changed')));
+    expect(told.length).toBe(1);
+    const again = await confirm(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe(EMAIL_CHANGE_MESSAGES.badLink);
+  });
+
+  it('refuses the same address, a taken one, a wrong password or a bad address, at the field', async () => {
+    const { here, person } = await personWithPassword('Staying Person');
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        { email: person.email.toUpperCase(), currentPassword: 'Original9' },
+        EMAIL_CHANGE_MESSAGES.same,
+      ],
+      [{ email: 'member@structo.com', currentPassword: 'Original9' }, EMAIL_CHANGE_MESSAGES.taken],
+      [{ email: 'free@example.com', currentPassword: 'Wrong999' }, ACCOUNT_MESSAGES.wrongPassword],
+      [{ email: 'free@example.com' }, ACCOUNT_MESSAGES.currentRequired],
+      [{ email: 'not-an-email', currentPassword: 'Original9' }, 'Enter a valid email address'],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await here.inject({ method: 'POST', url: '/api/account/email', payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(JSON.stringify(response.json().error), JSON.stringify(payload)).toContain(message);
+    }
+    expect(await whoIs(here.cookie)).toMatchObject({ email: person.email });
+  });
+
+  it('a tampered or replaced link is refused; a newer one works', async () => {
+    const { here } = await personWithPassword('Twice Mover');
+    const ask = (email: string) =>
+      here.inject({
+        method: 'POST',
+        url: '/api/account/email',
+        payload: { email, currentPassword: 'Original9' },
+      });
+    await ask('first-choice@example.com');
+    const first = await linkIn('first-choice@example.com');
+    await ask('second-choice@example.com');
+    const second = await linkIn('second-choice@example.com');
+    expect((await confirm(`${second}x`)).statusCode).toBe(400);
+    expect((await confirm(first)).statusCode).toBe(400);
+    expect((await confirm(second)).statusCode).toBe(200);
+  });
+});
+
+describe('download my data', () => {
+  it('is a JSON file of the person’s profile, leases and payments', async () => {
+    const member = await login(t.app, 'member@structo.com', 'Member1234');
+    const response = await member.inject({ method: 'GET', url: '/api/account/export' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="my-structomate-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const data = response.json();
+    expect(data.profile).toMatchObject({ email: 'member@structo.com', role: 'member' });
+    expect(data.profile).not.toHaveProperty('passwordHash');
+    expect(data.leases.length).toBeGreaterThan(0);
+    expect(data.leases[0]).toHaveProperty('apartmentNo');
+    expect(Array.isArray(data.payments)).toBe(true);
+    expect(data.emailNotifications).toMatchObject({ receipts: true });
+    expect(response.body).not.toMatch(/argon2/);
+  });
+});
+
+describe('delete my account', () => {
+  const remove = (as: { inject: Session['inject'] }, payload: unknown) =>
+    as.inject({ method: 'DELETE', url: '/api/account', payload: payload as object });
+
+  it('erases the person and keeps the books; they cannot sign in again', async () => {
+    const { here, elsewhere, person } = await personWithPassword('Leaving Person');
+    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, person.id));
+    const deleted = await remove(here, { currentPassword: 'Original9', confirm: 'DELETE' });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(String(deleted.headers['set-cookie'])).toMatch(/sm_session=;/);
+    expect(await whoIs(elsewhere.cookie)).toBeNull();
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, person.id));
+    expect(row).toMatchObject({
+      displayName: 'Deleted account',
+      email: `deleted-${person.id}@deleted.invalid`,
+      passwordHash: null,
+      photoImageId: null,
+    });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: person.email, password: 'Original9' },
+    });
+    expect(signIn.statusCode).toBe(401);
+  });
+
+  it('is refused while a lease runs, while money is owed, and for the only admin', async () => {
+    const cases: [string, string, string][] = [
+      ['member@structo.com', 'Member1234', 'You rent apartment'],
+      ['former@structo.com', 'Former1234', 'You owe'],
+      ['admin@structo.com', 'Admin1234', DELETE_ACCOUNT_MESSAGES.lastAdmin],
+    ];
+    for (const [email, password, message] of cases) {
+      const session = await login(t.app, email, password);
+      const refused = await remove(session, { currentPassword: password, confirm: 'DELETE' });
+      expect(refused.statusCode, email).toBe(409);
+      expect(refused.json().error.message).toContain(message);
+      expect(await whoIs(session.cookie)).toMatchObject({ email });
+    }
+  });
+
+  it('needs the password and the word DELETE', async () => {
+    const { here, person } = await personWithPassword('Hesitant Person');
+    for (const payload of [
+      { currentPassword: 'Original9' },
+      { currentPassword: 'Original9', confirm: 'delete' },
+      { currentPassword: 'Wrong999', confirm: 'DELETE' },
+      { confirm: 'DELETE' },
+    ]) {
+      expect((await remove(here, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect(await whoIs(here.cookie)).toMatchObject({ email: person.email });
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/account', payload: {} })).statusCode,
+    ).toBe(401);
   });
 });

@@ -1,0 +1,171 @@
+import { DELETE_ACCOUNT_MESSAGES } from '@structomate/contract';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  agreements,
+  apartments,
+  depositEntries,
+  emailChanges,
+  mailMessages,
+  mailPreferences,
+  notifications,
+  passwordResets,
+  payments,
+  sessions,
+  userIdentities,
+  users,
+} from '../../db/schema';
+import { conflict } from '../../lib/app-error';
+import { recordAudit } from '../audit/audit.service';
+import { balancesOf, type BillingRules } from '../payments/payments.service';
+import { readPreferences } from '../notifications/notifications.service';
+import { checkCurrentPassword } from './account.service';
+
+/** "Download my data": everything the building keeps about the person, as JSON. */
+export async function exportAccountData(db: Database, userId: string, now: Date) {
+  const [profile] = await db
+    .select({
+      name: users.displayName,
+      email: users.email,
+      role: users.role,
+      createdAt: users.createdAt,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const leases = await db
+    .select({
+      id: agreements.id,
+      apartmentNo: apartments.apartmentNo,
+      status: agreements.status,
+      rent: agreements.rent,
+      signedAt: agreements.signedAt,
+      startDate: agreements.startDate,
+      endDate: agreements.endDate,
+      endsOn: agreements.endsOn,
+      deposit: agreements.deposit,
+    })
+    .from(agreements)
+    .innerJoin(apartments, eq(apartments.id, agreements.apartmentId))
+    .where(eq(agreements.tenantId, userId))
+    .orderBy(asc(agreements.signedAt));
+  const paid = await db
+    .select({
+      receipt: payments.id,
+      transactionId: payments.transactionId,
+      billingMonth: payments.billingMonth,
+      rent: payments.rent,
+      discount: payments.discount,
+      amountCharged: payments.amountCharged,
+      currency: payments.currency,
+      provider: payments.provider,
+      method: payments.method,
+      reference: payments.reference,
+      receivedOn: payments.receivedOn,
+      paidAt: payments.paidAt,
+    })
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(asc(payments.billingMonth));
+  const deposits = leases.length
+    ? await db
+        .select({
+          leaseId: depositEntries.agreementId,
+          kind: depositEntries.kind,
+          amount: depositEntries.amount,
+          method: depositEntries.method,
+          date: depositEntries.entryDate,
+        })
+        .from(depositEntries)
+        .where(
+          inArray(
+            depositEntries.agreementId,
+            leases.map((lease) => lease.id),
+          ),
+        )
+    : [];
+  const [signedIn] = await db
+    .select({ n: count() })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
+  return {
+    exportedAt: now.toISOString(),
+    profile,
+    leases,
+    payments: paid,
+    deposits,
+    emailNotifications: await readPreferences(db, userId),
+    signedInSessions: signedIn?.n ?? 0,
+  };
+}
+
+/**
+ * Deletes the account: refused while a lease runs, money is owed, or it is the building's only
+ * admin. The person's name, email, photo, sign-ins, mail and preferences are erased; their
+ * leases and payments stay in the books under an anonymous "Deleted account".
+ */
+export async function deleteAccount(
+  db: Database,
+  rules: BillingRules,
+  userId: string,
+  input: { currentPassword?: string | undefined },
+  now: Date,
+): Promise<void> {
+  await checkCurrentPassword(db, userId, input.currentPassword);
+  const [running] = await db
+    .select({ apartmentNo: apartments.apartmentNo })
+    .from(agreements)
+    .innerJoin(apartments, eq(apartments.id, agreements.apartmentId))
+    .where(and(eq(agreements.tenantId, userId), eq(agreements.status, 'accepted')));
+  if (running) throw conflict(DELETE_ACCOUNT_MESSAGES.activeLease(running.apartmentNo));
+  const owed = (await balancesOf(db, rules, now, [userId])).get(userId);
+  if (owed && owed.owedAmount > 0) {
+    throw conflict(DELETE_ACCOUNT_MESSAGES.owes(`${owed.owedAmount.toLocaleString('en-US')} BDT`));
+  }
+  await db.transaction(async (tx) => {
+    const [me] = await tx
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (me?.role === 'admin') {
+      // Admins lock their rows in one order, so two deleting at once cannot both pass.
+      const admins = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.role, 'admin'))
+        .orderBy(asc(users.id))
+        .for('update');
+      if (admins.length <= 1) throw conflict(DELETE_ACCOUNT_MESSAGES.lastAdmin);
+    }
+    // A request still waiting is withdrawn with the account.
+    await tx
+      .update(agreements)
+      .set({ status: 'rejected', checkedAt: now })
+      .where(and(eq(agreements.tenantId, userId), eq(agreements.status, 'pending')));
+    for (const table of [sessions, userIdentities, mailPreferences, passwordResets, emailChanges]) {
+      await tx.delete(table).where(eq(table.userId, userId));
+    }
+    await tx.delete(notifications).where(eq(notifications.userId, userId));
+    await tx.delete(mailMessages).where(eq(mailMessages.toUserId, userId));
+    await tx
+      .update(users)
+      .set({
+        email: `deleted-${userId}@deleted.invalid`,
+        displayName: 'Deleted account',
+        photoImageId: null,
+        photoUrl: null,
+        passwordHash: null,
+        role: 'user',
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, userId));
+    // No actor: the log is never changed, so it must not keep the name the account erases.
+    await recordAudit(tx, null, {
+      action: 'account.deleted',
+      subjectType: 'user',
+      subjectId: userId,
+      summary: 'A person deleted their account; their leases and payments are kept anonymously',
+    });
+  });
+}
