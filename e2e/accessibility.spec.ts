@@ -15,6 +15,7 @@ const screens: { role?: DemoRole; path: string; ready: string }[] = [
   { path: '/forgot-password', ready: 'Forgot password?' },
   { path: '/reset-password#token=expired', ready: 'Choose a new password' },
   { path: '/unsubscribe?token=abc&topic=rent', ready: 'Unsubscribe' },
+  { path: '/confirm-email', ready: 'Confirm your email' },
   { role: 'member', path: '/dashboard/account', ready: 'Email notifications' },
   { role: 'user', path: '/dashboard/myProfile', ready: 'My Profile' },
   { role: 'user', path: '/dashboard/user-announcements', ready: 'Announcements' },

@@ -157,6 +157,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'confirm-email',
+        lazy: async () => ({
+          Component: (await import('./routes/confirm-email')).ConfirmEmailRoute,
+        }),
+      },
+      {
         path: 'unsubscribe',
         lazy: async () => ({ Component: (await import('./routes/unsubscribe')).UnsubscribeRoute }),
       },

@@ -4,13 +4,17 @@ import {
   MailPreferencesSchema,
   OkResponseSchema,
   SignedOutSchema,
+  EmailChangeRequestedSchema,
+  EmailConfirmedSchema,
+  type ChangeEmail,
   type ChangePassword,
+  type DeleteAccount,
   type MailPreferences,
   type UpdateProfile,
 } from '@structomate/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, postJson, sendJson } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
+import { SESSION_QUERY_KEY, useSession } from '../../../lib/session';
 
 export const accountQueryKeys = {
   all: ['account'] as const,
@@ -88,4 +92,46 @@ export function useSaveMailPreferences() {
     mutationFn: saveMailPreferences,
     onSuccess: (saved) => queryClient.setQueryData(accountQueryKeys.notifications(), saved),
   });
+}
+
+export const requestEmailChange = (body: ChangeEmail) =>
+  postJson('/account/email', EmailChangeRequestedSchema, body);
+
+export function useRequestEmailChange() {
+  return useMutation({ mutationFn: requestEmailChange });
+}
+
+export const confirmEmailChange = (token: string) =>
+  postJson('/account/email/confirm', EmailConfirmedSchema, { token });
+
+/** The link from the new mailbox; whoever is signed in here sees the new address at once. */
+export function useConfirmEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmEmailChange,
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** Where "Download my data" points: the browser saves the JSON file the server names. */
+export const ACCOUNT_EXPORT_URL = '/api/account/export';
+
+export const deleteAccount = (body: DeleteAccount) =>
+  sendJson('DELETE', '/account', OkResponseSchema, body);
+
+/**
+ * Deletes the account. The server ends the session; `forget` makes this browser forget it too,
+ * once the page has left the dashboard (which would otherwise send a signed-out visitor to log in).
+ */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({ mutationFn: deleteAccount });
+  const forget = () => {
+    queryClient.setQueryData(SESSION_QUERY_KEY, { user: null });
+    // Whatever was loaded as this person goes; the session (now nobody) stays observed.
+    queryClient.removeQueries({
+      predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0],
+    });
+  };
+  return { ...mutation, forget };
 }

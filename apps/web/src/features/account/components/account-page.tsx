@@ -8,6 +8,7 @@ import {
   ProfileSection,
   SessionsSection,
 } from './account-sections';
+import { EmailSection, YourDataSection } from './account-lifecycle';
 
 /** Account (every role): profile, password, email notifications and signed-in devices. */
 export function AccountPage() {
@@ -16,7 +17,7 @@ export function AccountPage() {
     <div className="space-y-6">
       <PageHeader
         title="Account"
-        description="Your name and photo, your password, what you get by email, and where you are signed in."
+        description="Your name and photo, password and email, what you get by email, where you are signed in, and your data."
       />
       {account.isPending ? (
         <LoadingSpinner label="Loading your account" />
@@ -26,8 +27,10 @@ export function AccountPage() {
         <div className="grid gap-6 xl:grid-cols-2">
           <ProfileSection account={account.data} />
           <PasswordSection account={account.data} />
+          <EmailSection account={account.data} />
           <NotificationsSection account={account.data} />
           <SessionsSection />
+          <YourDataSection account={account.data} />
         </div>
       )}
     </div>

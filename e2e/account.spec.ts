@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import { DELETE_ACCOUNT_MESSAGES, EMAIL_CHANGE_MESSAGES } from '@structomate/contract';
+import { expect, registerResident, test, toast } from './fixtures';
+import { mailArriving } from './mail';
+
+const serverPort = () => new URL(test.info().project.use.baseURL ?? '').port;
+
+test('a resident moves to a new email, confirmed from the new mailbox', async ({ page }) => {
+  const resident = await registerResident(page, 'Email Mover');
+  const newEmail = `moved.${Date.now().toString(36)}@example.com`;
+  await page.goto('/dashboard/account');
+  const form = page.getByRole('form', { name: 'Email' });
+  await form.getByLabel('New email').fill(newEmail);
+  await form.getByLabel('Current password').fill(resident.password);
+  await form.getByRole('button', { name: 'Send a confirmation link' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    EMAIL_CHANGE_MESSAGES.sent(newEmail, resident.email),
+  );
+
+  const mail = await mailArriving(serverPort(), newEmail, 'Confirm your new email');
+  const link = /https?:\/\/\S+\/confirm-email#token=[\w-]+/.exec(mail.text)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(link ?? '');
+  await expect(page.getByRole('status')).toHaveText(EMAIL_CHANGE_MESSAGES.confirmed(newEmail));
+  await mailArriving(serverPort(), resident.email, 'Your email was changed');
+  await page.getByRole('link', { name: 'Back to my account' }).click();
+  await expect(page.getByText(`You sign in and get mail at ${newEmail}.`)).toBeVisible();
+});
+
+test.describe('your data', () => {
+  // Deleting with a wrong confirmation is refused at the field before any call; the wrong
+  // password is the server's 400.
+  test.use({ expectedHttpErrors: [/^\/api\/account$/] });
+
+  test('@mobile download my data, then delete the account', async ({ page }) => {
+    const resident = await registerResident(page, 'Leaving Resident');
+    await page.goto('/dashboard/account');
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download my data' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^my-structomate-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(await readFile((await file.path()) ?? '', 'utf8')) as {
+      profile: { email: string };
+    };
+    expect(data.profile.email).toBe(resident.email);
+
+    const form = page.getByRole('form', { name: 'Delete my account' });
+    await form.getByLabel('Current password').fill(resident.password);
+    await form.getByLabel('Type DELETE to confirm').fill('delete');
+    await form.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(form.getByText('Type DELETE to confirm.')).toBeVisible();
+    await form.getByLabel('Current password').fill('NotMine123');
+    await form.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await form.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(form.getByText('The current password is not right.')).toBeVisible();
+    await form.getByLabel('Current password').fill(resident.password);
+    await form.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(toast(page, DELETE_ACCOUNT_MESSAGES.deleted)).toBeVisible();
+    // Signed out: the dashboard is gone (home, or the login page if a call noticed first).
+    await expect(page).not.toHaveURL(/\/dashboard/);
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    const again = await page.request.post('/api/login', {
+      data: { email: resident.email, password: resident.password },
+    });
+    expect(again.status()).toBe(401);
+  });
+});
