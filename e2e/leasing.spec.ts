@@ -75,7 +75,7 @@ test.describe('leasing', () => {
     await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
     await page.goto('/dashboard/user-announcements');
     const menu = page.getByRole('navigation', { name: 'Dashboard menu' }).getByRole('link');
-    await expect(menu).toHaveText(['My Profile', 'Announcements']);
+    await expect(menu).toHaveText(['My Profile', 'Announcements', 'Account']);
 
     // The admin sees the request with every field, and accepts it.
     const admin = await adminPage(browser);
@@ -110,6 +110,7 @@ test.describe('leasing', () => {
       'Make Payment',
       'Payment History',
       'Announcements',
+      'Account',
     ]);
 
     // The new member sees the apartment in the profile; the listing shows it occupied.
@@ -151,7 +152,7 @@ test.describe('leasing', () => {
     await page.goto('/dashboard');
     await expect(
       page.getByRole('navigation', { name: 'Dashboard menu' }).getByRole('link'),
-    ).toHaveText(['My Profile', 'Announcements']);
+    ).toHaveText(['My Profile', 'Announcements', 'Account']);
   });
 
   test('the applicant chooses when the lease starts; the admin moves it before accepting', async ({

@@ -92,11 +92,12 @@ test.describe('the account page', () => {
     await expect(page.getByText('This device')).toBeVisible();
     await expect(page.getByRole('checkbox', { name: /^Rent reminders/ })).toBeChecked();
     // A wrong current password is refused at its field, and nothing changes.
-    await page.getByLabel('Current password').fill('NotMine123');
-    await page.getByLabel('New password', { exact: true }).fill('Another123');
-    await page.getByLabel('New password again').fill('Another123');
-    await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByText('The current password is not right.')).toBeVisible();
+    const password = page.getByRole('form', { name: 'Password' });
+    await password.getByLabel('Current password').fill('NotMine123');
+    await password.getByLabel('New password', { exact: true }).fill('Another123');
+    await password.getByLabel('New password again').fill('Another123');
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await expect(password.getByText('The current password is not right.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign out everywhere else' })).toBeVisible();
   });
 });
