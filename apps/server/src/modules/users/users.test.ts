@@ -189,6 +189,105 @@ describe('GET /api/users/exists/:email', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/users/exists/not-an-email' });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('shares the registration check’s budget, so neither enumerates accounts cheaply', async () => {
+    for (let i = 0; i < 20; i += 1) {
+      expect((await checkRegistration(fresh(`lookup-${i}`), '10.2.0.1')).statusCode).toBe(200);
+    }
+    for (let i = 0; i < 10; i += 1) {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/exists/someone-${i}@example.com`,
+        remoteAddress: '10.2.0.1',
+      });
+      expect(answer.statusCode).toBe(400);
+    }
+    const blocked = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/exists/user@structo.com',
+      remoteAddress: '10.2.0.1',
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(ErrorResponseSchema.parse(blocked.json()).error.message).toMatch(
+      /^Too many attempts from this address\. Try again in \d+ minutes?\.$/,
+    );
+  });
+});
+
+const checkRegistration = (payload: Record<string, unknown>, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/registration/check', payload, remoteAddress });
+
+const fresh = (name: string) => ({
+  name: 'Fresh Face',
+  email: `${name}@example.com`,
+  password: 'Fresh1234',
+});
+
+describe('POST /api/registration/check (before the photo is uploaded)', () => {
+  it('accepts fields registration would take, and creates nothing', async () => {
+    const before = await userCount();
+    const response = await checkRegistration(fresh('free'));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses a registered email, whatever its case, with registration’s 409 message', async () => {
+    const response = await checkRegistration({ ...fresh('x'), email: 'Member@Structo.COM' });
+    expect(response.statusCode).toBe(409);
+    expect(ErrorResponseSchema.parse(response.json()).error.message).toBe(
+      'An account with this email already exists. Log in instead.',
+    );
+  });
+
+  it.each([
+    [{ ...fresh('weak'), password: 'alllowercase1' }, 'password'],
+    [{ ...fresh('nameless'), name: ' ' }, 'name'],
+    [{ ...fresh('x'), email: 'not an email' }, 'email'],
+    [{ ...fresh('photo'), photoURL: `/api/images/${'a'.repeat(64)}.webp` }, ''],
+  ])('refuses %o (400 naming %s)', async (payload, field) => {
+    const response = await checkRegistration(payload);
+    expect(response.statusCode).toBe(400);
+    const body = ErrorResponseSchema.parse(response.json());
+    expect(body.error.issues?.map((issue) => issue.path)).toContain(field);
+  });
+
+  it('says so when the address may not register now, without counting a registration', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      const ok = await checkRegistration(fresh(`spree-${i}`), '10.1.0.1');
+      expect(ok.statusCode).toBe(200);
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        remoteAddress: '10.1.0.1',
+        payload: { ...fresh(`spree-${i}`), photoURL: await uploadPhoto() },
+      });
+      expect(made.statusCode).toBe(201);
+    }
+    const refused = await checkRegistration(fresh('spree-more'), '10.1.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(ErrorResponseSchema.parse(refused.json()).error.message).toMatch(
+      /^Too many new accounts from this address\. Try again in \d+ minutes?\.$/,
+    );
+    // Another address is unaffected.
+    expect((await checkRegistration(fresh('elsewhere'), '10.1.0.2')).statusCode).toBe(200);
+  });
+
+  it('answers 30 questions an hour per address, then 429 before saying whether an email is taken', async () => {
+    for (let i = 0; i < 30; i += 1) {
+      expect((await checkRegistration(fresh(`guess-${i}`), '10.3.0.1')).statusCode).toBe(200);
+    }
+    const blocked = await checkRegistration(
+      { ...fresh('x'), email: 'admin@structo.com' },
+      '10.3.0.1',
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(ErrorResponseSchema.parse(blocked.json()).error.message).toMatch(
+      /^Too many attempts from this address\. Try again in \d+ minutes?\.$/,
+    );
+  });
 });
 
 describe('POST /api/users/:email', () => {

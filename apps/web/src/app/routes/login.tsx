@@ -4,11 +4,15 @@ import { SignedInCard } from '../../features/auth/components/signed-in-card';
 import { useSession } from '../../lib/session';
 
 export function LoginRoute() {
-  const { user, logout } = useSession();
+  const { user, logout, signingOut } = useSession();
   return (
     <AuthCard title="Log in to Home">
       <title>Log in · StructoMate</title>
-      {user ? <SignedInCard user={user} onLogout={() => void logout()} /> : <LoginForm />}
+      {user ? (
+        <SignedInCard user={user} signingOut={signingOut} onLogout={() => void logout()} />
+      ) : (
+        <LoginForm />
+      )}
     </AuthCard>
   );
 }

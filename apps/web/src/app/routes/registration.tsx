@@ -5,14 +5,14 @@ import { SignedInCard } from '../../features/auth/components/signed-in-card';
 import { useSession } from '../../lib/session';
 
 export function RegistrationRoute() {
-  const { user, logout } = useSession();
+  const { user, logout, signingOut } = useSession();
   // Registering signs the new account in; the form finishes its own success flow (spec §4).
   const [registering, setRegistering] = useState(false);
   return (
     <AuthCard title="Make yourself way to Home">
       <title>Register · StructoMate</title>
       {user && !registering ? (
-        <SignedInCard user={user} onLogout={() => void logout()} />
+        <SignedInCard user={user} signingOut={signingOut} onLogout={() => void logout()} />
       ) : (
         <RegistrationForm onStart={() => setRegistering(true)} />
       )}

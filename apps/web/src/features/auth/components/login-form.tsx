@@ -13,9 +13,13 @@ import { FormField } from '../../../components/form-field';
 import { describedBy } from '../../../lib/described-by';
 import { PasswordInput } from '../../../components/password-input';
 import { messageOf } from '../../../lib/api-client';
+import { dismissErrorToast, errorToast } from '../../../lib/error-toast';
 import { useLogin } from '../api/login';
 import { GoogleButton } from './google-button';
 import { returnPathFrom } from './return-path';
+
+/** One error toast for the form: repeated failures replace it (the limit is 5 at once). */
+const LOGIN_TOAST = 'login';
 
 /** Spec §2 Login: email, password with show/hide, Login, OR, Google, link to registration. */
 export function LoginForm() {
@@ -32,11 +36,13 @@ export function LoginForm() {
   const submit = handleSubmit((credentials) =>
     login.mutate(credentials, {
       onSuccess: ({ user }) => {
+        dismissErrorToast(LOGIN_TOAST);
         toast.success(AUTH_MESSAGES.welcomeBack(user.displayName));
         navigate(returnTo, { replace: true });
       },
+      // The spec's "Invalid email/password", or what the server says instead (a throttle).
       onError: (error) => {
-        toast.error(messageOf(error, AUTH_MESSAGES.invalidCredentials));
+        errorToast(LOGIN_TOAST, messageOf(error, AUTH_MESSAGES.invalidCredentials));
       },
     }),
   );

@@ -7,17 +7,21 @@ import {
   MAX_UPLOAD_BYTES,
   PasswordSchema,
   REGISTRATION_MESSAGES,
+  type FieldIssue,
 } from '@structomate/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Path } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { FormField } from '../../../components/form-field';
 import { describedBy } from '../../../lib/described-by';
 import { PasswordInput } from '../../../components/password-input';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, messageOf } from '../../../lib/api-client';
+import { dismissErrorToast, errorToast } from '../../../lib/error-toast';
+import { showFieldIssues } from '../../../lib/field-issues';
 import { useSession } from '../../../lib/session';
+import { useRegistrationCheck } from '../api/check-registration';
 import { useRegister } from '../api/register';
 import { uploadImage } from '../../../lib/upload-image';
 
@@ -44,14 +48,28 @@ const RegistrationFormSchema = z.object({
 });
 type RegistrationForm = z.infer<typeof RegistrationFormSchema>;
 
+/** One error toast for the form: a repeated failure replaces it. */
+const REGISTRATION_TOAST = 'registration';
+
+/** The form's field for a field the server refused. */
+function fieldOf(issue: FieldIssue): Path<RegistrationForm> | undefined {
+  if (issue.path === 'photoURL') return 'image';
+  return issue.path === 'name' || issue.path === 'email' || issue.path === 'password'
+    ? issue.path
+    : undefined;
+}
+
 const passwordHint = 'At least 6 characters, with an upper and a lower case letter.';
 
 export function RegistrationForm({ onStart }: { onStart?: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { refresh } = useSession();
+  const check = useRegistrationCheck();
   const registration = useRegister();
   const [progress, setProgress] = useState<number | undefined>();
+  // The photo already uploaded for this file: trying again after a later step failed reuses it.
+  const [uploaded, setUploaded] = useState<{ file: File; url: string } | undefined>();
   const {
     register,
     handleSubmit,
@@ -59,39 +77,68 @@ export function RegistrationForm({ onStart }: { onStart?: () => void }) {
     formState: { errors, isSubmitting },
   } = useForm<RegistrationForm>({ resolver: zodResolver(RegistrationFormSchema) });
 
+  /**
+   * Says why the registration stopped, in one toast: the server's message when it says what to
+   * do (a taken email, a throttle, a photo too large), else the spec's `fallback`. A taken email
+   * or a refused field is said at the field as well.
+   */
+  const refuse = (error: unknown, fallback: string) => {
+    setProgress(undefined);
+    if (error instanceof ApiError && error.status === 409) {
+      setError('email', { message: error.message }, { shouldFocus: true });
+    }
+    const atFields = showFieldIssues(error, setError, fieldOf);
+    errorToast(REGISTRATION_TOAST, atFields ? fallback : messageOf(error, fallback));
+  };
+
+  const photoFor = async (file: File): Promise<string> => {
+    if (uploaded?.file === file) {
+      setProgress(1);
+      return uploaded.url;
+    }
+    setProgress(0);
+    const url = await uploadImage(file, setProgress);
+    setUploaded({ file, url });
+    return url;
+  };
+
   const submit = handleSubmit(async ({ name, email, password, image }) => {
     const file = image[0];
     if (!file) return;
+    const fields = { name, email, password };
+    // Before the upload: a taken email or a throttled address must not spend the upload quota.
+    try {
+      await check.mutateAsync(fields);
+    } catch (error) {
+      refuse(error, REGISTRATION_MESSAGES.registerFailed);
+      return;
+    }
     // The new account is signed in before the form has finished; the page must keep the form.
     onStart?.();
     let photoURL: string;
     try {
-      setProgress(0);
-      photoURL = await uploadImage(file, setProgress);
+      photoURL = await photoFor(file);
     } catch (error) {
       console.warn('Photo upload failed', error);
-      toast.error(REGISTRATION_MESSAGES.uploadFailed);
-      setProgress(undefined);
+      refuse(error, REGISTRATION_MESSAGES.uploadFailed);
       return;
     }
     try {
-      await registration.mutateAsync({ name, email, password, photoURL });
+      await registration.mutateAsync({ ...fields, photoURL });
     } catch (error) {
-      // A duplicate email has its own, clearer message, also at the field; anything else is the
-      // spec's.
-      const taken = error instanceof ApiError && error.status === 409;
-      toast.error(taken ? error.message : REGISTRATION_MESSAGES.registerFailed);
-      if (taken) setError('email', { message: error.message }, { shouldFocus: true });
-      setProgress(undefined);
+      // An upload the server no longer knows (unclaimed for an hour) is sent again next time.
+      if (error instanceof ApiError && error.status === 400) setUploaded(undefined);
+      refuse(error, REGISTRATION_MESSAGES.registerFailed);
       return;
     }
+    dismissErrorToast(REGISTRATION_TOAST);
     await refresh();
     toast.success(`Registration successful. Welcome to StructoMate, ${name}!`);
     navigate(AUTH_PATH, { state: location.state });
     window.setTimeout(() => window.location.reload(), POST_REGISTRATION_WAIT_MS);
   });
 
-  const busy = isSubmitting || registration.isPending;
+  const busy = isSubmitting || check.isPending || registration.isPending;
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <FormField id="register-name" label="Name" error={errors.name?.message}>

@@ -3,7 +3,15 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 
 /** What the login and registration pages show to someone already signed in. */
-export function SignedInCard({ user, onLogout }: { user: SessionUser; onLogout: () => void }) {
+export function SignedInCard({
+  user,
+  signingOut,
+  onLogout,
+}: {
+  user: SessionUser;
+  signingOut: boolean;
+  onLogout: () => void;
+}) {
   return (
     <div className="space-y-5">
       <div className="flex items-center gap-3 rounded-box bg-base-200 p-4">
@@ -17,7 +25,16 @@ export function SignedInCard({ user, onLogout }: { user: SessionUser; onLogout: 
         <Link to="/dashboard" className="btn btn-primary">
           Go to Dashboard
         </Link>
-        <button type="button" className="btn btn-ghost" onClick={onLogout}>
+        {/* aria-disabled, not disabled: the button keeps the focus while the call runs. */}
+        <button
+          type="button"
+          className={`btn btn-ghost ${signingOut ? 'cursor-wait' : ''}`}
+          aria-disabled={signingOut}
+          onClick={() => {
+            if (!signingOut) onLogout();
+          }}
+        >
+          {signingOut && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           Log out
         </button>
       </div>
