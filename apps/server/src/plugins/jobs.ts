@@ -63,6 +63,24 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * pg-boss creates a queue's table and constraints in one statement that two servers starting at
+ * once on a new database can deadlock on; PostgreSQL aborts one, whose retry then finds the queue
+ * made (ON CONFLICT DO NOTHING).
+ */
+async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const deadlock =
+        typeof error === 'object' && error !== null && 'code' in error && error.code === '40P01';
+      if (!deadlock || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
+}
+
 const DEFAULT_RETRY_LIMIT = 5;
 const DEFAULT_RETRY_DELAY_SECONDS = 30;
 
@@ -109,11 +127,13 @@ export async function registerJobs(
         retryDelay: job.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
         retryBackoff: true,
       };
-      await boss.createQueue(job.name, options);
-      await boss.updateQueue(job.name, options);
+      await retryOnDeadlock(() => boss.createQueue(job.name, options));
+      await retryOnDeadlock(() => boss.updateQueue(job.name, options));
       if (!workers) continue;
       if (job.cron) {
-        await boss.schedule(job.name, job.cron, {}, { tz: config.rent.timeZone });
+        await retryOnDeadlock(() =>
+          boss.schedule(job.name, job.cron ?? '', {}, { tz: config.rent.timeZone }),
+        );
       } else {
         await boss.unschedule(job.name);
       }
