@@ -24,7 +24,9 @@ export async function mailArriving(
 ): Promise<ArrivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = (await readdir(mailDir(port)).catch(() => [] as string[])).sort();
+    const files = (await readdir(mailDir(port)).catch(() => [] as string[]))
+      .filter((file) => file.endsWith('.json'))
+      .sort();
     for (const file of files) {
       const mail = JSON.parse(
         await readFile(path.join(mailDir(port), file), 'utf8'),

@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { startTestIssuer } from '../apps/server/test/oidc-issuer';
@@ -97,10 +97,12 @@ if (clocked) {
       count += 1;
       const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
       const file = path.join(folder, `${Date.now()}-${count}.json`);
+      // Written whole, then renamed: a journey polling the folder never reads half a message.
       await writeFile(
-        file,
+        `${file}.part`,
         JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html || '' }),
       );
+      await rename(`${file}.part`, file);
     },
   });
   Object.assign(process.env, {

@@ -137,11 +137,19 @@ export async function registerJobs(
       } else {
         await boss.unschedule(job.name);
       }
+      // A worker fetches once per interval; a batch keeps a backlog (an announcement to every
+      // member) moving at 10 jobs a poll instead of 1. Each job fails or completes on its own.
       await boss.work(
         job.name,
-        { pollingIntervalSeconds: 2, includeMetadata: true },
-        async ([raw]) => {
-          if (raw) await runOne(job, raw);
+        { pollingIntervalSeconds: 2, batchSize: 10, includeMetadata: true },
+        async (batch) => {
+          for (const raw of batch) {
+            try {
+              await runOne(job, raw);
+            } catch (error) {
+              await boss.fail(job.name, raw.id, { message: String(error) });
+            }
+          }
         },
       );
     }
