@@ -33,12 +33,20 @@ describe('rent reminders with two servers on PostgreSQL', () => {
     const answers = await Promise.all(runs);
     expect(answers.map((answer) => answer.status)).toEqual(runs.map(() => 202));
 
-    // Wait until both servers' workers have done every job (notices → mail → delivery).
+    // Wait until both servers' workers have done every job (notices → mail → delivery). A
+    // notice's mail job starts a moment after its commit wakes the servers, so the wait is for
+    // the outcome: no job left, and a mail for every notice (more mails would never match).
     const unfinished = `select count(*)::int as n from pgboss.job
       where name in ('payments.rent-notices', 'notifications.send', 'mail.deliver')
         and state not in ('completed', 'failed', 'cancelled')`;
+    const noticeCount = "select count(*)::int as n from notifications where kind = 'rent-reminder'";
+    const mailCount = "select count(*)::int as n from mail_messages where kind = 'rent-reminder'";
+    const settled = async () =>
+      (await count(unfinished)) === 0 &&
+      (await count(noticeCount)) > 0 &&
+      (await count(mailCount)) === (await count(noticeCount));
     const deadline = Date.now() + 60_000;
-    while ((await count(unfinished)) > 0 && Date.now() < deadline) {
+    while (!(await settled()) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(await count(unfinished)).toBe(0);
@@ -48,14 +56,9 @@ describe('rent reminders with two servers on PostgreSQL', () => {
       ),
     ).toBe(8);
 
-    const notices = await count(
-      "select count(*)::int as n from notifications where kind = 'rent-reminder'",
-    );
+    const notices = await count(noticeCount);
     expect(notices).toBeGreaterThan(0);
-    const mails = await count(
-      "select count(*)::int as n from mail_messages where kind = 'rent-reminder'",
-    );
-    expect(mails).toBe(notices);
+    expect(await count(mailCount)).toBe(notices);
     expect(
       await count(`select count(*)::int as n from (
         select to_address from mail_messages where kind = 'rent-reminder'
