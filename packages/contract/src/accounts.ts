@@ -65,6 +65,10 @@ export const EmailSchema = z
   .max(254, { error: 'Email is too long' })
   .pipe(z.email({ error: 'Enter a valid email address' }));
 
+/** Under every new-password field: the rules below, said once. */
+export const PASSWORD_HINT = 'At least 6 characters, with a lowercase and an uppercase letter.';
+export const PASSWORDS_DIFFER = 'The two passwords differ.';
+
 /** Spec §5: one lowercase, one uppercase, six characters; checked in this order. */
 export const PasswordSchema = z
   .string({ error: 'Password is required' })

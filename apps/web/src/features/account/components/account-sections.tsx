@@ -9,6 +9,8 @@ import {
   topicsFor,
   type Account,
   type MailPreferences,
+  PASSWORD_HINT,
+  PASSWORDS_DIFFER,
 } from '@structomate/contract';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -185,8 +187,6 @@ export function ProfileSection({ account }: { account: Account }) {
   );
 }
 
-const PASSWORD_HINT = 'At least 6 characters, with a lowercase and an uppercase letter.';
-
 const passwordFormSchema = (needsCurrent: boolean) =>
   z
     .object({
@@ -198,7 +198,7 @@ const passwordFormSchema = (needsCurrent: boolean) =>
     })
     .refine((values) => values.newPassword === values.repeat, {
       path: ['repeat'],
-      error: 'The two passwords differ.',
+      error: PASSWORDS_DIFFER,
     });
 type PasswordForm = z.infer<ReturnType<typeof passwordFormSchema>>;
 

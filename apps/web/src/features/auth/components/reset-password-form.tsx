@@ -3,6 +3,8 @@ import {
   FORGOT_PASSWORD_PATH,
   PASSWORD_RESET_MESSAGES,
   PasswordSchema,
+  PASSWORD_HINT,
+  PASSWORDS_DIFFER,
 } from '@structomate/contract';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -16,13 +18,11 @@ import { describedBy } from '../../../lib/described-by';
 import { showFieldIssues } from '../../../lib/field-issues';
 import { useResetLink, useResetPassword } from '../api/password-reset';
 
-const PASSWORD_HINT = 'At least 6 characters, with a lowercase and an uppercase letter.';
-
 const NewPasswordSchema = z
   .object({ password: PasswordSchema, repeat: z.string() })
   .refine((values) => values.password === values.repeat, {
     path: ['repeat'],
-    error: 'The two passwords differ.',
+    error: PASSWORDS_DIFFER,
   });
 type NewPassword = z.infer<typeof NewPasswordSchema>;
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_PATH, SetupRequestSchema } from '@structomate/contract';
+import { AUTH_PATH, SetupRequestSchema, PASSWORD_HINT } from '@structomate/contract';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -23,8 +23,6 @@ const empty: FormInput = {
   admin: { name: '', email: '', password: '' },
   building: { name: '', address: '', contactEmail: '', contactPhone: '', socialLinks: {} },
 };
-
-const PASSWORD_HINT = 'At least 6 characters, with a lowercase and an uppercase letter.';
 
 /**
  * First run: the person holding the server's set-up link creates the admin account and names the
