@@ -22,6 +22,9 @@ const screens: { role?: DemoRole; path: string; ready: string }[] = [
   { role: 'member', path: '/dashboard/payments', ready: 'Rent ledger' },
   { role: 'member', path: '/dashboard/paymentHistory', ready: 'Payment History' },
   { role: 'member', path: '/dashboard/member-announcements', ready: 'Announcements' },
+  { role: 'member', path: '/dashboard/maintenance', ready: 'Maintenance' },
+  { role: 'member', path: '/dashboard/maintenance/new', ready: 'Report a problem' },
+  { role: 'user', path: '/dashboard/maintenance', ready: 'Maintenance' },
   { role: 'admin', path: '/dashboard/adminProfile', ready: 'Admin Profile' },
   { role: 'admin', path: '/dashboard/manage-members', ready: 'Manage Members' },
   { role: 'admin', path: '/dashboard/agreement-requests', ready: 'Agreement Requests' },
@@ -34,6 +37,8 @@ const screens: { role?: DemoRole; path: string; ready: string }[] = [
   { role: 'admin', path: '/dashboard/settings', ready: 'Building settings' },
   { role: 'admin', path: '/dashboard/audit', ready: 'Audit log' },
   { role: 'admin', path: '/dashboard/sent-mail', ready: 'Sent mail' },
+  { role: 'admin', path: '/dashboard/maintenance', ready: 'Maintenance' },
+  { role: 'admin', path: '/dashboard/maintenance-contacts', ready: 'Maintenance contacts' },
 ];
 
 test.describe('accessibility', () => {

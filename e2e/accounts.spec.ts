@@ -217,13 +217,22 @@ test.describe('dashboard by role', () => {
       'Manage Coupons',
       'Apartments',
       'Rent roll',
+      'Maintenance',
+      'Contacts',
       'Users',
       'Building settings',
       'Audit log',
       'Sent mail',
       'Account',
     ],
-    member: ['My Profile', 'Make Payment', 'Payment History', 'Announcements', 'Account'],
+    member: [
+      'My Profile',
+      'Make Payment',
+      'Payment History',
+      'Maintenance',
+      'Announcements',
+      'Account',
+    ],
     user: ['My Profile', 'Announcements', 'Account'],
   } as const;
   const foreign = {

@@ -109,6 +109,7 @@ test.describe('leasing', () => {
       'My Profile',
       'Make Payment',
       'Payment History',
+      'Maintenance',
       'Announcements',
       'Account',
     ]);

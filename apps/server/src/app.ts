@@ -21,6 +21,8 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { wakeOnNotices } from './modules/notifications/notifications.service';
 import { registerMailTransport } from './modules/mail/mail-transport';
 import { registerPaymentGateways } from './modules/payments/gateways';
+import { chargeRoutes } from './modules/payments/charges.routes';
+import { maintenanceRoutes } from './modules/maintenance/maintenance.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { rentRollRoutes } from './modules/payments/rent-roll.routes';
 import { siteRoutes } from './modules/site/site.routes';
@@ -136,6 +138,8 @@ export async function buildApp({
       await api.register(leaseRoutes);
       await api.register(paymentRoutes);
       await api.register(rentRollRoutes);
+      await api.register(chargeRoutes);
+      await api.register(maintenanceRoutes);
       await api.register(announcementRoutes);
       await api.register(couponRoutes);
       await api.register(mailRoutes);

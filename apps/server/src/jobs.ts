@@ -2,6 +2,7 @@ import type { JobDefinition } from './plugins/jobs';
 import { passwordResetMailJob } from './modules/auth/password-reset.service';
 import { leaseEndingNoticesJob } from './modules/leases/lease-notices.service';
 import { mailJobs } from './modules/mail/mail.service';
+import { closeResolvedRequestsJob } from './modules/maintenance/maintenance-changes.service';
 import { sendNotificationsJob } from './modules/notifications/notifications.service';
 import { rentNoticesJob } from './modules/payments/rent-notices.service';
 import { maintenanceJobs } from './plugins/maintenance';
@@ -14,6 +15,7 @@ export const jobDefinitions: readonly JobDefinition<unknown>[] = [
   sendNotificationsJob,
   rentNoticesJob,
   leaseEndingNoticesJob,
+  closeResolvedRequestsJob,
 ];
 
-export { leaseEndingNoticesJob, rentNoticesJob };
+export { closeResolvedRequestsJob, leaseEndingNoticesJob, rentNoticesJob };

@@ -96,6 +96,31 @@ const expected: Record<string, Access> = {
   'POST /api/account/email/confirm': 'public',
   'GET /api/account/export': 'signed-in',
   'DELETE /api/account': 'signed-in',
+  // Maintenance: tenants file; former tenants (users again) read theirs; admins run the inbox.
+  'POST /api/maintenance/photos': ['member', 'admin'],
+  'GET /api/maintenance/photos/:file': ['member', 'user', 'admin'],
+  'GET /api/maintenance/requests': ['member', 'user', 'admin'],
+  'POST /api/maintenance/requests': ['member'],
+  'GET /api/maintenance/requests/:id': ['member', 'user', 'admin'],
+  'POST /api/maintenance/requests/:id/comments': ['member', 'user', 'admin'],
+  'POST /api/maintenance/requests/:id/cancel': ['member', 'user', 'admin'],
+  'POST /api/maintenance/requests/:id/confirm': ['member', 'user', 'admin'],
+  'POST /api/maintenance/requests/:id/reopen': ['member', 'user', 'admin'],
+  'POST /api/maintenance/requests/:id/rating': ['member', 'user', 'admin'],
+  'GET /api/admin/maintenance': ['admin'],
+  'POST /api/admin/maintenance/:id/status': ['admin'],
+  'PUT /api/admin/maintenance/:id/assignee': ['admin'],
+  'PUT /api/admin/maintenance/:id/visit': ['admin'],
+  'POST /api/admin/maintenance/:id/costs': ['admin'],
+  'GET /api/admin/maintenance-figures': ['admin'],
+  'GET /api/admin/maintenance-contacts': ['admin'],
+  'POST /api/admin/maintenance-contacts': ['admin'],
+  'PUT /api/admin/maintenance-contacts/:id': ['admin'],
+  'DELETE /api/admin/maintenance-contacts/:id': ['admin'],
+  // Charges besides rent (repairs): the tenant's own, and the admin records them paid.
+  'GET /api/charges': ['member', 'user'],
+  'GET /api/charges/:id': ['member', 'user', 'admin'],
+  'POST /api/admin/charges/:id/payment': ['admin'],
 };
 
 type Caller = 'anonymous' | DemoRole;

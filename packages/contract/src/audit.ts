@@ -28,6 +28,15 @@ export const AUDIT_ACTIONS = [
   'deposit.received',
   'deposit.refunded',
   'account.deleted',
+  'maintenance.filed',
+  'maintenance.status',
+  'maintenance.assigned',
+  'maintenance.visit',
+  'maintenance.comment',
+  'maintenance.cost',
+  'maintenance.rated',
+  'maintenance.contact',
+  'charge.paid',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -59,6 +68,15 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'deposit.received': 'Deposit received',
   'deposit.refunded': 'Deposit refunded',
   'account.deleted': 'Account deleted',
+  'maintenance.filed': 'Maintenance request filed',
+  'maintenance.status': 'Maintenance request status changed',
+  'maintenance.assigned': 'Maintenance request assigned',
+  'maintenance.visit': 'Maintenance visit scheduled',
+  'maintenance.comment': 'Maintenance comment or note',
+  'maintenance.cost': 'Maintenance cost added',
+  'maintenance.rated': 'Maintenance request rated',
+  'maintenance.contact': 'Maintenance contact added, changed or removed',
+  'charge.paid': 'Charge payment recorded',
 };
 
 export const AuditEntrySchema = z.object({

@@ -53,6 +53,12 @@ export const BuildingProfileSchema = z.strictObject({
       error: 'Enter a phone number: digits, spaces, ( ) - and a leading +',
     })
     .default(null),
+  /** Shown at once to a tenant reporting an emergency; without it, the contact phone. */
+  emergencyPhone: optionalText(30, 'Emergency phone')
+    .refine((value) => value === null || /^\+?[0-9 ()-]{5,30}$/.test(value), {
+      error: 'Enter a phone number: digits, spaces, ( ) - and a leading +',
+    })
+    .default(null),
   /** One link per network at most. */
   socialLinks: z
     .partialRecord(
@@ -79,6 +85,7 @@ export const BuildingSchema = z.object({
   mapEmbedUrl: z.string(),
   contactEmail: z.string().nullable(),
   contactPhone: z.string().nullable(),
+  emergencyPhone: z.string().nullable(),
   socialLinks: z.partialRecord(SocialNetworkSchema, z.string()),
   /** What a lease signed now takes (Building settings; the first-run defaults until then). */
   leaseDefaults: LeaseDefaultsSchema,

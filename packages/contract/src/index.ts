@@ -20,3 +20,5 @@ export * from './offline-payments';
 export * from './mail';
 export * from './notifications';
 export * from './account';
+export * from './maintenance';
+export * from './charges';

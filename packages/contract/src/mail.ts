@@ -14,6 +14,11 @@ export const MAIL_KINDS = [
   'request-rejected',
   'lease-ending',
   'announcement',
+  'maintenance-new',
+  'maintenance-status',
+  'maintenance-visit',
+  'maintenance-comment',
+  'maintenance-tenant-move',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;
@@ -30,6 +35,11 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'request-rejected': 'Lease request declined',
   'lease-ending': 'Lease ending',
   announcement: 'Announcement',
+  'maintenance-new': 'New maintenance request',
+  'maintenance-status': 'Maintenance status',
+  'maintenance-visit': 'Maintenance visit',
+  'maintenance-comment': 'Maintenance comment',
+  'maintenance-tenant-move': 'Maintenance request cancelled or reopened',
 };
 
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'retrying', 'failed'] as const;

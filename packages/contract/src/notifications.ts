@@ -4,7 +4,17 @@ import { z } from 'zod';
  * What a person may choose to hear about by email. Security mail (password links and notices) is
  * not among them: it is always sent.
  */
-export const MAIL_TOPICS = ['receipts', 'rent', 'lease', 'requests', 'announcements'] as const;
+export const MAIL_TOPICS = [
+  'receipts',
+  'rent',
+  'lease',
+  'requests',
+  'announcements',
+  'repairs',
+  'repairUpdates',
+  'repairVisits',
+  'repairComments',
+] as const;
 export const MailTopicSchema = z.enum(MAIL_TOPICS);
 export type MailTopic = z.infer<typeof MailTopicSchema>;
 
@@ -29,11 +39,40 @@ export const MAIL_TOPIC_LABELS: Record<MailTopic, { label: string; description: 
     label: 'Announcements',
     description: 'Each new announcement from the building, by email as well as on the site.',
   },
+  repairs: {
+    label: 'Maintenance requests',
+    description:
+      'For the office: each maintenance request as it comes in, and when a tenant cancels or reopens one.',
+  },
+  repairUpdates: {
+    label: 'Maintenance status',
+    description: 'Each change in the status of your maintenance requests.',
+  },
+  repairVisits: {
+    label: 'Maintenance visits',
+    description: 'When a visit to fix something is scheduled or moved.',
+  },
+  repairComments: {
+    label: 'Maintenance comments',
+    description: 'Each new comment on a maintenance request of yours.',
+  },
 };
 
 /** Who is asked about a topic: the requests topic is the admins'. */
 export const topicsFor = (role: 'user' | 'member' | 'admin'): MailTopic[] =>
-  role === 'admin' ? ['requests', 'announcements'] : ['receipts', 'rent', 'lease', 'announcements'];
+  role === 'admin'
+    ? ['requests', 'repairs', 'repairComments', 'announcements']
+    : role === 'member'
+      ? [
+          'receipts',
+          'rent',
+          'lease',
+          'repairUpdates',
+          'repairVisits',
+          'repairComments',
+          'announcements',
+        ]
+      : ['receipts', 'rent', 'lease', 'announcements'];
 
 export const MailPreferencesSchema = z.strictObject({
   receipts: z.boolean(),
@@ -41,6 +80,10 @@ export const MailPreferencesSchema = z.strictObject({
   lease: z.boolean(),
   requests: z.boolean(),
   announcements: z.boolean(),
+  repairs: z.boolean(),
+  repairUpdates: z.boolean(),
+  repairVisits: z.boolean(),
+  repairComments: z.boolean(),
 });
 export type MailPreferences = z.infer<typeof MailPreferencesSchema>;
 
@@ -51,6 +94,10 @@ export const DEFAULT_MAIL_PREFERENCES: MailPreferences = {
   lease: true,
   requests: true,
   announcements: false,
+  repairs: true,
+  repairUpdates: true,
+  repairVisits: true,
+  repairComments: true,
 };
 
 export const UNSUBSCRIBE_PATH = '/unsubscribe';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RoleSchema } from './accounts';
+import { ChargeSchema } from './charges';
 import {
   BillingMonthSchema,
   CalendarDaySchema,
@@ -159,6 +160,8 @@ export const TenantAccountSchema = z.object({
   ledger: RentLedgerSchema,
   transactions: z.array(TransactionSchema),
   deposits: z.array(LeaseDepositSchema),
+  /** Repairs and the like charged to them, newest first, paid or not. */
+  charges: z.array(ChargeSchema),
 });
 export type TenantAccount = z.infer<typeof TenantAccountSchema>;
 

@@ -47,6 +47,8 @@ export const RentRollRowSchema = z.object({
   lastPayment: z.object({ at: z.string(), amount: z.number().int() }).nullable(),
   /** The deposit the building holds for it (received less refunded), whole BDT. */
   depositHeld: z.number().int(),
+  /** Charges besides rent (repairs) made under it and not yet paid, whole BDT. */
+  chargesOwed: z.number().int(),
 });
 export type RentRollRow = z.infer<typeof RentRollRowSchema>;
 
@@ -56,6 +58,7 @@ export const RentRollTotalsSchema = z.object({
   monthlyRent: z.number().int(),
   balance: z.number().int(),
   depositHeld: z.number().int(),
+  chargesOwed: z.number().int(),
 });
 export type RentRollTotals = z.infer<typeof RentRollTotalsSchema>;
 

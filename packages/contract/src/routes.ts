@@ -21,6 +21,8 @@ export const DASHBOARD_CHILD_PATHS = [
   'rent-roll',
   'sent-mail',
   'account',
+  'maintenance',
+  'maintenance-contacts',
 ] as const;
 export type DashboardChildPath = (typeof DASHBOARD_CHILD_PATHS)[number];
 
@@ -38,6 +40,9 @@ const clientRoutePatterns: RegExp[] = [
   // The admin's apartments: a new one, an import, one to edit.
   /^\/dashboard\/apartments\/(new|import|[0-9a-f-]{36})\/?$/,
   /^\/dashboard\/sent-mail\/[0-9a-f-]{36}\/?$/,
+  // Maintenance: the form, one request; a charge's receipt.
+  /^\/dashboard\/maintenance\/(new|[0-9a-f-]{36})\/?$/,
+  /^\/dashboard\/charges\/[0-9a-f-]{36}\/?$/,
 ];
 
 /** True when the web app has a page for `pathname` (the query string excluded). */

@@ -280,6 +280,7 @@ export const demoBuilding = {
   address: 'Road 11, Banani, Dhaka 1213, Bangladesh',
   contactEmail: 'office@structo.com',
   contactPhone: '+880 2 5555 0100',
+  emergencyPhone: '+880 1700 000 999',
   socialLinks: {
     facebook: 'https://www.facebook.com/',
     instagram: 'https://www.instagram.com/',

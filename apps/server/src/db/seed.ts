@@ -3,7 +3,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { LEASE_TERMS, SPEC_LEASE_DEFAULTS, addMonths, leaseTerms } from '@structomate/contract';
+import {
+  LEASE_TERMS,
+  SPEC_LEASE_DEFAULTS,
+  addMonths,
+  dayLabel,
+  leaseTerms,
+} from '@structomate/contract';
 import { DEFAULT_TIME_ZONE } from '../config';
 import { calendarDay } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
@@ -26,6 +32,9 @@ import {
   coupons,
   images,
   leaseTermColumns,
+  maintenanceContacts,
+  maintenanceEvents,
+  maintenanceRequests,
   payments,
   users,
 } from './schema';
@@ -71,6 +80,7 @@ export async function seedDemoData(
     const currentMonth = calendarDay(clock.now, clock.timeZone).slice(0, 7);
     await seedMemberPayments(tx, currentMonth);
     await seedFormerTenant(tx, currentMonth);
+    await seedMaintenance(tx, clock.now, clock.timeZone);
     return report;
   });
 }
@@ -279,4 +289,128 @@ async function seedAnnouncements(tx: Transaction): Promise<number> {
     )
     .returning({ id: announcements.id });
   return rows.length;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * Two contacts and two of the demo member's maintenance requests, so the inbox, the tenant's list
+ * and the figures have something to show: one fixed, confirmed and rated last month, one with a
+ * visit booked for the day after tomorrow.
+ */
+async function seedMaintenance(tx: Transaction, now: Date, timeZone: string): Promise<void> {
+  const [existing] = await tx.select({ n: count() }).from(maintenanceRequests);
+  if (existing && existing.n > 0) return;
+  const member = demoAccounts.find((account) => account.role === 'member');
+  const [lease] = await tx
+    .select({ id: agreements.id, tenantId: agreements.tenantId })
+    .from(agreements)
+    .innerJoin(users, eq(users.id, agreements.tenantId))
+    .where(
+      and(
+        sql`lower(${users.email}) = lower(${member?.email ?? ''})`,
+        eq(agreements.status, 'accepted'),
+      ),
+    );
+  const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+  if (!lease || !admin) return;
+  const [plumber, electrician] = await tx
+    .insert(maintenanceContacts)
+    .values([
+      { name: 'Karim Hossain', trade: 'Plumber', phone: '+880 1711 555 201' },
+      { name: 'Brightline Electric', trade: 'Electrician', phone: '+880 1811 555 302' },
+    ])
+    .returning({ id: maintenanceContacts.id });
+  const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
+  const filed = 40 * 24;
+  const [fixed] = await tx
+    .insert(maintenanceRequests)
+    .values({
+      tenantId: lease.tenantId,
+      agreementId: lease.id,
+      category: 'plumbing',
+      urgency: 'urgent',
+      status: 'closed',
+      title: 'Kitchen sink drains slowly',
+      description: 'The kitchen sink takes several minutes to drain and smells.',
+      location: 'Kitchen',
+      entryPermission: true,
+      preferredTimes: 'Weekday mornings',
+      assigneeId: plumber?.id,
+      version: 6,
+      createdAt: at(filed),
+      updatedAt: at(filed - 60),
+      updatedBy: lease.tenantId,
+      firstResponseAt: at(filed - 2),
+      resolvedAt: at(filed - 50),
+      closedAt: at(filed - 60),
+      rating: 5,
+      ratingComment: 'Fixed the same day. Thank you!',
+      ratedAt: at(filed - 60),
+    })
+    .returning({ id: maintenanceRequests.id });
+  const visitDay = calendarDay(new Date(now.getTime() + 48 * HOUR), timeZone);
+  const [booked] = await tx
+    .insert(maintenanceRequests)
+    .values({
+      tenantId: lease.tenantId,
+      agreementId: lease.id,
+      category: 'electrical',
+      urgency: 'routine',
+      status: 'scheduled',
+      title: 'Bedroom light flickers',
+      description: 'The main light in the bedroom flickers when it is switched on.',
+      location: 'Main bedroom',
+      entryPermission: false,
+      preferredTimes: 'After 5 pm',
+      assigneeId: electrician?.id,
+      visitDate: visitDay,
+      visitFrom: '17:00',
+      visitTo: '19:00',
+      version: 4,
+      createdAt: at(30),
+      updatedAt: at(26),
+      updatedBy: admin.id,
+      firstResponseAt: at(28),
+    })
+    .returning({ id: maintenanceRequests.id });
+  if (!fixed || !booked) return;
+  const step = (
+    requestId: string,
+    hoursAgo: number,
+    kind: (typeof maintenanceEvents.$inferInsert)['kind'],
+    byAdmin: boolean,
+    status: (typeof maintenanceEvents.$inferInsert)['status'],
+    text: string | null = null,
+  ) => ({
+    requestId,
+    at: at(hoursAgo),
+    kind,
+    status,
+    text,
+    actorId: byAdmin ? admin.id : lease.tenantId,
+    actorRole: byAdmin ? ('admin' as const) : ('member' as const),
+  });
+  await tx
+    .insert(maintenanceEvents)
+    .values([
+      step(fixed.id, filed, 'filed', false, 'new', 'Urgent · Plumbing'),
+      step(fixed.id, filed - 2, 'status', true, 'acknowledged', 'We will send a plumber today.'),
+      step(fixed.id, filed - 2, 'assigned', true, null, 'Assigned to Karim Hossain (Plumber)'),
+      step(fixed.id, filed - 6, 'status', true, 'in_progress'),
+      step(fixed.id, filed - 50, 'status', true, 'resolved', 'The trap was blocked; cleared.'),
+      step(fixed.id, filed - 60, 'confirmed', false, 'closed'),
+      step(fixed.id, filed - 60, 'rated', false, null, '★★★★★ “Fixed the same day. Thank you!”'),
+      step(booked.id, 30, 'filed', false, 'new', 'Routine · Electrical'),
+      step(booked.id, 28, 'status', true, 'acknowledged'),
+      step(booked.id, 27, 'assigned', true, null, 'Assigned to Brightline Electric (Electrician)'),
+      step(
+        booked.id,
+        26,
+        'visit',
+        true,
+        'scheduled',
+        `Visit on ${dayLabel(visitDay)}, 17:00–19:00`,
+      ),
+    ]);
 }

@@ -20,3 +20,16 @@ export function checkViolation(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * True when the database refused text it cannot store: PostgreSQL's text holds no NUL character
+ * (22021 in UTF-8; 22P05 converting). The sender's mistake, answered as one.
+ */
+export function unstorableText(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if (typeof current !== 'object') return false;
+    const { code } = current as { code?: unknown };
+    if (code === '22021' || code === '22P05') return true;
+  }
+  return false;
+}

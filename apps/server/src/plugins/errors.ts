@@ -2,6 +2,7 @@ import type { ErrorResponse, FieldIssue } from '@structomate/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, statusByCode } from '../lib/app-error';
+import { unstorableText } from '../lib/db-errors';
 
 const whereByContext: Record<string, string> = {
   body: 'request body',
@@ -76,6 +77,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (known) {
       if (known.statusCode >= 500) request.log.error({ err: error }, known.message);
       return sendError(reply, known);
+    }
+    if (unstorableText(error)) {
+      // Not the error itself: a failed query carries its parameters (emails, hashes).
+      request.log.info('refused text the database cannot store (NUL)');
+      return sendError(
+        reply,
+        new AppError('BAD_REQUEST', 'Text may not contain the NUL character (\\u0000).'),
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(

@@ -3,6 +3,7 @@ import { deleteExpiredLimits } from '../lib/rate-limit';
 import { deleteExpiredSessions } from '../modules/auth/auth.service';
 import { deleteUnusedUploads } from '../modules/images/images.service';
 import { settleLeaseEnds } from '../modules/leases/leases.service';
+import { deleteUnattachedPhotos } from '../modules/maintenance/maintenance-photos.service';
 import { paymentsContext, settleListedIntents } from '../modules/payments/payments.service';
 import { defineJob, runsAt, ScheduledRunSchema } from './jobs';
 
@@ -28,19 +29,20 @@ export const settleListedIntentsJob = defineJob({
   },
 });
 
-/** Removes expired sessions and throttling windows, and uploads nobody uses. */
+/** Removes expired sessions and throttling windows, and uploads nobody uses (or sent). */
 export const housekeepingJob = defineJob({
   name: 'maintenance.housekeeping',
   data: z.object({}),
   cron: '17 * * * *',
   run: async (app, _data, { log }) => {
-    const [sessions, limits, uploads] = [
+    const [sessions, limits, uploads, photos] = [
       await deleteExpiredSessions(app.db),
       await deleteExpiredLimits(app.db),
       await deleteUnusedUploads(app.db),
+      await deleteUnattachedPhotos(app.db, app.clock.now()),
     ];
-    if (sessions + limits + uploads > 0) {
-      log.info({ sessions, limits, uploads }, 'removed expired rows');
+    if (sessions + limits + uploads + photos > 0) {
+      log.info({ sessions, limits, uploads, photos }, 'removed expired rows');
     }
   },
 });

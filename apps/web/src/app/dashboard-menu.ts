@@ -39,12 +39,26 @@ export const DASHBOARD_PAGES: Record<DashboardChildPath, DashboardPage> = {
     roles: ['member'],
   },
   'user-announcements': { path: 'user-announcements', label: 'Announcements', roles: ['user'] },
+  // Tenants' requests, or the admin's inbox; a former tenant (a user again) still reads theirs.
+  maintenance: { path: 'maintenance', label: 'Maintenance', roles: ['member', 'user', 'admin'] },
+  'maintenance-contacts': {
+    path: 'maintenance-contacts',
+    label: 'Contacts',
+    roles: ['admin'],
+  },
 };
 
 /** Spec §2 side menu by role; the first entry is where /dashboard opens. */
 export const SIDE_MENU: Record<Role, DashboardChildPath[]> = {
   user: ['myProfile', 'user-announcements', 'account'],
-  member: ['myProfile', 'payments', 'paymentHistory', 'member-announcements', 'account'],
+  member: [
+    'myProfile',
+    'payments',
+    'paymentHistory',
+    'maintenance',
+    'member-announcements',
+    'account',
+  ],
   admin: [
     'adminProfile',
     'manage-members',
@@ -53,6 +67,8 @@ export const SIDE_MENU: Record<Role, DashboardChildPath[]> = {
     'manage-coupons',
     'apartments',
     'rent-roll',
+    'maintenance',
+    'maintenance-contacts',
     'users',
     'settings',
     'audit',

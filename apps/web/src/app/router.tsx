@@ -16,7 +16,7 @@ const dashboardPage: Record<DashboardChildPath, () => Promise<{ Component: Compo
     Component: (await import('./routes/my-profile')).MyProfileRoute,
   }),
   adminProfile: async () => ({
-    Component: (await import('../features/profile/components/admin-profile')).AdminProfile,
+    Component: (await import('./routes/admin-profile')).AdminProfileRoute,
   }),
   'manage-members': async () => ({
     Component: (await import('./routes/manage-members')).ManageMembersRoute,
@@ -67,6 +67,13 @@ const dashboardPage: Record<DashboardChildPath, () => Promise<{ Component: Compo
     Component: (await import('../features/apartments/components/manage-apartments'))
       .ManageApartments,
   }),
+  maintenance: async () => ({
+    Component: (await import('../features/maintenance/components/maintenance-page'))
+      .MaintenancePage,
+  }),
+  'maintenance-contacts': async () => ({
+    Component: (await import('../features/maintenance/components/contacts-page')).ContactsPage,
+  }),
 };
 
 /** Pages under a dashboard page: a payment's receipt, a member's rent account, an apartment. */
@@ -92,6 +99,21 @@ const dashboardDetails: Partial<
       path: ':userId/receipts/:paymentId',
       lazy: async () => ({
         Component: (await import('../features/payments/components/tenant-receipt')).TenantReceipt,
+      }),
+    },
+  ],
+  maintenance: [
+    {
+      path: 'new',
+      lazy: async () => ({
+        Component: (await import('../features/maintenance/components/new-request-form'))
+          .NewRequestPage,
+      }),
+    },
+    {
+      path: ':requestId',
+      lazy: async () => ({
+        Component: (await import('../features/maintenance/components/request-page')).RequestPage,
       }),
     },
   ],
@@ -192,6 +214,14 @@ export const routes: RouteObject[] = [
                 index: true,
                 lazy: async () => ({
                   Component: (await import('./routes/dashboard')).DashboardIndex,
+                }),
+              },
+              // A charge's receipt (a repair charged to a tenant): theirs, or any for the admin.
+              {
+                path: 'charges/:chargeId',
+                lazy: async () => ({
+                  Component: (await import('../features/payments/components/charge-receipt'))
+                    .ChargeReceipt,
                 }),
               },
               ...Object.values(DASHBOARD_PAGES).map((page) => ({

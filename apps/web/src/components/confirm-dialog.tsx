@@ -9,6 +9,8 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  dismissLabel = 'Cancel',
+  busy = false,
   onConfirm,
   onClose,
 }: {
@@ -16,6 +18,10 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that changes nothing, when "Cancel" would be ambiguous. */
+  dismissLabel?: string;
+  /** While the action runs: its button shows a spinner and waits. */
+  busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -37,10 +43,11 @@ export function ConfirmDialog({
         <div className="modal-action">
           <form method="dialog">
             <button type="submit" className="btn btn-ghost">
-              Cancel
+              {dismissLabel}
             </button>
           </form>
-          <button type="button" className="btn btn-error" onClick={onConfirm}>
+          <button type="button" className="btn btn-error" disabled={busy} onClick={onConfirm}>
+            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {confirmLabel}
           </button>
         </div>

@@ -9,6 +9,7 @@ export function ListSearch({
   searchId,
   searchLabel,
   onSearch,
+  defaultText = '',
   children,
 }: {
   /** The form's accessible name ("Find users"). */
@@ -16,9 +17,11 @@ export function ListSearch({
   searchId: string;
   searchLabel: string;
   onSearch: (text: string) => void;
+  /** The text searched for already (from the address), shown in the field. */
+  defaultText?: string;
   children?: ReactNode;
 }) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(defaultText);
   return (
     <form
       role="search"

@@ -9,4 +9,7 @@ export const rentQueryKeys = {
   transactions: () => [...rentQueryKeys.all, 'transactions'] as const,
   account: (userId: string) => [...rentQueryKeys.all, 'account', userId] as const,
   formerBalances: (page: number) => [...rentQueryKeys.all, 'former-balances', page] as const,
+  /** Charges besides rent (repairs charged to the tenant): one's own list, and one charge. */
+  charges: () => [...rentQueryKeys.all, 'charges'] as const,
+  charge: (id: string) => [...rentQueryKeys.all, 'charge', id] as const,
 };

@@ -15,6 +15,8 @@ export const building = pgTable(
     address: text('address').notNull(),
     contactEmail: text('contact_email'),
     contactPhone: text('contact_phone'),
+    /** Shown to a tenant who reports an emergency, before they send it. */
+    emergencyPhone: text('emergency_phone'),
     socialLinks: jsonb('social_links')
       .$type<Partial<Record<SocialNetwork, string>>>()
       .notNull()

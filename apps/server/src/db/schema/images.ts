@@ -12,7 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+/** Binary data as a Buffer, whichever driver (PGlite or node-postgres) read it. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });

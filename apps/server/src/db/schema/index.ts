@@ -13,3 +13,5 @@ export * from './audit';
 export * from './deposits';
 export * from './mail';
 export * from './notifications';
+export * from './charges';
+export * from './maintenance';

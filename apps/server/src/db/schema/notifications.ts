@@ -39,6 +39,10 @@ export const mailPreferences = pgTable('mail_preferences', {
   lease: boolean('lease').notNull().default(true),
   requests: boolean('requests').notNull().default(true),
   announcements: boolean('announcements').notNull().default(false),
+  repairs: boolean('repairs').notNull().default(true),
+  repairUpdates: boolean('repair_updates').notNull().default(true),
+  repairVisits: boolean('repair_visits').notNull().default(true),
+  repairComments: boolean('repair_comments').notNull().default(true),
   /** In every unsubscribe link of this person's mail; it can only turn topics off. */
   unsubscribeToken: text('unsubscribe_token').notNull().unique(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -17,7 +17,8 @@ import {
 } from '../../db/schema';
 import { conflict } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit.service';
-import { balancesOf, type BillingRules } from '../payments/payments.service';
+import { listOwnRequests } from '../maintenance/maintenance.service';
+import { balancesOf, listCharges, type BillingRules } from '../payments/payments.service';
 import { readPreferences } from '../notifications/notifications.service';
 import { checkCurrentPassword } from './account.service';
 
@@ -94,6 +95,8 @@ export async function exportAccountData(db: Database, userId: string, now: Date)
     leases,
     payments: paid,
     deposits,
+    charges: (await listCharges(db, userId)).result,
+    maintenanceRequests: await listOwnRequests(db, userId),
     emailNotifications: await readPreferences(db, userId),
     signedInSessions: signedIn?.n ?? 0,
   };
@@ -118,9 +121,11 @@ export async function deleteAccount(
     .innerJoin(apartments, eq(apartments.id, agreements.apartmentId))
     .where(and(eq(agreements.tenantId, userId), eq(agreements.status, 'accepted')));
   if (running) throw conflict(DELETE_ACCOUNT_MESSAGES.activeLease(running.apartmentNo));
-  const owed = (await balancesOf(db, rules, now, [userId])).get(userId);
-  if (owed && owed.owedAmount > 0) {
-    throw conflict(DELETE_ACCOUNT_MESSAGES.owes(`${owed.owedAmount.toLocaleString('en-US')} BDT`));
+  // Rent and charges besides rent (repairs) alike.
+  const rent = (await balancesOf(db, rules, now, [userId])).get(userId)?.owedAmount ?? 0;
+  const owed = rent + (await listCharges(db, userId)).owed;
+  if (owed > 0) {
+    throw conflict(DELETE_ACCOUNT_MESSAGES.owes(`${owed.toLocaleString('en-US')} BDT`));
   }
   await db.transaction(async (tx) => {
     const [me] = await tx
@@ -158,6 +163,7 @@ export async function deleteAccount(
         passwordHash: null,
         role: 'user',
         updatedAt: sql`now()`,
+        deletedAt: now,
       })
       .where(eq(users.id, userId));
     // No actor: the log is never changed, so it must not keep the name the account erases.

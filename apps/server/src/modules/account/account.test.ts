@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, login, type Session, type TestApp } from '../../../test/build';
 import { multipart, testImage } from '../../../test/images';
 import { newPerson } from '../../../test/people';
-import { mailMessages, rateLimits, users } from '../../db/schema';
+import { agreements, apartments, charges, mailMessages, rateLimits, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 
 let t: TestApp;
@@ -94,10 +94,18 @@ describe('profile', () => {
       { name: 'X', photoURL: `/api/images/${'a'.repeat(64)}.webp` },
       { name: 'X', photoURL: 'https://example.com/me.png' },
       { name: 'X', role: 'admin' },
+      // Text the database cannot store is the sender's mistake, not a 500.
+      { name: 'Bad\u0000Name' },
     ]) {
       const response = await here.inject({ method: 'PUT', url: '/api/account/profile', payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
+    const nul = await here.inject({
+      method: 'PUT',
+      url: '/api/account/profile',
+      payload: { name: 'Bad\u0000Name' },
+    });
+    expect(nul.json().error.message).toBe('Text may not contain the NUL character (\\u0000).');
     const [row] = await t.database.db.select().from(users).where(eq(users.id, person.id));
     expect(row).toMatchObject({ displayName: 'Steady Name', role: 'member' });
   });
@@ -295,7 +303,9 @@ describe('download my data', () => {
     expect(data.leases.length).toBeGreaterThan(0);
     expect(data.leases[0]).toHaveProperty('apartmentNo');
     expect(Array.isArray(data.payments)).toBe(true);
-    expect(data.emailNotifications).toMatchObject({ receipts: true });
+    expect(data.emailNotifications).toMatchObject({ receipts: true, repairUpdates: true });
+    expect(data.charges).toEqual([]);
+    expect(Array.isArray(data.maintenanceRequests)).toBe(true);
     expect(response.body).not.toMatch(/argon2/);
   });
 });
@@ -339,6 +349,33 @@ describe('delete my account', () => {
       expect(refused.json().error.message).toContain(message);
       expect(await whoIs(session.cookie)).toMatchObject({ email });
     }
+  });
+
+  it('is refused while a repair charged to them is unpaid', async () => {
+    const { here, person } = await personWithPassword('Charged Person');
+    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, person.id));
+    const [flat] = await t.database.db.select({ id: apartments.id }).from(apartments).limit(1);
+    const [lease] = await t.database.db
+      .insert(agreements)
+      .values({
+        tenantId: person.id,
+        apartmentId: flat?.id ?? '',
+        // A request never decided: no rent is billed, only the charge is owed.
+        status: 'pending',
+        rent: 1,
+        signedAt: new Date('2026-01-01T00:00:00Z'),
+      })
+      .returning({ id: agreements.id });
+    await t.database.db.insert(charges).values({
+      tenantId: person.id,
+      agreementId: lease?.id ?? '',
+      description: 'Repair #1 — Parts: Glass',
+      amount: 700,
+      createdAt: new Date('2026-01-02T00:00:00Z'),
+    });
+    const refused = await remove(here, { currentPassword: 'Original9', confirm: 'DELETE' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(DELETE_ACCOUNT_MESSAGES.owes('700 BDT'));
   });
 
   it('needs the password and the word DELETE', async () => {

@@ -98,6 +98,7 @@ export async function readBuilding(db: Database, defaults: BuildingDefaults): Pr
       mapEmbedUrl: mapEmbedUrl(defaults.address),
       contactEmail: null,
       contactPhone: null,
+      emergencyPhone: null,
       socialLinks: {},
       leaseDefaults: defaults.leaseDefaults,
       version: 0,
@@ -109,6 +110,7 @@ export async function readBuilding(db: Database, defaults: BuildingDefaults): Pr
     mapEmbedUrl: mapEmbedUrl(row.address),
     contactEmail: row.contactEmail,
     contactPhone: row.contactPhone,
+    emergencyPhone: row.emergencyPhone,
     socialLinks: row.socialLinks,
     leaseDefaults: leaseDefaultsOf(row, defaults.leaseDefaults),
     version: row.version,
@@ -120,6 +122,7 @@ const profileColumns = (profile: BuildingProfile) => ({
   address: profile.address,
   contactEmail: profile.contactEmail,
   contactPhone: profile.contactPhone,
+  emergencyPhone: profile.emergencyPhone,
   // Links left empty are dropped.
   socialLinks: Object.fromEntries(
     Object.entries(profile.socialLinks).filter((entry): entry is [string, string] =>

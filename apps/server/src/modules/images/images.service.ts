@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { IMAGE_URL_PATTERN } from '@structomate/contract';
+import { IMAGE_URL_PATTERN, MAX_UPLOAD_BYTES } from '@structomate/contract';
+import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import sharp, { type OutputInfo } from 'sharp';
 import type { Database } from '../../db/client';
 import { apartmentPhotos, images, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import { consume, inMinutes } from '../../lib/rate-limit';
 
 /** Images are addressed by the SHA-256 of their bytes, so a URL's content never changes. */
 export const imageUrl = (id: string) => `/api/images/${id}.webp`;
@@ -60,16 +62,14 @@ export function sniffFormat(bytes: Buffer): Format | undefined {
 }
 
 /**
- * Checks and re-encodes an upload: JPEG, PNG or WebP by content only, within the pixel limit,
- * turned upright, shrunk to the size its purpose needs, written as WebP without metadata (no EXIF location),
- * then stored under the hash of the result.
+ * Checks and re-encodes an image: JPEG, PNG or WebP by content only, within the pixel limit,
+ * turned upright, shrunk to fit `side`, written as WebP without metadata (no EXIF location).
+ * The upload pipeline every photo goes through, public or private.
  */
-export async function storeUpload(
-  db: Database,
+export async function reencodeImage(
   bytes: Buffer,
-  ownerId: string | null,
-  purpose: UploadPurpose = 'avatar',
-): Promise<{ id: string; width: number; height: number }> {
+  side: number,
+): Promise<{ data: Buffer; width: number; height: number }> {
   if (!sniffFormat(bytes)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG and WebP images are accepted');
   }
@@ -80,10 +80,7 @@ export async function storeUpload(
     if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw new PixelLimitError();
     output = await input
       .rotate()
-      .resize(longestSide[purpose], longestSide[purpose], {
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
+      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
@@ -95,20 +92,31 @@ export async function storeUpload(
     }
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The image could not be read; it may be damaged');
   }
+  return { data: output.data, width: output.info.width, height: output.info.height };
+}
+
+/** Re-encodes an upload (reencodeImage), then stores it under the hash of the result. */
+export async function storeUpload(
+  db: Database,
+  bytes: Buffer,
+  ownerId: string | null,
+  purpose: UploadPurpose = 'avatar',
+): Promise<{ id: string; width: number; height: number }> {
+  const output = await reencodeImage(bytes, longestSide[purpose]);
   const id = createHash('sha256').update(output.data).digest('hex');
   await db
     .insert(images)
     .values({
       id,
       mimeType: 'image/webp',
-      width: output.info.width,
-      height: output.info.height,
+      width: output.width,
+      height: output.height,
       byteSize: output.data.byteLength,
       data: output.data,
       ownerId,
     })
     .onConflictDoNothing();
-  return { id, width: output.info.width, height: output.info.height };
+  return { id, width: output.width, height: output.height };
 }
 
 class PixelLimitError extends Error {}
@@ -143,4 +151,75 @@ export async function deleteUnusedUploads(db: Database): Promise<number> {
     )
     .returning({ id: images.id });
   return rows.length;
+}
+
+/** What `@fastify/multipart` accepts on an upload route: one file of at most MAX_UPLOAD_BYTES. */
+export const UPLOAD_LIMITS = {
+  limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 },
+} as const;
+
+/** Refuses a request that is not multipart/form-data before anything is counted or read. */
+export function assertMultipart(request: FastifyRequest): void {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the image as multipart/form-data in the field "image"',
+    );
+  }
+}
+
+/**
+ * The bytes of the multipart field `image`, or a 4xx a person can act on: a body cut short or
+ * without its boundary is the sender's mistake, never a 500.
+ */
+export async function readUploadedImage(request: FastifyRequest): Promise<Buffer> {
+  assertMultipart(request);
+  try {
+    const file = await request.file();
+    if (!file || file.fieldname !== 'image') {
+      throw new AppError('BAD_REQUEST', 'Send the image in the multipart field "image"');
+    }
+    return await file.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
+      );
+    }
+    request.log.info({ err: error }, 'unreadable multipart upload');
+    throw new AppError(
+      'BAD_REQUEST',
+      'The upload could not be read (cut short, or not valid multipart/form-data). Try again.',
+    );
+  }
+}
+
+const HOUR = 3_600_000;
+/** Visitors upload only a photo for the account they are creating. */
+const ANONYMOUS_UPLOADS_PER_HOUR = 10;
+const USER_UPLOADS_PER_HOUR = 30;
+/** An admin setting up a building uploads photos for every apartment. */
+const ADMIN_UPLOADS_PER_HOUR = 300;
+
+/** Counts an upload against its person's (or, signed out, its address's) hourly quota. */
+export async function consumeUpload(
+  db: Database,
+  user: { _id: string; role: string } | null | undefined,
+  ip: string,
+): Promise<void> {
+  await consume(
+    db,
+    [
+      user
+        ? {
+            key: `upload:user:${user._id}`,
+            max: user.role === 'admin' ? ADMIN_UPLOADS_PER_HOUR : USER_UPLOADS_PER_HOUR,
+            windowMs: HOUR,
+          }
+        : { key: `upload:address:${ip}`, max: ANONYMOUS_UPLOADS_PER_HOUR, windowMs: HOUR },
+    ],
+    (seconds) => `Too many uploads. Try again in ${inMinutes(seconds)}.`,
+  );
 }

@@ -96,6 +96,41 @@ describe('POST /api/images', () => {
     expect(json.statusCode).toBe(415);
   });
 
+  it('answers a multipart body without its boundary, or cut short, with 400 (not 500)', async () => {
+    for (const [type, body] of [
+      ['multipart/form-data', 'x'],
+      ['multipart/form-data; boundary=', 'x'],
+      [
+        'multipart/form-data; boundary=abc',
+        '--abc\r\nContent-Disposition: form-data; name="image"',
+      ],
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/images',
+        payload: body,
+        headers: { 'content-type': type },
+      });
+      expect(response.statusCode, type).toBe(400);
+      expect(ErrorResponseSchema.parse(response.json()).error.message).toBe(
+        'The upload could not be read (cut short, or not valid multipart/form-data). Try again.',
+      );
+    }
+  });
+
+  it('spends no upload allowance on a request that is not multipart', async () => {
+    for (let n = 0; n < 12; n += 1) {
+      const json = await t.app.inject({
+        method: 'POST',
+        url: '/api/images',
+        payload: { url: 'x' },
+      });
+      expect(json.statusCode).toBe(415);
+    }
+    const png = await testImage('png', { width: 20, height: 20 });
+    expect((await upload(png)).statusCode).toBe(200);
+  });
+
   it('rate-limits anonymous uploads per address', async () => {
     const png = await testImage('png', { width: 20, height: 20 });
     for (let n = 0; n < 10; n += 1) expect((await upload(png)).statusCode).toBe(200);

@@ -4,6 +4,14 @@ import type { MailContent } from '../mail/mail.service';
 
 const bdt = (amount: number) => `${amount.toLocaleString('en-US')} BDT`;
 
+/** Which request a maintenance notice is about. */
+const RepairSchema = z.object({
+  requestId: z.string(),
+  number: z.number(),
+  title: z.string(),
+  apartmentNo: z.string(),
+});
+
 /** What each kind of notice carries, written when it happens, so the mail needs no lookup. */
 export const NoticeSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -39,6 +47,35 @@ export const NoticeSchema = z.discriminatedUnion('kind', [
     kind: z.literal('announcement'),
     data: z.object({ title: z.string(), description: z.string() }),
   }),
+  z.object({
+    kind: z.literal('maintenance-new'),
+    data: RepairSchema.extend({ tenant: z.string(), urgency: z.string(), description: z.string() }),
+  }),
+  z.object({
+    kind: z.literal('maintenance-status'),
+    data: RepairSchema.extend({ status: z.string(), note: z.string().nullable() }),
+  }),
+  z.object({
+    kind: z.literal('maintenance-visit'),
+    data: RepairSchema.extend({
+      date: z.string(),
+      from: z.string(),
+      to: z.string(),
+      who: z.string().nullable(),
+    }),
+  }),
+  z.object({
+    kind: z.literal('maintenance-comment'),
+    data: RepairSchema.extend({ author: z.string(), body: z.string() }),
+  }),
+  z.object({
+    kind: z.literal('maintenance-tenant-move'),
+    data: RepairSchema.extend({
+      tenant: z.string(),
+      move: z.enum(['cancel', 'reopen']),
+      reason: z.string().nullable(),
+    }),
+  }),
 ]);
 export type Notice = z.infer<typeof NoticeSchema>;
 export type NoticeKind = Notice['kind'] & MailKind;
@@ -52,6 +89,11 @@ export const TOPIC_OF: Record<NoticeKind, MailTopic> = {
   'request-rejected': 'lease',
   'lease-ending': 'lease',
   announcement: 'announcements',
+  'maintenance-new': 'repairs',
+  'maintenance-status': 'repairUpdates',
+  'maintenance-visit': 'repairVisits',
+  'maintenance-comment': 'repairComments',
+  'maintenance-tenant-move': 'repairs',
 };
 
 /** The email for a notice, addressed to `name`; links point into the site at `siteUrl`. */
@@ -152,5 +194,89 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
         paragraphs: notice.data.description.split(/\n{2,}/),
         action: { label: 'Read it on the site', url: dashboard('') },
       };
+    case 'maintenance-new': {
+      const { number, title, apartmentNo, tenant, urgency, description } = notice.data;
+      const emergency = urgency === 'emergency';
+      return {
+        subject: `${emergency ? 'EMERGENCY: ' : ''}Maintenance request #${number} from ${apartmentNo}: ${title}`,
+        preview: `${tenant} reports: ${title}`,
+        heading: emergency ? 'An emergency was reported' : 'A new maintenance request',
+        paragraphs: [
+          `${tenant} (apartment ${apartmentNo}) reported “${title}”.`,
+          ...description.split(/\n{2,}/).slice(0, 3),
+        ],
+        details: [
+          ['Request', `#${number}`],
+          ['Urgency', urgency.charAt(0).toUpperCase() + urgency.slice(1)],
+        ],
+        action: {
+          label: 'Open the request',
+          url: dashboard(`maintenance/${notice.data.requestId}`),
+        },
+      };
+    }
+    case 'maintenance-status': {
+      const { number, title, status, note } = notice.data;
+      return {
+        subject: `Request #${number} is now ${status.toLowerCase()}`,
+        preview: `“${title}”: ${status}.`,
+        heading: `Your request is now ${status.toLowerCase()}`,
+        paragraphs: [
+          `Hello ${name}, your maintenance request #${number}, “${title}”, is now ${status.toLowerCase()}.`,
+          ...(note ? [note] : []),
+        ],
+        action: {
+          label: 'See the request',
+          url: dashboard(`maintenance/${notice.data.requestId}`),
+        },
+      };
+    }
+    case 'maintenance-visit': {
+      const { number, title, date, from, to, who } = notice.data;
+      return {
+        subject: `Visit for request #${number}: ${dayLabel(date)}, ${from}–${to}`,
+        preview: `Someone will come on ${dayLabel(date)} between ${from} and ${to}.`,
+        heading: 'A visit is scheduled',
+        paragraphs: [
+          `Hello ${name}, for your request #${number}, “${title}”, ${who ?? 'someone from the building'} will come on ${dayLabel(date)} between ${from} and ${to}.`,
+          'If that time does not suit you, say so in a comment on the request.',
+        ],
+        details: [
+          ['Day', dayLabel(date)],
+          ['Between', `${from} and ${to}`],
+        ],
+        action: {
+          label: 'See the request',
+          url: dashboard(`maintenance/${notice.data.requestId}`),
+        },
+      };
+    }
+    case 'maintenance-comment': {
+      const { number, title, author, body } = notice.data;
+      return {
+        subject: `New comment on request #${number}`,
+        preview: `${author}: ${body.slice(0, 100)}`,
+        heading: `${author} wrote`,
+        paragraphs: [`On request #${number}, “${title}”:`, ...body.split(/\n{2,}/)],
+        action: { label: 'Reply', url: dashboard(`maintenance/${notice.data.requestId}`) },
+      };
+    }
+    case 'maintenance-tenant-move': {
+      const { number, title, apartmentNo, tenant, move, reason } = notice.data;
+      const done = move === 'cancel' ? 'cancelled' : 'reopened';
+      return {
+        subject: `Request #${number} was ${done} by its tenant`,
+        preview: `${tenant} ${done} “${title}”.`,
+        heading: `A request was ${done}`,
+        paragraphs: [
+          `${tenant} (apartment ${apartmentNo}) ${done} request #${number}, “${title}”.`,
+          ...(reason ? [`Their reason: ${reason}`] : []),
+        ],
+        action: {
+          label: 'Open the request',
+          url: dashboard(`maintenance/${notice.data.requestId}`),
+        },
+      };
+    }
   }
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_MAIL_PREFERENCES,
+  MAIL_TOPICS,
+  MailPreferencesSchema,
   MAIL_TOPIC_LABELS,
   UNSUBSCRIBE_MESSAGES,
   type MailPreferences,
@@ -88,6 +90,7 @@ export async function sendWaitingNotices(
           userId: users.id,
           email: users.email,
           name: users.displayName,
+          deletedAt: users.deletedAt,
         })
         .from(notifications)
         .innerJoin(users, eq(users.id, notifications.userId))
@@ -97,7 +100,8 @@ export async function sendWaitingNotices(
         .for('update', { of: notifications, skipLocked: true });
       for (const row of waiting) {
         const notice = NoticeSchema.safeParse({ kind: row.kind, data: row.data });
-        if (!notice.success) continue;
+        // Nobody reads a deleted account's mailbox.
+        if (!notice.success || row.deletedAt) continue;
         const topic = TOPIC_OF[notice.data.kind];
         const preferences = await preferencesRow(tx, row.userId);
         if (!preferences[topic]) continue;
@@ -153,13 +157,12 @@ async function preferencesRow(db: Database, userId: string): Promise<Preferences
   return row;
 }
 
-const preferencesOf = (row: PreferencesRow | undefined): MailPreferences => ({
-  receipts: row?.receipts ?? DEFAULT_MAIL_PREFERENCES.receipts,
-  rent: row?.rent ?? DEFAULT_MAIL_PREFERENCES.rent,
-  lease: row?.lease ?? DEFAULT_MAIL_PREFERENCES.lease,
-  requests: row?.requests ?? DEFAULT_MAIL_PREFERENCES.requests,
-  announcements: row?.announcements ?? DEFAULT_MAIL_PREFERENCES.announcements,
-});
+const preferencesOf = (row: PreferencesRow | undefined): MailPreferences =>
+  MailPreferencesSchema.parse(
+    Object.fromEntries(
+      MAIL_TOPICS.map((topic) => [topic, row?.[topic] ?? DEFAULT_MAIL_PREFERENCES[topic]]),
+    ),
+  );
 
 export async function readPreferences(db: Database, userId: string): Promise<MailPreferences> {
   const [row] = await db.select().from(mailPreferences).where(eq(mailPreferences.userId, userId));

@@ -11,6 +11,7 @@ import { agreements } from '../../db/schema';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { addDays, calendarDay } from '../../lib/clock';
+import { rowsOf } from '../../lib/sql-rows';
 
 /**
  * What a person owes, month by month: the one place that says which months are billed, to whom,
@@ -170,9 +171,6 @@ export async function leaseBills(
   if (lease.status === 'accepted' && lease.endMonth === null) return true;
   return lease.endMonth !== null && billingMonth <= lease.endMonth;
 }
-
-export const rowsOf = <T extends z.ZodType>(schema: T, result: unknown): z.infer<T>[] =>
-  z.object({ rows: z.array(schema) }).parse(result).rows;
 
 const BilledMonthRowSchema = z.object({
   agreementId: z.string(),

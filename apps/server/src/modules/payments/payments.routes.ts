@@ -28,6 +28,7 @@ import { assertOwnLookup } from '../leases/leases.service';
 import { getUserById } from '../users/users.service';
 import { billingRules, paymentsContext } from './payments.service';
 import { prepareIntent } from './intents.service';
+import { listCharges } from './charges.service';
 import { leaseDeposits, recordDepositEntry } from './deposits.service';
 import { formerTenantBalances, personLedger } from './ledger.service';
 import { recordOfflinePayment } from './offline.service';
@@ -172,11 +173,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         personLedger(app.db, rules, request.now, person._id),
         listTransactions(app.db, person._id),
       ]);
-      const deposits = await leaseDeposits(
-        app.db,
-        ledger.leases.map((lease) => lease._id),
-      );
-      return { person, ledger, transactions, deposits };
+      const [deposits, charges] = await Promise.all([
+        leaseDeposits(
+          app.db,
+          ledger.leases.map((lease) => lease._id),
+        ),
+        listCharges(app.db, person._id),
+      ]);
+      return { person, ledger, transactions, deposits, charges: charges.result };
     },
   );
 

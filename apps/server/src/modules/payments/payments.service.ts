@@ -10,6 +10,7 @@ import type { PaymentsContext } from './recording.service';
  */
 export { balancesOf, rentCollectedByMonth, type BillingRules } from './ledger.service';
 export { closeIntentsAfter, settleListedIntents, type PaymentsContext } from './recording.service';
+export { addCharge, listCharges } from './charges.service';
 
 /** When rent falls due, from the configuration. */
 export const billingRules = (config: Config): BillingRules => ({

@@ -6,7 +6,8 @@ import { addDays, calendarDay } from '../../lib/clock';
 import { defineJob, runsAt, ScheduledRunSchema } from '../../plugins/jobs';
 import { notify } from '../notifications/notifications.service';
 import { billingRules } from './payments.service';
-import { billedMonths, dueDateIn, rowsOf, type BillingRules } from './ledger.service';
+import { rowsOf } from '../../lib/sql-rows';
+import { billedMonths, dueDateIn, type BillingRules } from './ledger.service';
 
 /** A reminder goes this many days before rent falls due. */
 export const REMINDER_DAYS_BEFORE = 3;

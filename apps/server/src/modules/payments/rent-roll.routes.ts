@@ -26,6 +26,7 @@ const CSV_COLUMNS = [
   'lastPaymentAt',
   'lastPaymentAmount',
   'depositHeld',
+  'chargesOwed',
 ] as const;
 
 const csvRow = (row: RentRollRow) => [
@@ -43,6 +44,7 @@ const csvRow = (row: RentRollRow) => [
   row.lastPayment?.at ?? '',
   row.lastPayment ? String(row.lastPayment.amount) : '',
   String(row.depositHeld),
+  String(row.chargesOwed),
 ];
 
 /** The rent roll (admin): every lease with what it owes and has paid, paged, and as CSV. */

@@ -11,8 +11,10 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { calendarDay } from '../../lib/clock';
 import { likePattern } from '../../lib/like-pattern';
+import { chargesOwedSql } from './charges.service';
 import { depositHeldSql } from './deposits.service';
-import { billedMonths, rentIn, rowsOf, type BillingRules } from './ledger.service';
+import { rowsOf } from '../../lib/sql-rows';
+import { billedMonths, rentIn, type BillingRules } from './ledger.service';
 
 /**
  * The rent roll: every lease that was ever granted, current and former, with its rent now, the
@@ -41,6 +43,7 @@ const RowSchema = z.object({
   lastPaidAt: z.string().nullable(),
   lastPaidAmount: z.coerce.number().int().nullable(),
   depositHeld: z.coerce.number().int(),
+  chargesOwed: z.coerce.number().int(),
 });
 
 const TotalsSchema = z.object({
@@ -48,6 +51,7 @@ const TotalsSchema = z.object({
   monthlyRent: z.coerce.number().int(),
   balance: z.coerce.number().int(),
   depositHeld: z.coerce.number().int(),
+  chargesOwed: z.coerce.number().int(),
 });
 
 const orderBy: Record<RentRollSort, SQL> = {
@@ -108,7 +112,8 @@ function rollRows(rules: BillingRules, today: string, filters: Filters): SQL {
       coalesce(pl.overdue_months, 0) as "overdueMonths",
       last_payment.at as "lastPaidAt",
       last_payment.amount as "lastPaidAmount",
-      ${depositHeld} as "depositHeld"
+      ${depositHeld} as "depositHeld",
+      ${chargesOwedSql(sql`a.id`)} as "chargesOwed"
     from agreements a
     join users u on u.id = a.tenant_id
     join apartments ap on ap.id = a.apartment_id
@@ -157,6 +162,7 @@ function toRow(row: z.infer<typeof RowSchema>): RentRollRow {
         ? { at: row.lastPaidAt, amount: row.lastPaidAmount }
         : null,
     depositHeld: row.depositHeld,
+    chargesOwed: row.chargesOwed,
   };
 }
 
@@ -182,7 +188,8 @@ export async function rentRoll(
       select count(*) as leases,
         coalesce(sum(r.rent) filter (where r.status = 'accepted'), 0) as "monthlyRent",
         coalesce(sum(r.balance), 0) as balance,
-        coalesce(sum(r."depositHeld"), 0) as "depositHeld"
+        coalesce(sum(r."depositHeld"), 0) as "depositHeld",
+        coalesce(sum(r."chargesOwed"), 0) as "chargesOwed"
       from ${rows} r ${where}`),
   ]);
   const counted: RentRollTotals = rowsOf(TotalsSchema, totals)[0] ?? {
@@ -190,6 +197,7 @@ export async function rentRoll(
     monthlyRent: 0,
     balance: 0,
     depositHeld: 0,
+    chargesOwed: 0,
   };
   return {
     result: rowsOf(RowSchema, page).map(toRow),

@@ -131,6 +131,7 @@ describe('the rent roll', () => {
       monthlyRent: alpha.rent + beta.rent,
       balance: 2 * alpha.rent + 2 * gamma.rent,
       depositHeld: 45_000,
+      chargesOwed: 0,
     });
   });
 
@@ -165,7 +166,7 @@ describe('the rent roll', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'apartment,tenant,email,status,rent,start,termEnd,lastDay,paidThrough,balance,overdueMonths,lastPaymentAt,lastPaymentAmount,depositHeld',
+      'apartment,tenant,email,status,rent,start,termEnd,lastDay,paidThrough,balance,overdueMonths,lastPaymentAt,lastPaymentAmount,depositHeld,chargesOwed',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`C-302,Roll Alpha,${tenants.alpha.person.email},current`);

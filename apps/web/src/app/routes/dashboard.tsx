@@ -5,6 +5,7 @@ import {
   LuClipboardCheck,
   LuBuilding2,
   LuContact,
+  LuContactRound,
   LuCreditCard,
   LuDoorOpen,
   LuHistory,
@@ -17,6 +18,7 @@ import {
   LuUserRound,
   LuUsers,
   LuUserCog,
+  LuWrench,
 } from 'react-icons/lu';
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { Avatar } from '../../components/avatar';
@@ -41,6 +43,8 @@ const icons: Record<DashboardChildPath, IconType> = {
   audit: LuScrollText,
   'sent-mail': LuMail,
   account: LuSettings,
+  maintenance: LuWrench,
+  'maintenance-contacts': LuContactRound,
 };
 
 const roleLabel = { user: 'Resident account', member: 'Member · tenant', admin: 'Administrator' };

@@ -7,6 +7,9 @@ import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook
 import { FormField } from '../../../components/form-field';
 import { describedBy } from '../../../lib/described-by';
 
+const EMERGENCY_HINT =
+  'Shown at once to a tenant reporting an emergency repair; without it, the contact phone is.';
+
 /**
  * The building's profile as form fields (set-up and Building settings): name, address, contacts
  * and the footer's social links. `prefix` is where the profile sits in the form's values.
@@ -84,6 +87,20 @@ export function BuildingProfileFields<T extends FieldValues>({
             {...describedBy(id('contactPhone'), errors?.contactPhone?.message)}
             type="tel"
             autoComplete="tel"
+            className="input w-full"
+          />
+        </FormField>
+        <FormField
+          id={id('emergencyPhone')}
+          label="Emergency phone (optional)"
+          hint={EMERGENCY_HINT}
+          error={errors?.emergencyPhone?.message}
+        >
+          <input
+            {...register(field('emergencyPhone'))}
+            {...describedBy(id('emergencyPhone'), errors?.emergencyPhone?.message, EMERGENCY_HINT)}
+            type="tel"
+            autoComplete="off"
             className="input w-full"
           />
         </FormField>

@@ -25,6 +25,7 @@ const formValues = (building: Building): BuildingSettingsFormInput => ({
   address: building.address,
   contactEmail: building.contactEmail ?? '',
   contactPhone: building.contactPhone ?? '',
+  emergencyPhone: building.emergencyPhone ?? '',
   socialLinks: { ...building.socialLinks },
 });
 

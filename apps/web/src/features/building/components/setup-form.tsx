@@ -21,7 +21,14 @@ type FormOutput = z.output<typeof FormSchema>;
 
 const empty: FormInput = {
   admin: { name: '', email: '', password: '' },
-  building: { name: '', address: '', contactEmail: '', contactPhone: '', socialLinks: {} },
+  building: {
+    name: '',
+    address: '',
+    contactEmail: '',
+    contactPhone: '',
+    emergencyPhone: '',
+    socialLinks: {},
+  },
 };
 
 /**

@@ -6,6 +6,7 @@ import { EmptyState, PageHeader } from '../../../components/page-header';
 import { formatRent } from '../../../lib/format';
 import { useTransactions } from '../api/get-transactions';
 import { LoadError } from '../../../components/load-error';
+import { OtherCharges } from './other-charges';
 import { paidByLine } from './paid-by';
 
 /** Spec §2 Payment History: Time/Date, Amount, TRX ID; newest first; a receipt for each. */
@@ -114,6 +115,7 @@ export function PaymentHistory() {
           </div>
         </>
       )}
+      <OtherCharges />
     </div>
   );
 }

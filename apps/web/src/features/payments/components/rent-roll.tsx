@@ -131,7 +131,7 @@ export function RentRoll() {
         <>
           <dl
             aria-label="Totals"
-            className="grid grid-cols-2 gap-3 rounded-box border border-base-300 bg-base-100 p-4 text-sm lg:grid-cols-4"
+            className="grid grid-cols-2 gap-3 rounded-box border border-base-300 bg-base-100 p-4 text-sm sm:grid-cols-3 lg:grid-cols-5"
           >
             {(
               [
@@ -139,6 +139,7 @@ export function RentRoll() {
                 ['Monthly rent (current)', formatRent(roll.data.totals.monthlyRent)],
                 ['Owed today', formatRent(roll.data.totals.balance)],
                 ['Deposits held', formatRent(roll.data.totals.depositHeld)],
+                ['Charges owed', formatRent(roll.data.totals.chargesOwed)],
               ] as const
             ).map(([label, value]) => (
               <div key={label}>
@@ -164,6 +165,9 @@ export function RentRoll() {
                     Paid through
                   </th>
                   <th scope="col">Balance</th>
+                  <th scope="col" className="hidden lg:table-cell">
+                    Charges owed
+                  </th>
                   <th scope="col" className="hidden xl:table-cell">
                     Deposit held
                   </th>
@@ -210,6 +214,14 @@ export function RentRoll() {
                     </td>
                     <td>
                       <Balance row={row} />
+                      {row.chargesOwed > 0 && (
+                        <p className="mt-1 text-xs whitespace-nowrap text-base-content/70 lg:hidden">
+                          + {formatRent(row.chargesOwed)} charges
+                        </p>
+                      )}
+                    </td>
+                    <td className="hidden whitespace-nowrap lg:table-cell">
+                      {row.chargesOwed > 0 ? formatRent(row.chargesOwed) : '—'}
                     </td>
                     <td className="hidden whitespace-nowrap xl:table-cell">
                       {formatRent(row.depositHeld)}

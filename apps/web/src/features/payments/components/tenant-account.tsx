@@ -10,6 +10,7 @@ import { useTenantAccount } from '../api/get-tenant-account';
 import { LeaseDeposit } from './lease-deposit';
 import { RecordPayment } from './record-payment';
 import { RentLedger } from './rent-ledger';
+import { TenantCharges } from './tenant-charges';
 import { TenantPayments } from './tenant-payments';
 
 /** The admin's view of one person's rent (the member's record): leases, months, balance. */
@@ -49,7 +50,7 @@ export function TenantAccount({
       </div>
     );
   }
-  const { person, ledger, transactions, deposits } = account.data;
+  const { person, ledger, transactions, deposits, charges } = account.data;
   const running = ledger.leases.find((lease) => lease.status === 'accepted');
   const leaseName = (agreementId: string) => {
     const lease = ledger.leases.find((candidate) => candidate._id === agreementId);
@@ -95,6 +96,7 @@ export function TenantAccount({
       {running && renderLease?.(running._id)}
       {ledger.months.length > 0 && <RentLedger ledger={ledger} owedLabel="Owes" />}
       <RecordPayment account={account.data} />
+      <TenantCharges charges={charges} today={ledger.today} />
       <TenantPayments transactions={transactions} />
       {deposits.map((deposit) => (
         <LeaseDeposit

@@ -1,0 +1,54 @@
+import type { OfflinePaymentMethod } from '@structomate/contract';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { agreements } from './agreements';
+import { users } from './users';
+
+/**
+ * Money a tenant owes besides rent (a repair charged to them): a line of its own in their ledger
+ * and the rent roll until it is paid, then a receipt. Paid once: the payment columns are set
+ * together by a conditional update (`where paid_at is null`), never changed after.
+ */
+export const charges = pgTable(
+  'charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    agreementId: uuid('agreement_id')
+      .notNull()
+      .references(() => agreements.id, { onDelete: 'restrict' }),
+    description: text('description').notNull(),
+    /** The maintenance request it came from (maintenance_costs names the charge). */
+    requestId: uuid('request_id'),
+    /** Whole BDT. */
+    amount: integer('amount').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    method: text('method').$type<OfflinePaymentMethod>(),
+    reference: text('reference'),
+    /** The building's day the money was received. */
+    receivedOn: date('received_on', { mode: 'string' }),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'restrict' }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('charges_amount_range', sql`${t.amount} between 1 and 10000000`),
+    check('charges_description_length', sql`char_length(${t.description}) between 1 and 200`),
+    check(
+      'charges_paid_whole',
+      sql`(${t.paidAt} is null) = (${t.method} is null)
+        and (${t.paidAt} is null) = (${t.receivedOn} is null)
+        and (${t.paidAt} is null) = (${t.recordedBy} is null)
+        and (${t.paidAt} is not null or ${t.reference} is null)`,
+    ),
+    check('charges_method_known', sql`${t.method} in ('cash', 'bank', 'bkash', 'nagad')`),
+    check('charges_reference_length', sql`char_length(${t.reference}) between 1 and 100`),
+    index('charges_tenant_idx').on(t.tenantId, t.createdAt),
+    index('charges_agreement_idx').on(t.agreementId),
+    index('charges_unpaid_idx')
+      .on(t.tenantId)
+      .where(sql`${t.paidAt} is null`),
+  ],
+);

@@ -1,0 +1,67 @@
+import {
+  ChargeIdParamsSchema,
+  ChargeReceiptSchema,
+  ErrorResponseSchema,
+  MyChargesSchema,
+  RecordChargePaymentSchema,
+} from '@structomate/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth';
+import { actorOf } from '../audit/audit.service';
+import { getCharge, listCharges, recordChargePayment } from './charges.service';
+
+const refusals = {
+  400: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
+
+/** Charges besides rent: the tenant's own list and receipts; the admin records them paid. */
+export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/charges',
+    // A former tenant (a user again) keeps their charges and receipts.
+    { config: { access: ['member', 'user'] }, schema: { response: { 200: MyChargesSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listCharges(app.db, currentUser(request)._id);
+    },
+  );
+
+  app.get(
+    '/charges/:id',
+    {
+      config: { access: ['member', 'user', 'admin'] },
+      schema: {
+        params: ChargeIdParamsSchema,
+        response: { 200: ChargeReceiptSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getCharge(app.db, request.params.id, currentUser(request));
+    },
+  );
+
+  app.post(
+    '/admin/charges/:id/payment',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        params: ChargeIdParamsSchema,
+        body: RecordChargePaymentSchema,
+        response: { 200: ChargeReceiptSchema, ...refusals },
+      },
+    },
+    async (request) =>
+      recordChargePayment(
+        app.db,
+        actorOf(request, currentUser(request)),
+        request.params.id,
+        request.body,
+        request.now,
+        app.config.rent.timeZone,
+      ),
+  );
+};

@@ -1,0 +1,181 @@
+import {
+  CHARGE_MESSAGES,
+  dayLabel,
+  PAYMENT_METHOD_IN_SENTENCE,
+  type Charge,
+  type ChargeReceipt,
+  type OfflinePaymentMethod,
+  type RecordChargePaymentSchema,
+} from '@structomate/contract';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { agreements, apartments, charges, users } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../lib/app-error';
+import { calendarDay } from '../../lib/clock';
+import { recordAudit, type AuditActor } from '../audit/audit.service';
+
+/**
+ * Money owed besides rent: the one place that says what a tenant owes for repairs and records it
+ * paid. A charge is paid once: the payment is a conditional update of an unpaid row, so two admins
+ * recording it at once give one payment and a 409.
+ */
+
+/** What is owed in unpaid charges under a lease (`agreementId` names the lease's id). */
+export const chargesOwedSql = (agreementId: SQL) => sql<number>`(
+  select coalesce(sum(c.amount), 0) from charges c
+  where c.agreement_id = ${agreementId} and c.paid_at is null
+)`;
+
+export interface NewCharge {
+  tenantId: string;
+  agreementId: string;
+  requestId: string | null;
+  description: string;
+  amount: number;
+  createdBy: string;
+  createdAt: Date;
+}
+
+/** Adds a charge to a tenant's account, in the caller's transaction. */
+export async function addCharge(tx: Database, charge: NewCharge): Promise<string> {
+  const [row] = await tx.insert(charges).values(charge).returning({ id: charges.id });
+  if (!row) throw new Error('charge was not stored');
+  return row.id;
+}
+
+const chargeColumns = {
+  id: charges.id,
+  description: charges.description,
+  amount: charges.amount,
+  createdAt: charges.createdAt,
+  apartmentNo: apartments.apartmentNo,
+  requestId: charges.requestId,
+  method: charges.method,
+  reference: charges.reference,
+  receivedOn: charges.receivedOn,
+  paidAt: charges.paidAt,
+  tenantId: charges.tenantId,
+};
+
+type ChargeRow = {
+  id: string;
+  description: string;
+  amount: number;
+  createdAt: Date;
+  apartmentNo: string;
+  requestId: string | null;
+  method: OfflinePaymentMethod | null;
+  reference: string | null;
+  receivedOn: string | null;
+  paidAt: Date | null;
+};
+
+const toCharge = (row: ChargeRow): Charge => ({
+  _id: row.id,
+  description: row.description,
+  amount: row.amount,
+  createdAt: row.createdAt.toISOString(),
+  apartmentNo: row.apartmentNo,
+  requestId: row.requestId,
+  paid:
+    row.paidAt && row.method && row.receivedOn
+      ? {
+          method: row.method,
+          reference: row.reference,
+          receivedOn: row.receivedOn,
+          paidAt: row.paidAt.toISOString(),
+        }
+      : null,
+});
+
+const chargesOf = (db: Database) =>
+  db
+    .select(chargeColumns)
+    .from(charges)
+    .innerJoin(agreements, eq(agreements.id, charges.agreementId))
+    .innerJoin(apartments, eq(apartments.id, agreements.apartmentId));
+
+/** A person's charges, newest first, and what of them is unpaid. */
+export async function listCharges(
+  db: Database,
+  tenantId: string,
+): Promise<{ result: Charge[]; owed: number }> {
+  const rows = await chargesOf(db)
+    .where(eq(charges.tenantId, tenantId))
+    .orderBy(desc(charges.createdAt), desc(charges.id));
+  const result = rows.map(toCharge);
+  const owed = result.reduce((sum, charge) => sum + (charge.paid ? 0 : charge.amount), 0);
+  return { result, owed };
+}
+
+/** One charge with whom it is for; `viewer` other than an admin sees only their own. */
+export async function getCharge(
+  db: Database,
+  id: string,
+  viewer: { _id: string; role: string },
+): Promise<ChargeReceipt> {
+  const [row] = await db
+    .select({ ...chargeColumns, name: users.displayName, email: users.email })
+    .from(charges)
+    .innerJoin(agreements, eq(agreements.id, charges.agreementId))
+    .innerJoin(apartments, eq(apartments.id, agreements.apartmentId))
+    .innerJoin(users, eq(users.id, charges.tenantId))
+    .where(eq(charges.id, id));
+  if (!row || (viewer.role !== 'admin' && row.tenantId !== viewer._id)) {
+    throw notFound(CHARGE_MESSAGES.notFound);
+  }
+  return { ...toCharge(row), tenant: { _id: row.tenantId, name: row.name, email: row.email } };
+}
+
+/**
+ * Records a charge paid by hand. The day may not be after today (the building's) nor before the
+ * charge was made; a charge already paid is a 409.
+ */
+export async function recordChargePayment(
+  db: Database,
+  actor: AuditActor & { id: string },
+  id: string,
+  input: z.output<typeof RecordChargePaymentSchema>,
+  now: Date,
+  timeZone: string,
+): Promise<ChargeReceipt> {
+  const [existing] = await db
+    .select({ createdAt: charges.createdAt, paidAt: charges.paidAt })
+    .from(charges)
+    .where(eq(charges.id, id));
+  if (!existing) throw notFound(CHARGE_MESSAGES.notFound);
+  const message =
+    input.receivedOn > calendarDay(now, timeZone)
+      ? CHARGE_MESSAGES.dateInFuture
+      : input.receivedOn < calendarDay(existing.createdAt, timeZone)
+        ? CHARGE_MESSAGES.dateBeforeCharge
+        : undefined;
+  if (message) {
+    throw new AppError('VALIDATION_FAILED', message, [{ path: 'receivedOn', message }]);
+  }
+  await db.transaction(async (tx) => {
+    const [paid] = await tx
+      .update(charges)
+      .set({
+        method: input.method,
+        reference: input.reference ?? null,
+        receivedOn: input.receivedOn,
+        recordedBy: actor.id,
+        paidAt: now,
+      })
+      .where(and(eq(charges.id, id), isNull(charges.paidAt)))
+      .returning({ amount: charges.amount, description: charges.description });
+    if (!paid) throw conflict(CHARGE_MESSAGES.alreadyPaid);
+    await recordAudit(tx, actor, {
+      action: 'charge.paid',
+      subjectType: 'charge',
+      subjectId: id,
+      summary: `Recorded ${paid.amount.toLocaleString('en-US')} BDT paid ${
+        PAYMENT_METHOD_IN_SENTENCE[input.method]
+      } on ${dayLabel(input.receivedOn)} for “${paid.description}”`,
+      after: input,
+    });
+  });
+  return getCharge(db, id, { _id: actor.id, role: 'admin' });
+}

@@ -1,0 +1,247 @@
+import { MaintenanceContactSchema, MaintenanceRequestSchema } from '@structomate/contract';
+import { and, count, eq, inArray, isNull, max } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/db/client';
+import {
+  auditLog,
+  charges,
+  maintenanceComments,
+  maintenanceContacts,
+  maintenanceCosts,
+  maintenanceEvents,
+  maintenanceRequests,
+} from '../src/db/schema';
+import { renter, type Renter } from './people';
+import { startDemoPair, type ServerProcess } from './servers';
+
+/**
+ * Two people acting on one maintenance request at once, each through a different server, as
+ * behind a load balancer: two admins moving it from the same version, the tenant cancelling while
+ * an admin acknowledges, two admins recording one charge paid, a contact removed while being
+ * assigned. Exactly one of each pair takes effect. Runs with DATABASE_URL.
+ */
+const serverUrl = process.env.DATABASE_URL ?? '';
+const NOW = '2026-11-23T10:00:00+06:00';
+const ROUNDS = 20;
+
+let pair: Awaited<ReturnType<typeof startDemoPair>>;
+let database: DatabaseHandle;
+let servers: [ServerProcess, ServerProcess];
+let adminCookie = '';
+let tenant: Renter;
+
+beforeAll(async () => {
+  pair = await startDemoPair(serverUrl, NOW);
+  ({ database, servers, adminCookie } = pair);
+  tenant = await renter(database, 'C-204');
+}, 120_000);
+
+afterAll(async () => {
+  await pair?.stop();
+  expect(
+    pair?.statuses.filter((status) => status >= 500),
+    'no request may fail with 5xx',
+  ).toEqual([]);
+});
+
+const send = async (
+  server: ServerProcess,
+  cookie: string,
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+) => {
+  const response = await fetch(`${server.url}${url}`, {
+    method,
+    headers: {
+      cookie,
+      'x-test-clock': NOW,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  pair.statuses.push(response.status);
+  return { status: response.status, body: (await response.json()) as unknown };
+};
+
+async function fileOne(title: string) {
+  const filed = await send(servers[0], tenant.cookie, 'POST', '/api/maintenance/requests', {
+    category: 'plumbing',
+    title,
+    description: 'Raced',
+    location: 'Kitchen',
+    urgency: 'routine',
+    entryPermission: true,
+  });
+  expect(filed.status).toBe(201);
+  return MaintenanceRequestSchema.parse(filed.body);
+}
+
+const eventsOf = async (requestId: string, kind: 'status' | 'cancelled') =>
+  (
+    await database.db
+      .select({ n: count() })
+      .from(maintenanceEvents)
+      .where(and(eq(maintenanceEvents.requestId, requestId), eq(maintenanceEvents.kind, kind)))
+  )[0]?.n;
+
+describe('one request, two people, two servers', () => {
+  it('two admins moving it from the same version: one move, one 409', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const request = await fileOne(`Two admins ${round}`);
+      const move = (server: ServerProcess) =>
+        send(server, adminCookie, 'POST', `/api/admin/maintenance/${request._id}/status`, {
+          version: request.version,
+          status: 'acknowledged',
+        });
+      const answers = await Promise.all([move(servers[0]), move(servers[1])]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const [row] = await database.db
+        .select({ version: maintenanceRequests.version, status: maintenanceRequests.status })
+        .from(maintenanceRequests)
+        .where(eq(maintenanceRequests.id, request._id));
+      expect(row).toEqual({ version: 2, status: 'acknowledged' });
+      expect(await eventsOf(request._id, 'status')).toBe(1);
+    }
+  });
+
+  it('the tenant cancelling while an admin acknowledges: one of the two, never both', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const request = await fileOne(`Cancel or answer ${round}`);
+      const [cancel, acknowledge] = await Promise.all([
+        send(
+          servers[round % 2 === 0 ? 0 : 1],
+          tenant.cookie,
+          'POST',
+          `/api/maintenance/requests/${request._id}/cancel`,
+          { version: request.version },
+        ),
+        send(
+          servers[round % 2 === 0 ? 1 : 0],
+          adminCookie,
+          'POST',
+          `/api/admin/maintenance/${request._id}/status`,
+          { version: request.version, status: 'acknowledged' },
+        ),
+      ]);
+      expect([cancel.status, acknowledge.status].sort()).toEqual([200, 409]);
+      const [row] = await database.db
+        .select({ status: maintenanceRequests.status })
+        .from(maintenanceRequests)
+        .where(eq(maintenanceRequests.id, request._id));
+      expect(row?.status).toBe(cancel.status === 200 ? 'cancelled' : 'acknowledged');
+      const steps =
+        ((await eventsOf(request._id, 'status')) ?? 0) +
+        ((await eventsOf(request._id, 'cancelled')) ?? 0);
+      expect(steps).toBe(1);
+    }
+  });
+
+  it('a cost or a comment racing the tenant’s cancel: never lands on a cancelled request', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const request = await fileOne(`Cost or cancel ${round}`);
+      const [cost, comment, cancel] = await Promise.all([
+        send(servers[0], adminCookie, 'POST', `/api/admin/maintenance/${request._id}/costs`, {
+          kind: 'labour',
+          description: 'Call-out',
+          amount: 300,
+          chargeTenant: true,
+        }),
+        send(servers[0], adminCookie, 'POST', `/api/maintenance/requests/${request._id}/comments`, {
+          body: 'On our way',
+        }),
+        send(servers[1], tenant.cookie, 'POST', `/api/maintenance/requests/${request._id}/cancel`, {
+          version: request.version,
+        }),
+      ]);
+      expect(cancel.status).toBe(200);
+      expect([200, 409]).toContain(cost.status);
+      expect([200, 409]).toContain(comment.status);
+      const [row] = await database.db
+        .select({ status: maintenanceRequests.status, closedAt: maintenanceRequests.closedAt })
+        .from(maintenanceRequests)
+        .where(eq(maintenanceRequests.id, request._id));
+      expect(row?.status).toBe('cancelled');
+      const [costs] = await database.db
+        .select({ n: count(), last: max(maintenanceCosts.createdAt) })
+        .from(maintenanceCosts)
+        .where(eq(maintenanceCosts.requestId, request._id));
+      expect(costs?.n).toBe(cost.status === 200 ? 1 : 0);
+      const [comments] = await database.db
+        .select({ n: count() })
+        .from(maintenanceComments)
+        .where(eq(maintenanceComments.requestId, request._id));
+      expect(comments?.n).toBe(comment.status === 200 ? 1 : 0);
+    }
+  });
+
+  it('two admins recording one charge paid: one payment, one 409', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const request = await fileOne(`Charge ${round}`);
+      const costed = await send(
+        servers[0],
+        adminCookie,
+        'POST',
+        `/api/admin/maintenance/${request._id}/costs`,
+        { kind: 'parts', description: 'Washer', amount: 250 + round, chargeTenant: true },
+      );
+      expect(costed.status).toBe(200);
+      const chargeId = MaintenanceRequestSchema.parse(costed.body).costs[0]?.chargeId ?? '';
+      const pay = (server: ServerProcess, method: string) =>
+        send(server, adminCookie, 'POST', `/api/admin/charges/${chargeId}/payment`, {
+          method,
+          receivedOn: '2026-11-23',
+        });
+      const answers = await Promise.all([pay(servers[0], 'cash'), pay(servers[1], 'bkash')]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const winner = answers[0]?.status === 200 ? 'cash' : 'bkash';
+      const [row] = await database.db.select().from(charges).where(eq(charges.id, chargeId));
+      expect(row?.method).toBe(winner);
+      const [audited] = await database.db
+        .select({ n: count() })
+        .from(auditLog)
+        .where(and(eq(auditLog.subjectId, chargeId), eq(auditLog.action, 'charge.paid')));
+      expect(audited?.n).toBe(1);
+    }
+  });
+
+  it('a contact removed while being assigned: never removed with an open request of theirs', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const request = await fileOne(`Contact ${round}`);
+      const created = await send(
+        servers[0],
+        adminCookie,
+        'POST',
+        '/api/admin/maintenance-contacts',
+        {
+          name: `Vendor ${round}`,
+          trade: 'Plumber',
+          phone: '01711 000000',
+        },
+      );
+      const contact = MaintenanceContactSchema.parse(created.body);
+      const [assign, remove] = await Promise.all([
+        send(servers[0], adminCookie, 'PUT', `/api/admin/maintenance/${request._id}/assignee`, {
+          version: request.version,
+          contactId: contact._id,
+        }),
+        send(servers[1], adminCookie, 'DELETE', `/api/admin/maintenance-contacts/${contact._id}`),
+      ]);
+      expect([assign.status, remove.status]).not.toEqual([200, 200]);
+      const [still] = await database.db
+        .select({ n: count() })
+        .from(maintenanceContacts)
+        .where(and(eq(maintenanceContacts.id, contact._id), isNull(maintenanceContacts.removedAt)));
+      const [assigned] = await database.db
+        .select({ n: count() })
+        .from(maintenanceRequests)
+        .where(
+          and(
+            eq(maintenanceRequests.assigneeId, contact._id),
+            inArray(maintenanceRequests.status, ['new', 'acknowledged']),
+          ),
+        );
+      if (still?.n === 0) expect(assigned?.n).toBe(0);
+    }
+  });
+});

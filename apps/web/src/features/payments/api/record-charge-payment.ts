@@ -1,0 +1,18 @@
+import { ChargeReceiptSchema, type RecordChargePayment } from '@structomate/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { postJson } from '../../../lib/api-client';
+import { rentQueryKeys } from '../../../lib/rent-query-keys';
+
+export const recordChargePayment = (id: string, body: RecordChargePayment) =>
+  postJson(`/admin/charges/${encodeURIComponent(id)}/payment`, ChargeReceiptSchema, body);
+
+/** The admin records a charge paid by hand; every figure of what is owed refreshes. */
+export function useRecordChargePayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: RecordChargePayment }) =>
+      recordChargePayment(id, body),
+    // Also after a refusal: a 409 means it was paid meanwhile, and the list should say so.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rentQueryKeys.all }),
+  });
+}

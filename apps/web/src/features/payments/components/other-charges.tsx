@@ -1,0 +1,68 @@
+import type { Charge } from '@structomate/contract';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { formatRent, formatShortDate } from '../../../lib/format';
+import { useMyCharges } from '../api/get-charges';
+import { chargePaidLine } from './charge-paid';
+
+/** Paid or still owed, in the colours of the rent ledger. */
+export function ChargeStatus({ charge }: { charge: Charge }) {
+  return charge.paid ? (
+    <span className="chip chip-success">Paid</span>
+  ) : (
+    <span className="chip chip-warning">Owed</span>
+  );
+}
+
+/**
+ * On Payment History: money owed besides rent (repairs charged to the tenant), each with its
+ * receipt or statement. Shown only when there is any.
+ */
+export function OtherCharges() {
+  const headingId = useId();
+  const charges = useMyCharges();
+  if (!charges.data || charges.data.result.length === 0) return null;
+  const { result, owed } = charges.data;
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
+        <h2 id={headingId} className="text-xl font-semibold">
+          Other charges
+        </h2>
+        <p className={`text-sm font-medium ${owed > 0 ? 'text-error' : 'text-base-content/75'}`}>
+          {owed > 0 ? `You owe ${formatRent(owed)}` : 'All paid'}
+        </p>
+      </div>
+      <p className="text-sm text-base-content/75">
+        Repairs charged to you, paid at the building office (cash, bank transfer, bKash or Nagad).
+      </p>
+      <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
+        {result.map((charge) => (
+          <li
+            key={charge._id}
+            className="flex flex-col gap-2 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+          >
+            <div className="min-w-0">
+              <p className="font-medium [overflow-wrap:anywhere]">{charge.description}</p>
+              <p className="text-xs text-base-content/70 wrap-anywhere">
+                {chargePaidLine(charge) ??
+                  `Charged ${formatShortDate(charge.createdAt)} · apartment ${charge.apartmentNo}`}
+              </p>
+            </div>
+            <div className="flex items-center gap-3 self-start sm:self-auto">
+              <ChargeStatus charge={charge} />
+              <span className="font-semibold whitespace-nowrap">{formatRent(charge.amount)}</span>
+              <Link
+                to={`/dashboard/charges/${charge._id}`}
+                className="btn btn-ghost btn-xs"
+                aria-label={`${charge.paid ? 'Receipt' : 'Statement'} for ${charge.description}`}
+              >
+                {charge.paid ? 'Receipt' : 'Statement'}
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

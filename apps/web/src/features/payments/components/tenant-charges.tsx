@@ -1,0 +1,226 @@
+import {
+  CHARGE_MESSAGES,
+  OFFLINE_PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  RecordChargePaymentSchema,
+  type Charge,
+  type OfflinePaymentMethod,
+} from '@structomate/contract';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { ApiError, messageOf } from '../../../lib/api-client';
+import { dismissErrorToast, errorToast } from '../../../lib/error-toast';
+import { formatRent, formatShortDate } from '../../../lib/format';
+import { useRecordChargePayment } from '../api/record-charge-payment';
+import { chargePaidLine } from './charge-paid';
+import { ChargeStatus } from './other-charges';
+
+/**
+ * On a tenant's rent account (admin): their charges besides rent, each owed one with Record
+ * payment (how, a reference, the day it came).
+ */
+export function TenantCharges({ charges, today }: { charges: Charge[]; today: string }) {
+  const headingId = useId();
+  const [recording, setRecording] = useState<string | undefined>();
+  if (charges.length === 0) return null;
+  const owed = charges.filter((charge) => !charge.paid).reduce((sum, c) => sum + c.amount, 0);
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
+        <h2 id={headingId} className="text-xl font-semibold">
+          Other charges
+        </h2>
+        <p className={`text-sm font-medium ${owed > 0 ? 'text-error' : 'text-base-content/75'}`}>
+          {owed > 0 ? `Owes ${formatRent(owed)}` : 'All paid'}
+        </p>
+      </div>
+      <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
+        {charges.map((charge) => (
+          <li key={charge._id} className="space-y-3 px-4 py-3 text-sm">
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <p className="font-medium [overflow-wrap:anywhere]">{charge.description}</p>
+                <p className="text-xs text-base-content/70 wrap-anywhere">
+                  {chargePaidLine(charge) ??
+                    `Charged ${formatShortDate(charge.createdAt)} · apartment ${charge.apartmentNo}`}
+                  {charge.requestId && (
+                    <>
+                      {' · '}
+                      <Link
+                        to={`/dashboard/maintenance/${charge.requestId}`}
+                        className="link link-hover"
+                      >
+                        the request
+                      </Link>
+                    </>
+                  )}
+                </p>
+              </div>
+              <div className="flex flex-wrap items-center gap-2 self-start sm:self-auto">
+                <ChargeStatus charge={charge} />
+                <span className="font-semibold whitespace-nowrap">{formatRent(charge.amount)}</span>
+                <Link
+                  to={`/dashboard/charges/${charge._id}`}
+                  className="btn btn-ghost btn-xs"
+                  aria-label={`${charge.paid ? 'Receipt' : 'Statement'} for ${charge.description}`}
+                >
+                  {charge.paid ? 'Receipt' : 'Statement'}
+                </Link>
+                {!charge.paid && recording !== charge._id && (
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-primary btn-xs"
+                    aria-label={`Record payment of ${charge.description}`}
+                    onClick={() => setRecording(charge._id)}
+                  >
+                    Record payment
+                  </button>
+                )}
+              </div>
+            </div>
+            {recording === charge._id && (
+              <ChargePaymentForm
+                charge={charge}
+                today={today}
+                onDone={() => setRecording(undefined)}
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ChargePaymentForm({
+  charge,
+  today,
+  onDone,
+}: {
+  charge: Charge;
+  today: string;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const recording = useRecordChargePayment();
+  const [method, setMethod] = useState<OfflinePaymentMethod>('cash');
+  const [reference, setReference] = useState('');
+  const [receivedOn, setReceivedOn] = useState(today);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const describe = (name: string) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
+  const message = (name: string) =>
+    errors[name] && (
+      <p id={`${id}-${name}-error`} role="alert" className="text-sm text-error">
+        {errors[name]}
+      </p>
+    );
+  return (
+    <form
+      noValidate
+      aria-label={`Record payment of ${charge.description}`}
+      className="space-y-3 rounded-field border border-base-300 bg-base-200/40 p-3 sm:p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = RecordChargePaymentSchema.safeParse({ method, reference, receivedOn });
+        if (!parsed.success) {
+          const found: Record<string, string> = {};
+          for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+          setErrors(found);
+          return;
+        }
+        setErrors({});
+        recording.mutate(
+          { id: charge._id, body: { method, reference, receivedOn } },
+          {
+            onSuccess: () => {
+              dismissErrorToast('charge-payment');
+              toast.success(CHARGE_MESSAGES.recorded);
+              onDone();
+            },
+            onError: (error) => {
+              const atFields: Record<string, string> = {};
+              if (error instanceof ApiError) {
+                for (const issue of error.issues)
+                  atFields[issue.path.split('.')[0] ?? ''] ??= issue.message;
+              }
+              if (Object.keys(atFields).length > 0) setErrors(atFields);
+              else
+                errorToast(
+                  'charge-payment',
+                  messageOf(error, 'The payment could not be recorded. Try again.'),
+                );
+            },
+          },
+        );
+      }}
+    >
+      <div className="grid gap-3 md:grid-cols-3">
+        <div className="space-y-1.5">
+          <label htmlFor={`${id}-method`} className="block text-sm font-medium">
+            Method
+          </label>
+          <select
+            id={`${id}-method`}
+            className="select select-sm w-full"
+            value={method}
+            onChange={(event) => {
+              const next = OFFLINE_PAYMENT_METHODS.find((value) => value === event.target.value);
+              if (next) setMethod(next);
+            }}
+          >
+            {OFFLINE_PAYMENT_METHODS.map((value) => (
+              <option key={value} value={value}>
+                {PAYMENT_METHOD_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor={`${id}-reference`} className="block text-sm font-medium">
+            Reference (optional)
+          </label>
+          <input
+            id={`${id}-reference`}
+            className="input input-sm w-full"
+            value={reference}
+            maxLength={100}
+            autoComplete="off"
+            onChange={(event) => setReference(event.target.value)}
+            {...describe('reference')}
+          />
+          {message('reference')}
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor={`${id}-received`} className="block text-sm font-medium">
+            Date received
+          </label>
+          <input
+            id={`${id}-received`}
+            type="date"
+            max={today}
+            className="input input-sm w-full"
+            value={receivedOn}
+            onChange={(event) => setReceivedOn(event.target.value)}
+            {...describe('receivedOn')}
+          />
+          {message('receivedOn')}
+        </div>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={recording.isPending}>
+          {recording.isPending && (
+            <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+          )}
+          Record {formatRent(charge.amount)} paid
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { CalendarDaySchema, OfflinePaymentMethodSchema } from './payments';
+
+/**
+ * Money owed besides rent: a repair charged to the tenant. It is a line of its own in the
+ * tenant's ledger and the rent roll until paid; paid, it has a receipt.
+ */
+export const ChargeSchema = z.object({
+  _id: z.string(),
+  description: z.string(),
+  /** Whole BDT. */
+  amount: z.number().int(),
+  createdAt: z.string(),
+  apartmentNo: z.string(),
+  /** The maintenance request it came from, when it did. */
+  requestId: z.string().nullable(),
+  paid: z
+    .object({
+      method: OfflinePaymentMethodSchema,
+      reference: z.string().nullable(),
+      receivedOn: CalendarDaySchema,
+      paidAt: z.string(),
+    })
+    .nullable(),
+});
+export type Charge = z.infer<typeof ChargeSchema>;
+
+/** A charge's receipt (or statement, while unpaid), with whom it is for. */
+export const ChargeReceiptSchema = ChargeSchema.extend({
+  tenant: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+});
+export type ChargeReceipt = z.infer<typeof ChargeReceiptSchema>;
+
+export const ChargeIdParamsSchema = z.object({
+  id: z.uuid({ error: 'must be a valid charge id' }),
+});
+
+/** A tenant's own charges (`GET /api/charges`), newest first, with what is still owed. */
+export const MyChargesSchema = z.object({
+  result: z.array(ChargeSchema),
+  owed: z.number().int(),
+});
+export type MyCharges = z.infer<typeof MyChargesSchema>;
+
+export const CHARGE_MESSAGES = {
+  recorded: 'Charge payment recorded',
+  alreadyPaid: 'This charge is already paid.',
+  notFound: 'No charge has this id (or it is not yours).',
+  dateInFuture: 'The date cannot be after today',
+  dateBeforeCharge: 'The date cannot be before the charge was made',
+} as const;
+
+/** The admin records a charge paid by hand (cards pay rent only). */
+export const RecordChargePaymentSchema = z.strictObject({
+  method: OfflinePaymentMethodSchema,
+  reference: z
+    .string()
+    .trim()
+    .max(100, { error: 'A reference has at most 100 characters' })
+    .optional()
+    .transform((reference) => reference || undefined),
+  receivedOn: z.iso.date({ error: 'Enter the date as YYYY-MM-DD' }),
+});
+export type RecordChargePayment = z.input<typeof RecordChargePaymentSchema>;
