@@ -94,7 +94,7 @@ export default defineConfig({
   webServer: [
     {
       command: 'node --import tsx e2e/serve.ts',
-      url: `${baseURL}/healthz`,
+      url: `${baseURL}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',
@@ -103,7 +103,7 @@ export default defineConfig({
     },
     {
       command: 'node --import tsx e2e/serve.ts',
-      url: `${clockedURL}/healthz`,
+      url: `${clockedURL}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',
@@ -112,7 +112,7 @@ export default defineConfig({
     },
     {
       command: 'node --import tsx e2e/serve.ts',
-      url: `${emptyURL}/healthz`,
+      url: `${emptyURL}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',

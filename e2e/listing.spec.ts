@@ -72,11 +72,22 @@ test.describe('apartment listing', () => {
     await filter(page).fill('100');
     await expect(page.getByText('No apartment found within this range')).toBeVisible();
     await expect(cards(page)).toHaveCount(0);
-    // A negative budget is a budget too: nothing fits it.
+    // A negative budget is refused, as the server refuses it: the field says why, nothing is
+    // filtered by it, and no query the server would refuse is sent.
+    const sentBudgets: string[] = [];
+    page.on('request', (request) => {
+      const budget = new URL(request.url()).searchParams.get('maxRent');
+      if (new URL(request.url()).pathname === '/api/apartments' && budget) sentBudgets.push(budget);
+    });
     await filter(page).fill('-5');
     await expect(page).toHaveURL(/maxRent=-5/);
-    await expect(page.getByText('No apartment found within this range')).toBeVisible();
-    await expect(cards(page)).toHaveCount(0);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The maximum rent must be 0 or more' }),
+    ).toBeVisible();
+    await expect(filter(page)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(/^\d+ apartments, highest rent first$/)).toBeVisible();
+    await expect(cards(page)).toHaveCount(6);
+    expect(sentBudgets.filter((budget) => Number(budget) < 0)).toEqual([]);
 
     await page.getByRole('button', { name: 'Clear' }).click();
     await expect(filter(page)).toHaveValue('');

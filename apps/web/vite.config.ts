@@ -18,7 +18,7 @@ export default defineConfig({
   ],
   server: {
     port: 5173,
-    proxy: { '/api': apiTarget, '/healthz': apiTarget },
+    proxy: { '/api': apiTarget, '/healthz': apiTarget, '/readyz': apiTarget },
   },
   build: {
     target: 'es2022',

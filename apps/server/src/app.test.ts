@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { ErrorResponseSchema, HealthResponseSchema, BuildingSchema } from '@structomate/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build';
@@ -8,20 +9,30 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('GET /healthz', () => {
-  it('reports ok while the database answers', async () => {
+describe('GET /healthz and /readyz', () => {
+  it('/healthz says the process is alive without asking the database', async () => {
+    const ping = vi.spyOn(t.database, 'ping').mockRejectedValue(new Error('connection refused'));
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    ping.mockRestore();
     expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+    expect(ping).not.toHaveBeenCalled();
+  });
+
+  it('/readyz reports ok while the database answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(HealthResponseSchema.parse(response.json()).database).toBe(
       process.env.DATABASE_URL ? 'postgres' : 'pglite',
     );
   });
 
-  it('answers 503 in the error shape when the database does not', async () => {
+  it('/readyz answers 503 in the error shape when the database does not', async () => {
     const ping = vi
       .spyOn(t.database, 'ping')
       .mockRejectedValueOnce(new Error('connection refused'));
-    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const response = await t.app.inject({ method: 'GET', url: '/readyz' });
     ping.mockRestore();
     expect(response.statusCode).toBe(503);
     expect(ErrorResponseSchema.parse(response.json()).error.code).toBe('UNAVAILABLE');
@@ -101,12 +112,20 @@ describe('hardening', () => {
     expect(ErrorResponseSchema.parse(response.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
-  it('sends HSTS only in production', async () => {
+  it('sends HSTS only in production, and only over https', async () => {
     const here = await t.app.inject({ method: 'GET', url: '/api/site' });
     expect(here.headers['strict-transport-security']).toBeUndefined();
-    const production = await buildTestApp({ config: { env: 'production', webDistDir: undefined } });
+    const production = await buildTestApp({
+      config: { env: 'production', webDistDir: undefined, trustProxy: true },
+    });
     try {
-      const response = await production.app.inject({ method: 'GET', url: '/api/site' });
+      const plain = await production.app.inject({ method: 'GET', url: '/api/site' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+      const response = await production.app.inject({
+        method: 'GET',
+        url: '/api/site',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(response.headers['strict-transport-security']).toBe(
         'max-age=31536000; includeSubDomains',
       );
@@ -118,5 +137,87 @@ describe('hardening', () => {
     } finally {
       await production.close();
     }
+  });
+});
+
+describe('the per-address ceiling on every route', () => {
+  it('answers 429 in the error shape past the ceiling, per address, never for health checks', async () => {
+    const small = await buildTestApp({ config: { requestsPerMinute: 3 } });
+    try {
+      const from = (remoteAddress: string, url = '/api/site') =>
+        small.app.inject({ method: 'GET', url, remoteAddress });
+      for (let request = 0; request < 3; request += 1) {
+        expect((await from('203.0.113.5')).statusCode).toBe(200);
+      }
+      const refused = await from('203.0.113.5');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(ErrorResponseSchema.parse(refused.json()).error.message).toMatch(
+        /^Too many requests from this address\. Try again in \d+ seconds\.$/,
+      );
+      expect(refused.headers['x-content-type-options']).toBe('nosniff');
+      // Other routes, and paths no route answers (pages are served there), count too.
+      expect((await from('203.0.113.5', '/api/apartments')).statusCode).toBe(429);
+      expect((await from('203.0.113.5', '/dashboard')).statusCode).toBe(429);
+      expect((await from('203.0.113.6')).statusCode).toBe(200);
+      expect((await from('203.0.113.5', '/readyz')).statusCode).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('answers written before any route', () => {
+  it('a malformed percent-encoding: 400 in the error shape, with security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/apartments/%E0%A4%A' });
+    expect(response.statusCode).toBe(400);
+    expect(ErrorResponseSchema.parse(response.json()).error.code).toBe('BAD_REQUEST');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('a path segment longer than the router reads: 414 in the error shape', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/apartments/${'a'.repeat(500)}`,
+    });
+    expect(response.statusCode).toBe(414);
+    expect(ErrorResponseSchema.parse(response.json()).error.code).toBe('URI_TOO_LONG');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('headers larger than Node reads: 431 in the error shape, with security headers', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const answer = await new Promise<string>((resolve) => {
+      let text = '';
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write(`GET /api/site HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`),
+      );
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', () => undefined);
+    });
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(head.toLowerCase()).toContain('x-content-type-options: nosniff');
+    expect(ErrorResponseSchema.parse(JSON.parse(body)).error.code).toBe('HEADERS_TOO_LARGE');
+  });
+});
+
+describe('caching of API answers', () => {
+  it('the login answer (a token) and other personal answers are never stored', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'nobody@example.com', password: 'Wrong1234' },
+    });
+    expect(login.headers['cache-control']).toBe('no-store');
+    const session = await t.app.inject({ method: 'GET', url: '/api/session' });
+    expect(session.headers['cache-control']).toBe('no-store');
+    // Public lists keep their own caching.
+    const site = await t.app.inject({ method: 'GET', url: '/api/site' });
+    expect(site.headers['cache-control']).toBe('public, max-age=300');
   });
 });

@@ -28,11 +28,14 @@ import { rentRollRoutes } from './modules/payments/rent-roll.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { systemClock, type Clock } from './lib/clock';
+import { serializeError } from './lib/log-safety';
 import { PublicCache } from './lib/public-cache';
 import { registerClock } from './plugins/clock';
+import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerJobs, scheduledJobTestRoutes } from './plugins/jobs';
+import { registerRequestCeiling } from './plugins/request-ceiling';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 import { useContractSchemas } from './plugins/zod-schemas';
@@ -81,6 +84,7 @@ export async function buildApp({
         ],
         censor: '[redacted]',
       },
+      serializers: { err: serializeError },
     },
     // A request id from a load balancer is kept so one request can be followed across services.
     genReqId: (request) => {
@@ -91,20 +95,28 @@ export async function buildApp({
     // JSON bodies are small; uploads have their own limit (multipart, 5 MB).
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
+    frameworkErrors: (error, request, reply) => {
+      answerFrameworkError(error, request, reply);
+    },
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
   const publicCache = new PublicCache(database);
-  await publicCache.start((error) =>
-    app.log.warn({ err: error }, 'cache invalidation channel lost; reconnecting'),
+  await publicCache.start(
+    (error) =>
+      app.log.warn({ err: error }, 'cache invalidation channel lost; caching off until it is back'),
+    () => app.log.info('cache invalidation channel back; caching on'),
   );
   app.decorate('publicCache', publicCache);
   app.addHook('onClose', () => publicCache.stop());
 
   useContractSchemas(app);
   registerErrorHandling(app);
+  // Before any route: the OpenAPI document is collected as routes are added.
+  await registerApiDocs(app);
   registerClock(app, clock);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -115,6 +127,7 @@ export async function buildApp({
     config.env === 'production',
     config.payments.stripe !== undefined,
   );
+  await registerRequestCeiling(app, config.requestsPerMinute);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(etag);
   const accessTable = await registerAuth(app);

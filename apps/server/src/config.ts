@@ -52,6 +52,11 @@ const ConfigSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
   TRUST_PROXY: booleanFlag.optional(),
+  REQUESTS_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number of requests' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .default(1200),
   SESSION_DAYS: z.coerce
     .number({ error: 'must be a number of days' })
     .int({ error: 'must be a whole number of days' })
@@ -135,6 +140,8 @@ export type Config = {
   publicUrl: string;
   /** Believe X-Forwarded-For / -Proto from a load balancer in front of us. */
   trustProxy: boolean;
+  /** The ceiling on requests from one address per minute, on every route of this server. */
+  requestsPerMinute: number;
   sessionDays: number;
   /** Google sign-in through OpenID Connect; undefined when not configured. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
@@ -263,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : vars.WEB_DIST_DIR && path.resolve(vars.WEB_DIST_DIR),
     publicUrl,
     trustProxy: vars.TRUST_PROXY ?? false,
+    requestsPerMinute: vars.REQUESTS_PER_MINUTE,
     sessionDays: vars.SESSION_DAYS,
     google:
       vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET

@@ -2,7 +2,8 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { demoAccounts } from './db/demo-data';
-import { openConfiguredDatabase } from './db/open';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { openConfiguredDatabase, unreachableDatabase } from './db/open';
 import { seedDemoData } from './db/seed';
 import { issueSetupToken } from './modules/building/building.service';
 
@@ -18,11 +19,24 @@ function readConfig(): Config {
   }
 }
 
+/** Stops the start with one line a person can act on, instead of a stack. */
+function refuseToStart(message: string): never {
+  process.stderr.write(`StructoMate cannot start: ${message}\n`);
+  process.exit(1);
+}
+
 const config = readConfig();
 const database = await openConfiguredDatabase(config, (error) =>
   process.stderr.write(`database connection lost: ${error.message}\n`),
-);
-await database.migrate();
+).catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) refuseToStart(error.message);
+  throw error;
+});
+await database.migrate().catch((error: unknown) => {
+  const reason = unreachableDatabase(error, config.databaseUrl);
+  if (reason) refuseToStart(reason);
+  throw error;
+});
 const seeded = config.demo
   ? await seedDemoData(database.db, { now: new Date(), timeZone: config.rent.timeZone })
   : undefined;
@@ -37,7 +51,19 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   await database.close();
 });
 
-await app.listen({ port: config.port, host: config.host });
+await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE' || code === 'EACCES') {
+    await app.close();
+    await database.close();
+    refuseToStart(
+      code === 'EADDRINUSE'
+        ? `port ${config.port} on ${config.host} is already in use. Stop what uses it, or set PORT to another port.`
+        : `this user may not listen on port ${config.port} of ${config.host}. Set PORT to a port above 1023.`,
+    );
+  }
+  throw error;
+});
 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;

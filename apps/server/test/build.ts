@@ -17,7 +17,12 @@ export interface TestApp {
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  // Every injected request comes from one address, so the per-address ceiling is lifted here;
+  // app.test.ts checks it at its real size.
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REQUESTS_PER_MINUTE: '1000000' }),
+    ...overrides,
+  };
 }
 
 /**

@@ -17,11 +17,13 @@ export interface ServerProcess {
   /** Everything it wrote, for a failing test's message. */
   output(): string;
   stop(): Promise<void>;
+  /** SIGKILL: no shutdown, as a crash or a pulled plug. */
+  kill(): Promise<void>;
 }
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = net.createServer();
   probe.listen(0, '127.0.0.1');
   await once(probe, 'listening');
@@ -39,7 +41,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
       throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     }
     try {
-      const response = await fetch(`${url}/healthz`);
+      const response = await fetch(`${url}/readyz`);
       if (response.ok) return;
     } catch {
       // not listening yet
@@ -49,11 +51,9 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`server at ${url} did not become healthy:\n${output()}`);
 }
 
-/** Starts one server with `env` (on top of a quiet test configuration) and waits until it answers. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+function spawnServer(port: number, env: Record<string, string>): ChildProcess {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  return spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
@@ -61,10 +61,37 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       PORT: String(port),
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
+      // Every request of a race comes from 127.0.0.1: the per-address ceiling is lifted.
+      REQUESTS_PER_MINUTE: '1000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/**
+ * Starts a server expected to refuse to start: resolves to its exit code and what it wrote.
+ * One that starts after all is stopped, and reported with code null.
+ */
+export async function startExpectingRefusal(
+  env: Record<string, string>,
+  port?: number,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawnServer(port ?? (await freePort()), env);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  const [code] = (await once(child, 'exit')) as [number | null];
+  clearTimeout(timer);
+  return { code, output };
+}
+
+/** Starts one server with `env` (on top of a quiet test configuration) and waits until it answers. */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawnServer(port, env);
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -80,9 +107,15 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     pid: child.pid ?? 0,
     output,
     stop: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');
       child.kill('SIGTERM');
+      await exited;
+    },
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGKILL');
       await exited;
     },
   };

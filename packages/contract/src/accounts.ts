@@ -167,11 +167,24 @@ export const ImageUploadResponseSchema = z.object({
 });
 export type ImageUploadResponse = z.infer<typeof ImageUploadResponseSchema>;
 
+const SITE = 'http://site.invalid';
+
+/**
+ * A path as a browser resolves it against this site, or undefined when it would leave the site:
+ * dot-segments and escapes count (`/.//evil.example` resolves to `//evil.example`).
+ */
+export function resolveSitePath(path: string): URL | undefined {
+  if (!URL.canParse(path, SITE)) return undefined;
+  const url = new URL(path, SITE);
+  return url.origin === SITE && !/^\/[/\\]/.test(url.pathname) ? url : undefined;
+}
+
 /** Where Google sign-in sends the browser back; the path must stay on this site. */
 export const ReturnToSchema = z
   .string()
   .max(500)
-  .regex(/^\/(?![/\\])[^\s]*$/, { error: 'must be a path on this site' });
+  .regex(/^\/(?![/\\])[^\s]*$/, { error: 'must be a path on this site' })
+  .refine((path) => resolveSitePath(path) !== undefined, { error: 'must be a path on this site' });
 
 export const GoogleStartQuerySchema = z.object({ returnTo: ReturnToSchema.optional() });
 

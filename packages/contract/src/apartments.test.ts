@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApartmentListQuerySchema } from './apartments';
+import { ApartmentListQuerySchema, LISTING_BUDGET_CEILING, MaxRentQuerySchema } from './apartments';
 
 describe('ApartmentListQuerySchema', () => {
   it('defaults to the first page of 6 and no filter', () => {
@@ -27,5 +27,35 @@ describe('ApartmentListQuerySchema', () => {
     ]) {
       expect(ApartmentListQuerySchema.safeParse(query).success).toBe(false);
     }
+  });
+
+  it('takes a budget above the ceiling as the ceiling: every apartment fits it', () => {
+    for (const maxRent of ['1000000001', '2000000000', '1e400', 'Infinity']) {
+      expect(ApartmentListQuerySchema.parse({ maxRent }).maxRent).toBe(LISTING_BUDGET_CEILING);
+    }
+    expect(ApartmentListQuerySchema.parse({ maxRent: '1000000000' }).maxRent).toBe(1_000_000_000);
+  });
+});
+
+describe('MaxRentQuerySchema (the one parse of the listing budget, server and browser)', () => {
+  it('reads a budget, and nothing from an empty field', () => {
+    expect(MaxRentQuerySchema.parse('40000')).toBe(40000);
+    expect(MaxRentQuerySchema.parse('0')).toBe(0);
+    expect(MaxRentQuerySchema.parse('')).toBeUndefined();
+    expect(MaxRentQuerySchema.parse(undefined)).toBeUndefined();
+  });
+
+  it('refuses a negative budget, saying why (the server answers 400, the field shows it)', () => {
+    const negative = MaxRentQuerySchema.safeParse('-5');
+    expect(negative.success).toBe(false);
+    expect(negative.error?.issues[0]).toMatchObject({
+      code: 'too_small',
+      message: 'must be 0 or more',
+    });
+    const text = MaxRentQuerySchema.safeParse('cheap');
+    expect(text.error?.issues[0]).toMatchObject({
+      code: 'invalid_type',
+      message: 'must be a number',
+    });
   });
 });

@@ -23,22 +23,45 @@ export type Apartment = z.infer<typeof ApartmentSchema>;
 const optionalQueryNumber = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === undefined ? undefined : value), schema);
 
+/**
+ * The largest budget the listing filters by. Rents are far below it, so a budget above it (even
+ * one past what a number can hold) finds every apartment: it is clamped to this, not refused.
+ */
+export const LISTING_BUDGET_CEILING = 1_000_000_000;
+
+/**
+ * The listing's "maximum rent" as a query string carries it. The one parse of it: the server
+ * validates its query with it and the browser reads the URL with it, so the browser never sends
+ * a budget the server would refuse. Empty means no budget; a huge one is clamped to the ceiling;
+ * a negative or non-numeric one is refused (a 400 from the server; in the browser, the field
+ * says why and the listing is not filtered by it).
+ */
+export const MaxRentQuerySchema = z.preprocess(
+  (value) => {
+    if (value === '' || value === undefined) return undefined;
+    // Past what a number can hold ("1e400") is still more than any rent.
+    return Number(value) === Number.POSITIVE_INFINITY ? LISTING_BUDGET_CEILING : value;
+  },
+  z.coerce
+    .number({ error: 'must be a number' })
+    .min(0, { error: 'must be 0 or more' })
+    .transform((budget) => Math.min(budget, LISTING_BUDGET_CEILING))
+    .optional(),
+);
+
+/** The listing's page as a query string carries it (the first when not given). */
+export const ListingPageQuerySchema = optionalQueryNumber(
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be 1 or more' })
+    .max(100_000, { error: 'is too large' })
+    .default(1),
+);
+
 export const ApartmentListQuerySchema = z.object({
-  maxRent: optionalQueryNumber(
-    z.coerce
-      .number({ error: 'must be a number' })
-      .min(0, { error: 'must be 0 or more' })
-      .max(1_000_000_000, { error: 'is too large' })
-      .optional(),
-  ),
-  page: optionalQueryNumber(
-    z.coerce
-      .number({ error: 'must be a number' })
-      .int({ error: 'must be a whole number' })
-      .min(1, { error: 'must be 1 or more' })
-      .max(100_000, { error: 'is too large' })
-      .default(1),
-  ),
+  maxRent: MaxRentQuerySchema,
+  page: ListingPageQuerySchema,
   limit: optionalQueryNumber(
     z.coerce
       .number({ error: 'must be a number' })

@@ -96,7 +96,8 @@ export type Building = z.infer<typeof BuildingSchema>;
 /** A save of Building settings; without `leaseDefaults` the lease defaults stay as they are. */
 export const UpdateBuildingRequestSchema = BuildingProfileSchema.extend({
   leaseDefaults: LeaseDefaultsSchema.optional(),
-  version: z.number().int().min(1),
+  // The stored version is a 32-bit integer: a larger one cannot be compared with it (a 500).
+  version: z.number().int().min(1).max(2_147_483_647),
 });
 export type UpdateBuildingRequest = z.input<typeof UpdateBuildingRequestSchema>;
 

@@ -10,9 +10,15 @@ export const ErrorCodeSchema = z.enum([
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** The request took too long to arrive (408). */
+  'REQUEST_TIMEOUT',
   'PAYLOAD_TOO_LARGE',
+  /** An address, or a part of it, longer than the server reads (414). */
+  'URI_TOO_LONG',
   'UNSUPPORTED_MEDIA_TYPE',
   'TOO_MANY_REQUESTS',
+  /** Headers (cookies among them) larger than the server reads (431). */
+  'HEADERS_TOO_LARGE',
   'INTERNAL',
   'UNAVAILABLE',
 ]);

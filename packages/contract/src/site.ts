@@ -17,6 +17,11 @@ export const SiteConfigSchema = z.object({
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 
+/** `/healthz`: the process is alive (it answers without touching the database). */
+export const LivenessResponseSchema = z.object({ status: z.literal('ok') });
+export type LivenessResponse = z.infer<typeof LivenessResponseSchema>;
+
+/** `/readyz`: the process can serve requests (its database answers). */
 export const HealthResponseSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),

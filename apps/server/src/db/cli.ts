@@ -1,21 +1,27 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DisplayNameSchema, EmailSchema, PasswordSchema } from '@structomate/contract';
 import type { z } from 'zod';
 import { loadConfig } from '../config';
 import { AppError } from '../lib/app-error';
 import { createAdmin } from '../modules/building/building.service';
+import { backup, BackupError, defaultBackupName, restore } from './backup';
+import { formatReport } from './consistency';
 import { openConfiguredDatabase } from './open';
 import { seedDemoData } from './seed';
 
 /**
- * `npm run db:migrate`, `npm run db:seed` (the steps the server runs at start) and
+ * `npm run db:migrate`, `npm run db:seed` (the steps the server runs at start),
  * `npm run admin:create -- --email … --name …` (an admin for a scripted install; the password
- * from ADMIN_PASSWORD, or asked at a prompt that does not echo it).
+ * from ADMIN_PASSWORD, or asked at a prompt that does not echo it), and `npm run backup` /
+ * `npm run restore -- <file>` (backup.ts).
  */
 const USAGE = `usage:
   cli.ts migrate
   cli.ts seed
   cli.ts admin:create --email <email> --name <name>   (password: ADMIN_PASSWORD or a prompt)
+  cli.ts backup [<file>]
+  cli.ts restore <file>
 `;
 
 function fail(message: string, code = 1): never {
@@ -47,7 +53,43 @@ async function adminFromArguments(args: string[]) {
   return { email, name, password: valid(PasswordSchema, password, 'password') };
 }
 
+/** npm runs scripts from the repository's root; a file named on the command line is the caller's. */
+const callersPath = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
+async function backupOrRestore(command: 'backup' | 'restore', args: string[]): Promise<number> {
+  if (args.length > 1 || args.some((arg) => arg.startsWith('-'))) fail(USAGE, 2);
+  if (command === 'restore' && args.length === 0) fail(USAGE, 2);
+  const config = loadConfig();
+  try {
+    if (command === 'backup') {
+      const kind = config.databaseUrl ? 'postgres' : 'pglite';
+      const result = await backup(config, callersPath(args[0] ?? defaultBackupName(kind)));
+      const rows = Object.entries(result.rowCounts).map(([table, n]) => `${table} ${n}`);
+      process.stdout.write(
+        `backup written: ${result.file} (${kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}, ${result.bytes} bytes)\n` +
+          `  rows: ${rows.join(', ')}\n`,
+      );
+      return 0;
+    }
+    const file = callersPath(args[0] ?? '');
+    const result = await restore(config, file);
+    process.stdout.write(
+      `restored ${file} into ${result.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}\n`,
+    );
+    if (result.migrationsApplied > 0) {
+      process.stdout.write(`applied ${result.migrationsApplied} migrations the backup predates\n`);
+    }
+    process.stdout.write(`${formatReport(result.report)}\n`);
+    return result.report.ok ? 0 : 1;
+  } catch (error) {
+    if (error instanceof BackupError) fail(error.message);
+    throw error;
+  }
+}
+
 const [command, ...rest] = process.argv.slice(2);
+if (command === 'backup' || command === 'restore')
+  process.exit(await backupOrRestore(command, rest));
 if (command !== 'migrate' && command !== 'seed' && command !== 'admin:create') fail(USAGE, 2);
 const admin = command === 'admin:create' ? await adminFromArguments(rest) : undefined;
 

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { lockDataDir } from './data-dir-lock';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -30,12 +31,14 @@ export interface DatabaseHandle {
   notify(channel: string, payload: string): Promise<void>;
   /**
    * PostgreSQL LISTEN on a connection of its own. `onLost` is told when that connection breaks
-   * (notifications may have been missed); listening resumes by itself.
+   * (notifications may be missed until it is back); listening resumes by itself, and
+   * `onRestored` is told when it has (what was missed in between is not replayed).
    */
   listen(
     channel: string,
     onMessage: (payload: string) => void,
     onLost?: (error: Error) => void,
+    onRestored?: () => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
@@ -63,7 +66,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  // One process at a time in a data directory (data-dir-lock.ts).
+  const unlock = dataDir ? await lockDataDir(dataDir) : async () => undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir ? { dataDir } : {});
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema });
   return {
     db,
@@ -84,7 +95,10 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     },
     // One process owns a PGlite database, so its own connection hears every notification.
     listen: (channel, onMessage) => client.listen(channel, onMessage),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await unlock();
+    },
   };
 }
 
@@ -117,7 +131,8 @@ async function openPostgres(
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    listen: (channel, onMessage, onLost) => listenOn(url, channel, onMessage, onLost),
+    listen: (channel, onMessage, onLost, onRestored) =>
+      listenOn(url, channel, onMessage, onLost, onRestored),
     close: () => pool.end(),
   };
 }
@@ -128,6 +143,7 @@ async function listenOn(
   channel: string,
   onMessage: (payload: string) => void,
   onLost: (error: Error) => void = () => undefined,
+  onRestored: () => void = () => undefined,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
@@ -135,18 +151,27 @@ async function listenOn(
   let timer: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    // Named, so an operator (or a test) can tell this connection from the pool's.
+    const next = new pg.Client({
+      connectionString: url,
+      application_name: `structomate-listen-${process.pid}`,
+    });
     next.on('notification', (message) => {
       if (message.channel === channel) onMessage(message.payload ?? '');
     });
-    next.on('error', (error) => {
-      if (stopped) return;
-      onLost(error);
+    let lost = false;
+    // A server that ends the connection may say so with an error, or only by closing it.
+    const onBroken = (error: Error) => {
+      if (stopped || lost || client !== next) return;
+      lost = true;
       client = undefined;
+      onLost(error);
       next.end().catch(() => undefined);
       timer = setTimeout(retry, delay);
       timer.unref();
-    });
+    };
+    next.on('error', onBroken);
+    next.on('end', () => onBroken(new Error('the LISTEN connection was closed')));
     await next.connect();
     await next.query(`listen ${pg.escapeIdentifier(channel)}`);
     client = next;
@@ -154,7 +179,7 @@ async function listenOn(
   };
   const retry = () => {
     if (stopped) return;
-    connect().catch((error: Error) => {
+    connect().then(onRestored, (error: Error) => {
       onLost(error);
       delay = Math.min(delay * 2, 30_000);
       timer = setTimeout(retry, delay);

@@ -88,4 +88,37 @@ describe('public cache', () => {
     // The stale answer was not stored: the next read loads again.
     expect(await cache.get('apartments', 'k', async () => 'fresh')).toBe('fresh');
   });
+
+  it('while its LISTEN connection is down, serves nothing from memory; once back, starts afresh', async () => {
+    const events = {
+      lost: (_error: Error) => undefined as void,
+      restored: () => undefined as void,
+    };
+    const database = {
+      listen: async (
+        _channel: string,
+        _onMessage: (payload: string) => void,
+        onLost: (error: Error) => void,
+        onRestored: () => void,
+      ) => {
+        events.lost = onLost;
+        events.restored = onRestored;
+        return async () => undefined;
+      },
+      notify: async () => undefined,
+    } as unknown as DatabaseHandle;
+    const cache = new PublicCache(database);
+    await cache.start(() => undefined);
+    expect(await cache.get('apartments', 'k', async () => 'before')).toBe('before');
+
+    events.lost(new Error('connection terminated'));
+    // Another server lets a flat now; its notification is not heard here.
+    expect(await cache.get('apartments', 'k', async () => 'during')).toBe('during');
+    expect(await cache.get('apartments', 'k', async () => 'let')).toBe('let');
+
+    events.restored();
+    expect(await cache.get('apartments', 'k', async () => 'after')).toBe('after');
+    // Hearing again: kept.
+    expect(await cache.get('apartments', 'k', async () => 'not loaded')).toBe('after');
+  });
 });

@@ -32,17 +32,32 @@ export class PublicCache {
 
   constructor(private readonly database: DatabaseHandle) {}
 
-  async start(onLost: (error: Error) => void): Promise<void> {
+  /**
+   * False while the LISTEN connection is down: other servers' changes would go unheard, so
+   * nothing is served from or kept in the cache until it is back.
+   */
+  private hearing = true;
+
+  async start(
+    onLost: (error: Error) => void,
+    onRestored: () => void = () => undefined,
+  ): Promise<void> {
     this.stopListening = await this.database.listen(
       CHANNEL,
       (topic) => {
         if (isTopic(topic)) this.forget(topic);
-        else this.entries.clear();
+        else this.forgetAll();
       },
       (error) => {
-        // Notifications may have been missed while the connection was down.
-        this.entries.clear();
+        this.hearing = false;
+        this.forgetAll();
         onLost(error);
+      },
+      () => {
+        // What changed while the connection was down was not heard: start afresh.
+        this.forgetAll();
+        this.hearing = true;
+        onRestored();
       },
     );
   }
@@ -52,6 +67,10 @@ export class PublicCache {
   }
 
   async get<T>(topic: CacheTopic, key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.hearing) {
+      this.misses += 1;
+      return load();
+    }
     const fullKey = `${topic}:${key}`;
     const entry = this.entries.get(fullKey);
     if (entry && Date.now() - entry.storedAt < MAX_AGE_MS) {
@@ -61,7 +80,7 @@ export class PublicCache {
     this.misses += 1;
     const generation = this.generations.get(topic) ?? 0;
     const value = await load();
-    if ((this.generations.get(topic) ?? 0) === generation) {
+    if (this.hearing && (this.generations.get(topic) ?? 0) === generation) {
       if (this.entries.size >= MAX_ENTRIES) {
         const oldest = this.entries.keys().next().value;
         if (oldest !== undefined) this.entries.delete(oldest);
@@ -75,6 +94,11 @@ export class PublicCache {
   async invalidate(topic: CacheTopic): Promise<void> {
     this.forget(topic);
     await this.database.notify(CHANNEL, topic);
+  }
+
+  private forgetAll(): void {
+    for (const topic of CACHE_TOPICS) this.forget(topic);
+    this.entries.clear();
   }
 
   private forget(topic: CacheTopic): void {

@@ -5,7 +5,7 @@ import { AppError } from '../lib/app-error';
 import { eq } from 'drizzle-orm';
 import { agreements } from '../db/schema';
 import { calendarDay } from '../lib/clock';
-import { createSession, userForToken } from '../modules/auth/auth.service';
+import { cookieSigningKey, createSession, userForToken } from '../modules/auth/auth.service';
 import { settleLeaseEnds } from '../modules/leases/leases.service';
 
 /**
@@ -39,7 +39,8 @@ export interface AccessRecord {
 }
 
 export async function registerAuth(app: FastifyInstance): Promise<AccessRecord[]> {
-  await app.register(cookie);
+  // Signs the cookies that carry state through a redirect (the pending Google sign-in).
+  await app.register(cookie, { secret: await cookieSigningKey(app.db) });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', undefined);
   app.decorateRequest('authVia', undefined);
@@ -179,7 +180,7 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
  * Secure in production, except on loopback (`npm start` on http://localhost), where the traffic
  * never crosses a network and some browsers would drop a Secure cookie sent over http.
  */
-function secureCookies(request: FastifyRequest): boolean {
+export function secureCookies(request: FastifyRequest): boolean {
   if (request.server.config.env !== 'production') return false;
   return !LOOPBACK_HOSTS.has(request.hostname);
 }

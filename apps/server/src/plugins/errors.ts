@@ -1,8 +1,10 @@
 import type { ErrorResponse, FieldIssue } from '@structomate/contract';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, statusByCode } from '../lib/app-error';
 import { unstorableText } from '../lib/db-errors';
+import { BARE_SECURITY_HEADERS } from './security';
 
 const whereByContext: Record<string, string> = {
   body: 'request body',
@@ -96,4 +98,72 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 export function apiNotFound(method: string, url: string): AppError {
   return new AppError('NOT_FOUND', `No API endpoint answers ${method} ${url.split('?')[0]}`);
+}
+
+/**
+ * Failures the router meets before any route or hook (Fastify's `frameworkErrors`): a malformed
+ * percent-encoding, a path segment longer than it reads. Answered in the error shape, with the
+ * security headers the hooks would have added.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  reply.headers(BARE_SECURITY_HEADERS);
+  reply.header('x-request-id', request.id);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendError(reply, new AppError('URI_TOO_LONG', 'A part of this address is too long.'));
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return sendError(
+      reply,
+      new AppError('BAD_REQUEST', 'This address is malformed (a % must start a valid escape).'),
+    );
+  }
+  request.log.error({ err: error }, 'framework error');
+  return sendError(reply, new AppError('BAD_REQUEST', 'The request could not be read.'));
+}
+
+const clientErrors: Record<string, [number, ErrorResponse['error']]> = {
+  HPE_HEADER_OVERFLOW: [
+    431,
+    { code: 'HEADERS_TOO_LARGE', message: 'The request headers (cookies too) are too large.' },
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [
+    408,
+    { code: 'REQUEST_TIMEOUT', message: 'The request took too long to arrive.' },
+  ],
+};
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (oversized headers, a timeout,
+ * bytes that are not HTTP): the same error shape and security headers, written to the socket.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, body] = clientErrors[error.code ?? ''] ?? [
+    400,
+    { code: 'BAD_REQUEST' as const, message: 'The request is not valid HTTP.' },
+  ];
+  const json = JSON.stringify({ error: body } satisfies ErrorResponse);
+  const headers = {
+    ...BARE_SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(json)),
+    connection: 'close',
+  };
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n${Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('')}\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }

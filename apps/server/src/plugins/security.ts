@@ -1,6 +1,21 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Headers for answers written before any hook runs (a malformed address, oversized headers): an
+ * error body that nothing may frame, sniff or run.
+ */
+export const BARE_SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+  'cache-control': 'no-store',
+};
+
 /**
  * Security headers for every response. The only third-party origin the pages use is the map
  * frame on the home page.
@@ -10,13 +25,23 @@ export async function registerSecurityHeaders(
   production: boolean,
   stripe: boolean,
 ): Promise<void> {
+  // HSTS only on answers that went out over https (directly, or per X-Forwarded-Proto from a
+  // trusted proxy): over plain http a browser ignores it, and it would claim what is not so.
+  app.addHook('onRequest', async (request, reply) => {
+    if (production && request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+  // API answers are personal unless a route says otherwise (the public lists set their own).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
   // Stripe.js and its card frame are the only third-party code, and only when Stripe is set up.
   const stripeScripts = stripe ? ['https://js.stripe.com'] : [];
   const stripeFrames = stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
   const stripeApi = stripe ? ['https://api.stripe.com'] : [];
   await app.register(helmet, {
-    // HSTS only where the site is served over https, i.e. in production.
-    strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: false,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

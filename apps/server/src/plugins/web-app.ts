@@ -36,7 +36,8 @@ export async function registerWebApp(
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // Pages and unknown paths count against the per-address ceiling like every route.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/') || !indexHtml) {
       return sendError(reply, apiNotFound(request.method, request.url));

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingSpinner } from '../components/loading-spinner';
 import { DASHBOARD_PAGES } from './dashboard-menu';
+import { keyHistoryEntry } from './history-entry-key';
 import { RootLayout } from './layouts/root-layout';
 import { RequireAuth } from './require-auth';
 import { RequireRole } from './require-role';
@@ -241,4 +242,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
+// Before the router reads the entry: scroll positions are kept per entry key (see there).
+keyHistoryEntry();
 export const router = createBrowserRouter(routes);

@@ -15,3 +15,4 @@ export * from './mail';
 export * from './notifications';
 export * from './charges';
 export * from './maintenance';
+export * from './secrets';

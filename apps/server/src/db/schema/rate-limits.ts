@@ -1,19 +1,17 @@
-import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Fixed-window counters shared by every app server (login failures, anonymous uploads,
- * registrations), so throttling holds behind a load balancer.
+ * Throttling counters shared by every app server (login attempts, registrations, uploads, mail
+ * that can be asked for), in the shape rate-limiter-flexible's Drizzle store reads and writes:
+ * one row per key, counted by an atomic upsert that returns the new count.
  */
 export const rateLimits = pgTable(
   'rate_limits',
   {
     key: text('key').primaryKey(),
-    hits: integer('hits').notNull(),
-    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+    points: integer('points').notNull(),
+    /** When the window ends (null: never, which this app does not use). */
+    expire: timestamp('expire', { withTimezone: true }),
   },
-  (t) => [
-    check('rate_limits_hits_positive', sql`${t.hits} > 0`),
-    index('rate_limits_reset_idx').on(t.resetAt),
-  ],
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
 );

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { sessions, userIdentities, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { assertNotBlocked, clear, hit, inMinutes, type Limit } from '../../lib/rate-limit';
+import { clear, consume, inMinutes, type Limit } from '../../lib/rate-limit';
 import { hashToken } from '../auth/auth.service';
 import { claimImage, imageIdFromUrl } from '../images/images.service';
 import { getUserById } from '../users/users.service';
@@ -72,14 +72,14 @@ export async function checkCurrentPassword(
       { path: 'currentPassword', message: ACCOUNT_MESSAGES.currentRequired },
     ]);
   }
+  // Counted before the check, so parallel guesses cannot outrun the count.
   const limit = wrongPasswordLimit(userId);
-  await assertNotBlocked(
+  await consume(
     db,
     [limit],
     (seconds) => `Too many wrong passwords. Try again in ${inMinutes(seconds)}.`,
   );
   if (!(await verifyPassword(row.passwordHash, currentPassword))) {
-    await hit(db, [limit]);
     throw new AppError('VALIDATION_FAILED', ACCOUNT_MESSAGES.wrongPassword, [
       { path: 'currentPassword', message: ACCOUNT_MESSAGES.wrongPassword },
     ]);

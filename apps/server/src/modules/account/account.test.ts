@@ -171,6 +171,23 @@ describe('password', () => {
     expect(await whoIs(elsewhere.cookie)).toMatchObject({ email: person.email });
   });
 
+  it('counts guesses before checking them: of 30 parallel wrong ones, 5 are checked', async () => {
+    const { here } = await personWithPassword('Parallel Guesser');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        here
+          .inject({
+            method: 'POST',
+            url: '/api/account/password',
+            payload: { currentPassword: 'Wrong999', newPassword: 'Changed99' },
+          })
+          .then((response) => response.statusCode),
+      ),
+    );
+    expect(answers.filter((status) => status === 400)).toHaveLength(5);
+    expect(answers.filter((status) => status === 429)).toHaveLength(25);
+  });
+
   it('an account without a password (Google) sets its first without a current one', async () => {
     const person = await newPerson(t.app, t.database, 'user', 'Google Person');
     const set = await person.inject({

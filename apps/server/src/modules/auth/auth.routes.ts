@@ -13,12 +13,14 @@ import {
   PasswordResetSchema,
   SessionResponseSchema,
   TokenOnlyBodySchema,
+  resolveSitePath,
   type GoogleOutcome,
 } from '@structomate/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { clearSessionCookie, startSession } from '../../plugins/auth';
+import { clearSessionCookie, secureCookies, startSession } from '../../plugins/auth';
 import { findOrCreateExternalUser, getUserById } from '../users/users.service';
 import { mailContext } from '../mail/mail.service';
 import { revokeSession, verifyCredentials } from './auth.service';
@@ -147,6 +149,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           path: '/api/auth/google',
           httpOnly: true,
           sameSite: 'lax',
+          secure: secureCookies(request),
+          signed: true,
           maxAge: PENDING_MAX_AGE_SECONDS,
         });
         return reply.redirect(url);
@@ -165,7 +169,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: z.record(z.string(), z.unknown()) },
     },
     async (request, reply) => {
-      const pending = readPending(request.cookies[PENDING_COOKIE]);
+      const pending = readPending(request, request.cookies[PENDING_COOKIE]);
       reply.clearCookie(PENDING_COOKIE, { path: '/api/auth/google' });
       if (!google || !pending) return reply.redirect(withOutcome(AUTH_PATH, 'failed'));
       try {
@@ -184,10 +188,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-function readPending(raw: string | undefined) {
+/** The pending sign-in, if its cookie is ours (signed) and well formed. */
+function readPending(request: FastifyRequest, raw: string | undefined) {
   if (!raw) return undefined;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || unsigned.value === null) return undefined;
   try {
-    const parsed = PendingSignInSchema.safeParse(JSON.parse(raw));
+    const parsed = PendingSignInSchema.safeParse(JSON.parse(unsigned.value));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
@@ -196,7 +203,8 @@ function readPending(raw: string | undefined) {
 
 /** The page to land on, told how the sign-in went (the web app shows the matching toast). */
 function withOutcome(path: string, outcome: GoogleOutcome): string {
-  const url = new URL(path, 'http://site.invalid');
+  // The path as a browser would resolve it, in case a dot-segment made it leave the site.
+  const url = resolveSitePath(path) ?? new URL('/', 'http://site.invalid');
   url.searchParams.set('google', outcome);
   return `${url.pathname}${url.search}${url.hash}`;
 }

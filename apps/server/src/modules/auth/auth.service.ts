@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AUTH_MESSAGES, type SessionUser } from '@structomate/contract';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { agreements, sessions, users } from '../../db/schema';
+import { agreements, appSecrets, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/passwords';
-import { clear, hit, inMinutes, assertNotBlocked, type Limit } from '../../lib/rate-limit';
+import { block, clear, count, inMinutes, refund, type Limit } from '../../lib/rate-limit';
 import { toSessionUser, userColumns } from '../users/users.service';
 
 /** 256 random bits; only the SHA-256 of a token is stored, so a database leak opens no session. */
@@ -66,18 +66,68 @@ export async function deleteExpiredSessions(db: Database): Promise<number> {
 }
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
-/** Failed logins allowed per account, and per address (several people may share one). */
-const MAX_FAILURES_PER_ACCOUNT = 5;
-const MAX_FAILURES_PER_ADDRESS = 20;
+/**
+ * Login attempts allowed per account from one address, and per address over all accounts
+ * (several people may share one). Counted before the password is checked, so parallel guesses
+ * cannot outrun the count; a successful login gives its attempts back.
+ */
+const ATTEMPTS_PER_ACCOUNT_AND_ADDRESS = 5;
+const ATTEMPTS_PER_ADDRESS = 20;
+/**
+ * Each time one address exhausts an account's attempts, it waits twice as long as the time
+ * before (15 minutes, 30, 60 … at most a day). Nobody else is shut out: the owner, from any other
+ * address, signs in as usual, so guessing cannot lock an account.
+ */
+const FIRST_WAIT_SECONDS = 15 * 60;
+const LONGEST_WAIT_SECONDS = 24 * 60 * 60;
 
-const loginLimits = (email: string, ip: string): Limit[] => [
-  {
-    key: `login:account:${email.toLowerCase()}`,
-    max: MAX_FAILURES_PER_ACCOUNT,
-    windowMs: FAILURE_WINDOW_MS,
-  },
-  { key: `login:address:${ip}`, max: MAX_FAILURES_PER_ADDRESS, windowMs: FAILURE_WINDOW_MS },
-];
+const loginLimits = (email: string, ip: string) => {
+  const account = email.toLowerCase();
+  return {
+    pair: {
+      key: `login:account-address:${account}:${ip}`,
+      max: ATTEMPTS_PER_ACCOUNT_AND_ADDRESS,
+      windowMs: FAILURE_WINDOW_MS,
+    },
+    address: { key: `login:address:${ip}`, max: ATTEMPTS_PER_ADDRESS, windowMs: FAILURE_WINDOW_MS },
+    // How many times this address has used up this account's attempts today.
+    strikes: {
+      key: `login:strikes:${account}:${ip}`,
+      max: Number.MAX_SAFE_INTEGER,
+      windowMs: LONGEST_WAIT_SECONDS * 1000,
+    },
+  } satisfies Record<string, Limit>;
+};
+
+const loginThrottled = (seconds: number) =>
+  new AppError(
+    'TOO_MANY_REQUESTS',
+    `Too many failed logins. Try again in ${inMinutes(seconds)}.`,
+    undefined,
+    seconds,
+  );
+
+/** Counts a login attempt before any password work; refuses once a limit is passed. */
+async function countLoginAttempt(db: Database, email: string, ip: string) {
+  const limits = loginLimits(email, ip);
+  const [pair, address] = await count(db, [limits.pair, limits.address]);
+  if (!pair || !address) throw new Error('login limits not counted');
+  if (pair.count > pair.limit.max) {
+    let seconds = pair.seconds;
+    // The attempt that crosses the line sets the wait, growing with each crossing.
+    if (pair.count === pair.limit.max + 1) {
+      const [strikes] = await count(db, [limits.strikes]);
+      seconds = Math.min(
+        FIRST_WAIT_SECONDS * 2 ** Math.max(0, (strikes?.count ?? 1) - 1),
+        LONGEST_WAIT_SECONDS,
+      );
+      await block(db, limits.pair, seconds);
+    }
+    throw loginThrottled(seconds);
+  }
+  if (address.count > address.limit.max) throw loginThrottled(address.seconds);
+  return limits;
+}
 
 /**
  * Checks email and password. Unknown accounts, accounts without a password and wrong passwords
@@ -89,24 +139,34 @@ export async function verifyCredentials(
   password: string,
   ip: string,
 ): Promise<SessionUser> {
-  const limits = loginLimits(email, ip);
-  await assertNotBlocked(
-    db,
-    limits,
-    (seconds) => `Too many failed logins. Try again in ${inMinutes(seconds)}.`,
-  );
+  const limits = await countLoginAttempt(db, email, ip);
   const [row] = await db
     .select({ ...userColumns, passwordHash: users.passwordHash })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`);
   const valid = await verifyPassword(row?.passwordHash ?? null, password);
-  if (!row || !valid) {
-    await hit(db, limits);
-    throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
-  }
-  await clear(db, [limits[0]?.key ?? '']);
+  if (!row || !valid) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
+  await clear(db, [limits.pair.key]);
+  await refund(db, [limits.address]);
   return toSessionUser(row);
 }
 
 /** For other modules: the security notice sent after any password change. */
 export { mailPasswordChanged } from './password-reset.service';
+
+/**
+ * The key that signs short-lived cookies (the pending Google sign-in), shared by every server:
+ * the first to start makes it, the rest read it.
+ */
+export async function cookieSigningKey(db: Database): Promise<string> {
+  await db
+    .insert(appSecrets)
+    .values({ name: 'cookie-signing', value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(eq(appSecrets.name, 'cookie-signing'));
+  if (!row) throw new Error('the cookie signing key could not be read');
+  return row.value;
+}

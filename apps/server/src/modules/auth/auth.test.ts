@@ -84,29 +84,88 @@ describe('POST /api/login', () => {
     expect(after).toEqual(before);
   });
 
-  it('throttles an account after 5 failures, even for the right password (429 + Retry-After)', async () => {
+  const from = (remoteAddress: string) => (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/login', payload: payload as object, remoteAddress });
+
+  it('after 5 failures from one address, that address waits, even with the right password (429 + Retry-After)', async () => {
+    const guesser = from('203.0.113.7');
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await postLogin({ email: member.email, password: 'Wrong1234' })).statusCode).toBe(
-        401,
-      );
+      expect((await guesser({ email: member.email, password: 'Wrong1234' })).statusCode).toBe(401);
     }
-    const blocked = await postLogin({ email: member.email, password: member.password });
+    const blocked = await guesser({ email: member.email, password: member.password });
     expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(ErrorResponseSchema.parse(blocked.json()).error.message).toMatch(/Try again in/);
-    // Other accounts are unaffected (the address has not reached its own limit).
+    expect(Number(blocked.headers['retry-after'])).toBe(15 * 60);
+    expect(ErrorResponseSchema.parse(blocked.json()).error.message).toBe(
+      'Too many failed logins. Try again in 15 minutes.',
+    );
+    // Other accounts from that address are unaffected (the address has not reached its limit).
     const admin = demoAccount('admin');
-    const other = await postLogin({ email: admin.email, password: admin.password });
-    expect(other.statusCode).toBe(200);
+    expect((await guesser({ email: admin.email, password: admin.password })).statusCode).toBe(200);
+  });
+
+  it('cannot lock the owner out: guesses from elsewhere leave the owner’s own address free', async () => {
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      await from('198.51.100.9')({ email: member.email, password: 'Wrong1234' });
+    }
+    const owner = await from('192.0.2.44')({ email: member.email, password: member.password });
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('counts before the password is checked: of 150 parallel guesses at most 5 are checked', async () => {
+    const guesser = from('203.0.113.8');
+    const statuses = await Promise.all(
+      Array.from({ length: 150 }, () =>
+        guesser({ email: member.email, password: 'Wrong1234' }).then((r) => r.statusCode),
+      ),
+    );
+    // The address's own limit (20) may refuse one of the first five, counted at the same time.
+    const checked = statuses.filter((status) => status === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(150 - checked);
+  });
+
+  it('makes each further wait twice as long: 15 minutes, then 30, then 60', async () => {
+    const guesser = from('203.0.113.9');
+    const waits: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        await guesser({ email: member.email, password: 'Wrong1234' });
+      }
+      const blocked = await guesser({ email: member.email, password: member.password });
+      waits.push(Number(blocked.headers['retry-after']));
+      // The wait runs out (the counter's window ends); the strikes are remembered for a day.
+      await t.database.db
+        .update(rateLimits)
+        .set({ expire: new Date(Date.now() - 1000) })
+        .where(sql`${rateLimits.key} like 'login:account-address:%'`);
+    }
+    expect(waits).toEqual([15 * 60, 30 * 60, 60 * 60]);
+  });
+
+  it('a successful login clears its count: 4 wrong, right, then 5 more wrong before any wait', async () => {
+    const person = from('203.0.113.10');
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      await person({ email: member.email, password: 'Wrong1234' });
+    }
+    expect((await person({ email: member.email, password: member.password })).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await person({ email: member.email, password: 'Wrong1234' })).statusCode).toBe(401);
+    }
   });
 
   it('throttles an address after 20 failures across accounts', async () => {
+    const sprayer = from('203.0.113.11');
     for (let attempt = 0; attempt < 20; attempt += 1) {
-      await postLogin({ email: `guess${attempt}@example.com`, password: 'Wrong1234' });
+      await sprayer({ email: `guess${attempt}@example.com`, password: 'Wrong1234' });
     }
     const admin = demoAccount('admin');
-    const blocked = await postLogin({ email: admin.email, password: admin.password });
+    const blocked = await sprayer({ email: admin.email, password: admin.password });
     expect(blocked.statusCode).toBe(429);
+    // Another address is not affected.
+    expect(
+      (await from('203.0.113.12')({ email: admin.email, password: admin.password })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -221,6 +280,38 @@ describe('logs', () => {
       expect(all).not.toContain(hashToken(session.token));
     } finally {
       await traced.close();
+    }
+  });
+
+  it('keep a failed query and its cause, never its parameters (an email, a password hash)', async () => {
+    const lines: string[] = [];
+    const stream = {
+      write: (line: string) => lines.push(line),
+    } as unknown as NodeJS.WritableStream;
+    const logged = await buildTestApp({
+      demo: true,
+      config: { logLevel: 'error' },
+      logStream: stream,
+    });
+    try {
+      const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0LXNhbHQ$c2VjcmV0LWhhc2gtdmFsdWU';
+      // The demo member's email again: the unique constraint refuses it, as in a race.
+      const failure = await logged.database.db
+        .insert(users)
+        .values({ email: member.email, displayName: 'Twin', passwordHash: hash, role: 'user' })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(failure).toBeInstanceOf(Error);
+      logged.app.log.error({ err: failure }, 'unhandled error');
+      const all = lines.join('\n');
+      expect(all).toContain('Failed query: insert into \\"users\\"');
+      expect(all).toContain('duplicate key');
+      expect(all).not.toContain(hash);
+      expect(all).not.toContain(member.email);
+    } finally {
+      await logged.close();
     }
   });
 });

@@ -197,8 +197,61 @@ describe('Google sign-in (OpenID Connect against a local issuer)', () => {
     expect(String(forged.headers['set-cookie'])).not.toMatch(/sm_session=[^;]/);
   });
 
+  it('signs the pending sign-in cookie: one edited in the browser is refused', async () => {
+    const start = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
+    const pending = String(start.headers['set-cookie']).split(';')[0] ?? '';
+    const value = decodeURIComponent(pending.slice('sm_oidc='.length));
+    // The JSON, then a dot and its HMAC.
+    expect(value).toMatch(/^\{.*\}\.[\w+/=-]{20,}$/);
+    const dot = value.lastIndexOf('.');
+    const json = JSON.parse(value.slice(0, dot)) as Record<string, unknown>;
+    // The same state, another place to land: the signature no longer matches.
+    const edited = JSON.stringify({ ...json, returnTo: '/dashboard' }) + value.slice(dot);
+    const url = new URL(String(start.headers.location));
+    const callback = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/google/callback?code=abc&state=${url.searchParams.get('state') ?? ''}`,
+      headers: { cookie: `sm_oidc=${encodeURIComponent(edited)}` },
+    });
+    expect(callback.headers.location).toBe('/authentiction?google=failed');
+  });
+
+  it('marks the pending sign-in cookie Secure where the site is served over https', async () => {
+    const production = await buildTestApp({
+      config: {
+        env: 'production',
+        webDistDir: undefined,
+        publicUrl,
+        google: {
+          issuer: issuer.issuer,
+          clientId: issuer.clientId,
+          clientSecret: issuer.clientSecret,
+        },
+      },
+    });
+    try {
+      const start = await production.app.inject({
+        method: 'GET',
+        url: '/api/auth/google/start',
+        headers: { host: 'home.example.com' },
+      });
+      expect(String(start.headers['set-cookie'])).toMatch(/sm_oidc=.*; Secure/i);
+    } finally {
+      await production.close();
+    }
+  });
+
   it('only returns to paths on this site', async () => {
-    for (const returnTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+    for (const returnTo of [
+      '//evil.example/x',
+      'https://evil.example/',
+      '/\\evil.example',
+      // Dot-segments a browser resolves to //evil.example/x.
+      '/.//evil.example/x',
+      '/..//evil.example/x',
+      '/%2e//evil.example/x',
+      '/a/../..//evil.example/x',
+    ]) {
       const response = await t.app.inject({
         method: 'GET',
         url: `/api/auth/google/start?returnTo=${encodeURIComponent(returnTo)}`,

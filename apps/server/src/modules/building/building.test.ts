@@ -221,6 +221,9 @@ describe('PUT /api/building (Building settings)', () => {
       { ...payload, socialLinks: { myspace: 'https://myspace.com/x' } },
       { ...payload, socialLinks: { facebook: 'javascript:alert(1)' } },
       { ...payload, version: 'one' },
+      // Past the stored 32-bit version: found by test/properties.test.ts as a 500.
+      { ...payload, version: 2 ** 31 },
+      { ...payload, version: Number.MAX_SAFE_INTEGER },
     ]) {
       const response = await admin.inject({ method: 'PUT', url: '/api/building', payload: bad });
       expect(response.statusCode, JSON.stringify(bad)).toBe(400);

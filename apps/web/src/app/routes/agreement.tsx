@@ -5,7 +5,7 @@ import {
   latestStartDate,
   leaseTerms,
 } from '@structomate/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { LoadingSpinner } from '../../components/loading-spinner';
@@ -34,6 +34,9 @@ export function AgreementRoute() {
   const navigate = useNavigate();
   const location = useLocation();
   const signing = useCreateAgreement();
+  // One request per intent: a double-click's second click arrives before the button re-renders
+  // disabled, so the click itself is ignored while the first is under way.
+  const applying = useRef(false);
   // A user may hold one pending request at a time (the server refuses a second with 409).
   const own = useOwnAgreement(user?.role === 'user');
   const pending = own.data?.status === 'pending' ? own.data : null;
@@ -52,7 +55,10 @@ export function AgreementRoute() {
   }
 
   const apply = () => {
+    if (applying.current) return;
+    applying.current = true;
     if (!user) {
+      // The page is left for the login form; nothing to release.
       toast.info(AUTH_MESSAGES.signInToSign);
       navigate(AUTH_PATH, { state: { from: location } });
       return;
@@ -60,6 +66,9 @@ export function AgreementRoute() {
     signing.mutate(
       { apartment, startDate },
       {
+        onSettled: () => {
+          applying.current = false;
+        },
         onSuccess: () => {
           toast.success(
             `Agreement signed. Your request for apartment ${apartment.apartmentNo} is with the building.`,

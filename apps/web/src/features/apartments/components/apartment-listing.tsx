@@ -1,32 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner';
-import { useApartments, type ApartmentListParams } from '../api/get-apartments';
+import { useApartments } from '../api/get-apartments';
 import { ApartmentCard } from './apartment-card';
 import { Pager } from '../../../components/pager';
+import { readListingSearch } from './listing-search';
 import { RentFilter } from './rent-filter';
 import { LoadError } from '../../../components/load-error';
 
 const FILTER_SETTLE_MS = 300;
 
 /** The listing's state lives in the URL (`?maxRent=40000&page=2`) so it can be shared and reloaded. */
-function readParams(search: URLSearchParams): ApartmentListParams {
-  const rawMax = search.get('maxRent')?.trim();
-  const maxRent = rawMax ? Number(rawMax) : Number.NaN;
-  const page = Number(search.get('page') ?? '1');
-  return {
-    // A negative budget finds nothing, as it says; it does not mean "no limit".
-    maxRent: Number.isFinite(maxRent) ? Math.max(0, maxRent) : undefined,
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-  };
-}
-
 export function ApartmentListing() {
   const [search, setSearch] = useSearchParams();
-  const params = readParams(search);
-  // The field shows the URL's budget when it is a number (a number field cannot show "abc").
-  const rawMaxRent = search.get('maxRent')?.trim() ?? '';
-  const urlMaxRent = rawMaxRent !== '' && Number.isFinite(Number(rawMaxRent)) ? rawMaxRent : '';
+  const { params, budgetText: urlMaxRent, budgetIssue } = readListingSearch(search);
   const { data, isPending, isError, isPlaceholderData, refetch } = useApartments(params);
   const listTop = useRef<HTMLDivElement>(null);
   const settleTimer = useRef<number | undefined>(undefined);
@@ -95,7 +82,9 @@ export function ApartmentListing() {
 
   return (
     <div ref={listTop} className="scroll-mt-20 space-y-8">
-      <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
+      {/* Top-aligned, the field level with the count line: a message under the field grows
+          downwards instead of moving the heading. */}
+      <div className="flex flex-col gap-6 md:flex-row md:items-start md:justify-between">
         <div>
           <h1 className="text-3xl font-semibold sm:text-4xl">Apartments</h1>
           <p className="mt-2 text-base-content/75" aria-live="polite">
@@ -108,7 +97,15 @@ export function ApartmentListing() {
                 : 'Find your next home in the building'}
           </p>
         </div>
-        <RentFilter value={draft} onChange={changeFilter} onClear={clear} />
+        <div className="md:pt-2">
+          <RentFilter
+            value={draft}
+            // Said once the typing has settled into the URL, about what the field still shows.
+            issue={budgetIssue && draft.trim() === urlMaxRent ? budgetIssue : undefined}
+            onChange={changeFilter}
+            onClear={clear}
+          />
+        </div>
       </div>
 
       {isPending ? (

@@ -1,24 +1,30 @@
 import { useId } from 'react';
 import { LuSearch } from 'react-icons/lu';
 
-/** Spec §2/§5: numeric "Search by maximum rent" with a Clear button; empty shows everything. */
+/**
+ * Spec §2/§5: numeric "Search by maximum rent" with a Clear button; empty shows everything.
+ * `issue` says why the budget in the field does not filter the list ("must be 0 or more").
+ */
 export function RentFilter({
   value,
+  issue,
   onChange,
   onClear,
 }: {
   value: string;
+  issue: string | undefined;
   onChange: (value: string) => void;
   onClear: () => void;
 }) {
   const inputId = useId();
+  const issueId = `${inputId}-issue`;
   return (
-    <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-      <div className="w-full sm:max-w-xs">
-        <label htmlFor={inputId} className="mb-1 block text-sm font-medium">
-          Search by maximum rent
-        </label>
-        <label className="input w-full">
+    <div className="w-full sm:w-auto">
+      <label htmlFor={inputId} className="mb-1 block text-sm font-medium">
+        Search by maximum rent
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <label className={`input w-full sm:w-80 ${issue ? 'input-error' : ''}`}>
           <LuSearch aria-hidden="true" className="size-4 opacity-60" />
           <input
             id={inputId}
@@ -28,14 +34,22 @@ export function RentFilter({
             placeholder="e.g. 40000"
             value={value}
             onChange={(event) => onChange(event.target.value)}
+            aria-invalid={issue ? true : undefined}
+            aria-describedby={issue ? issueId : undefined}
             className="grow"
           />
           <span className="text-xs text-base-content/70">BDT</span>
         </label>
+        <button type="button" className="btn btn-outline" onClick={onClear} disabled={value === ''}>
+          Clear
+        </button>
       </div>
-      <button type="button" className="btn btn-outline" onClick={onClear} disabled={value === ''}>
-        Clear
-      </button>
+      {issue && (
+        // w-0 + min-w-full: as wide as the field and its button, never wider (no shift sideways).
+        <p id={issueId} role="alert" className="mt-1.5 text-sm text-error sm:w-0 sm:min-w-full">
+          The maximum rent {issue}; showing every apartment.
+        </p>
+      )}
     </div>
   );
 }
