@@ -221,3 +221,33 @@ describe('caching of API answers', () => {
     expect(site.headers['cache-control']).toBe('public, max-age=300');
   });
 });
+
+describe('request log', () => {
+  it('writes one line per request: method, route pattern, status, duration; no ids or query', async () => {
+    const lines: string[] = [];
+    const stream = {
+      write: (line: string) => lines.push(line),
+    } as unknown as NodeJS.WritableStream;
+    const logged = await buildTestApp({ config: { logLevel: 'info' }, logStream: stream });
+    try {
+      await logged.app.inject({
+        method: 'GET',
+        url: '/api/apartments/0b6f7c1e-1111-4222-8333-944455556666?secret=abc',
+      });
+      const completed = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.msg === 'request completed');
+      expect(completed).toHaveLength(1);
+      expect(completed[0]).toMatchObject({
+        method: 'GET',
+        route: '/api/apartments/:id',
+        status: 404,
+      });
+      expect(typeof completed[0]?.durationMs).toBe('number');
+      expect(lines.join('\n')).not.toContain('0b6f7c1e');
+      expect(lines.join('\n')).not.toContain('secret=abc');
+    } finally {
+      await logged.close();
+    }
+  });
+});

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -53,10 +58,30 @@ export interface BuildAppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-/** One info line per request (on completion); the arrival line only at debug level. */
-class QuietIncomingLogController extends LogController {
+/**
+ * One info line per request, on completion: method, route (the pattern, so ids and tokens in the
+ * path stay out of the log), status and duration. The arrival line only at debug level.
+ */
+class RequestLineLogController extends LogController {
   override incomingRequest(request: FastifyRequest): void {
     request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const line = {
+      method: request.method,
+      // No route: a page of the web app or an unknown path; its path without the query.
+      route: request.routeOptions.url ?? request.url.split('?')[0],
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
   }
 }
 
@@ -91,7 +116,7 @@ export async function buildApp({
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    logController: new QuietIncomingLogController(),
+    logController: new RequestLineLogController(),
     // JSON bodies are small; uploads have their own limit (multipart, 5 MB).
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
