@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 
 /**
@@ -10,12 +12,28 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client';
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir: undefined,
+      snapshot: await migratedSnapshot(),
+    });
+    // Nothing to apply when the snapshot is current; checks it is.
     await database.migrate();
     return database;
   }
 
   return (await createPostgresTestDatabase(serverUrl)).database;
+}
+
+let snapshot: Promise<Blob | undefined> | undefined;
+
+/** The run's migrated PGlite database (test/global-setup.ts), read once per test file. */
+function migratedSnapshot(): Promise<Blob | undefined> {
+  snapshot ??= (async () => {
+    const file = inject('pgliteSnapshot');
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return snapshot;
 }
 
 /**

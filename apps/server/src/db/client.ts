@@ -55,22 +55,31 @@ export type DatabaseOptions =
       /** Told when an idle pooled connection breaks; the pool replaces it. */
       onIdleError?: (error: Error) => void;
     }
-  /** `dataDir` undefined keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | undefined };
+  /**
+   * `dataDir` undefined keeps the database in memory (tests); `snapshot` starts it from a dump of
+   * a data directory (the tests' migrated database, made once per run) instead of an empty one.
+   */
+  | { kind: 'pglite'; dataDir: string | undefined; snapshot?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === 'postgres'
     ? openPostgres(options.url, options.poolSize ?? 10, options.onIdleError)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.snapshot);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  snapshot: Blob | undefined,
+): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   // One process at a time in a data directory (data-dir-lock.ts).
   const unlock = dataDir ? await lockDataDir(dataDir) : async () => undefined;
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ? { dataDir } : {});
+    client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(snapshot ? { loadDataDir: snapshot } : {}),
+    });
   } catch (error) {
     await unlock();
     throw error;
@@ -100,6 +109,20 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       await unlock();
     },
   };
+}
+
+/**
+ * A dump of a new in-memory PGlite database with every migration applied: the tests make one per
+ * run and start each test's database from it (`snapshot`), which skips initdb and the migrations.
+ */
+export async function migratedPgliteSnapshot(): Promise<Blob> {
+  const client = await PGlite.create();
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 async function openPostgres(
