@@ -265,15 +265,19 @@ export async function endLease(
     const lease = await runningLease(tx, leaseId, today);
     const issue = endDateIssue(endDate, today, lease.startDate);
     if (issue) throw invalid([{ path: 'endDate', message: issue }]);
-    await tx.update(agreements).set({ endsOn: endDate }).where(eq(agreements.id, lease.id));
-    await recordAudit(tx, actor, {
-      action: 'lease.notice',
-      subjectType: 'agreement',
-      subjectId: lease.id,
-      summary: `Ended the lease of ${lease.tenantName} for apartment ${lease.apartmentNo} on ${dayLabel(endDate)}`,
-      before: { endsOn: lease.endsOn },
-      after: { endsOn: endDate },
-    });
+    // The same notice again (a second click, or two admins at once) changes nothing and is not
+    // logged twice.
+    if (lease.endsOn !== endDate) {
+      await tx.update(agreements).set({ endsOn: endDate }).where(eq(agreements.id, lease.id));
+      await recordAudit(tx, actor, {
+        action: 'lease.notice',
+        subjectType: 'agreement',
+        subjectId: lease.id,
+        summary: `Ended the lease of ${lease.tenantName} for apartment ${lease.apartmentNo} on ${dayLabel(endDate)}`,
+        before: { endsOn: lease.endsOn },
+        after: { endsOn: endDate },
+      });
+    }
     return {
       tenantId: lease.tenantId,
       tenantName: lease.tenantName,

@@ -286,6 +286,14 @@ describe('ending a lease on a chosen day', () => {
     expect(notice?.summary).toBe(
       'Ended the lease of Leaving Tenant for apartment A-801 on 31 December 2026',
     );
+    // The same notice again (a second click) changes nothing and is not logged again.
+    const repeated = await end(leaseId, '2026-12-31');
+    expect(repeated.statusCode, repeated.body).toBe(200);
+    expect(AgreementDecisionResponseSchema.parse(repeated.json()).result.endsOn).toBe('2026-12-31');
+    const notices = (await auditRows('lease.notice')).filter((row) =>
+      row.summary.includes('Leaving Tenant'),
+    );
+    expect(notices).toHaveLength(1);
 
     // Billed through its last month, no further.
     const ledger = await ledgerOf(person);
