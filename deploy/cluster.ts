@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const caddyfile = path.join(repoRoot, 'deploy', 'Caddyfile');
-const serverEntry = path.join(repoRoot, 'apps', 'server', 'src', 'server.ts');
+const serverEntry = path.join(repoRoot, 'apps', 'server', 'dist', 'server.js');
 
 /** The brief's port range for this machine: Caddy and every server stay inside it. */
 export const PORT_RANGE = { first: 4800, last: 4899 } as const;
@@ -76,6 +76,9 @@ export function clusterProblem(databaseUrl: string | undefined): string | undefi
   const dist = process.env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps', 'web', 'dist');
   if (!existsSync(path.join(dist, 'index.html'))) {
     return `The web app is not built (${dist}/index.html is missing): run \`npm run build\` first; production servers serve it.`;
+  }
+  if (!existsSync(serverEntry)) {
+    return `The server is not built (${serverEntry} is missing): run \`npm run build\` first.`;
   }
   return undefined;
 }
@@ -184,7 +187,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const logFile = path.join(logDir, `server-${index}.log`);
     const child = launch(
       process.execPath,
-      ['--import', 'tsx', serverEntry],
+      ['--enable-source-maps', serverEntry],
       serverEnv(serverPort),
       logFile,
     );

@@ -1,12 +1,13 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { startTestIssuer } from '../apps/server/test/oidc-issuer';
 import { startTestSmtp } from '../apps/server/test/smtp';
 import { mailDir } from './mail';
 
 /**
- * Starts the production server for the end-to-end tests on a database of its own, with demo
+ * Starts the production server (the compiled one) for the end-to-end tests on a database of its own, with demo
  * data: a fresh PGlite folder, or (with DATABASE_URL) a fresh `structomate_e2e` database. A local
  * OpenID Connect issuer stands in for Google.
  *
@@ -117,4 +118,5 @@ if (clocked) {
   });
 }
 
-await import('../apps/server/src/server');
+// The server as `npm run build` compiles it and `npm start` runs it.
+await import(pathToFileURL(path.join(root, 'apps/server/dist/server.js')).href);

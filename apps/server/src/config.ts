@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { HOME_CURRENCY, LEASE_TERMS, PaymentRateSchema } from '@structomate/contract';
 import { z } from 'zod';
+import { repoRoot } from './paths';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false'], { error: 'must be 1 or 0' })
@@ -180,8 +181,6 @@ export type Config = {
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
-
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Parses the environment once; an invalid value stops start-up with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { rowsOf } from '../lib/sql-rows';
 import type { DatabaseHandle } from './client';
 import * as schema from './schema';
+import { migrationsFolder } from '../paths';
 
 /**
  * What a restore could break, checked on the restored database: the migrations it carries against
@@ -29,7 +30,6 @@ export interface ConsistencyReport {
   rowCounts: Record<string, number>;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 const CountRow = z.object({ n: z.number().int() });
 const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 /** PostgreSQL keeps the first 63 bytes of a name (Drizzle's long foreign key names are cut). */

@@ -38,10 +38,10 @@ import {
   payments,
   users,
 } from './schema';
+import { artworkDir } from '../paths';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-const artworkDir = path.resolve(import.meta.dirname, '../../assets/apartments');
 const ArtworkManifestSchema = z.array(
   z.object({
     file: z.string(),

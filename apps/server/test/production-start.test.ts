@@ -1,0 +1,108 @@
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { freePort } from './servers';
+
+/**
+ * The production server as the README starts it: compiled at build time and run by `node` itself
+ * (no transpiler at run time), so that a SIGTERM to `npm start` or `npm run serve` (a process
+ * manager stopping the app) reaches the server, which shuts down, rather than leaving it running
+ * as an orphan.
+ */
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+let scratch: string;
+
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(tmpdir(), 'structomate-start-'));
+  // The server's part of `npm run build` (esbuild, about a second).
+  await promisify(execFile)('npm', ['run', 'build:server'], { cwd: repoRoot });
+}, 120_000);
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+const PackageScripts = z.object({ scripts: z.record(z.string(), z.string()) });
+
+describe('npm start and npm run serve', () => {
+  it('replace their shell with node running the compiled server', async () => {
+    const { scripts } = PackageScripts.parse(
+      JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8')),
+    );
+    for (const name of ['start', 'serve']) {
+      const script = scripts[name] ?? '';
+      // `exec` as the last command: npm's signal reaches node, not a shell in between.
+      expect(script, name).toMatch(
+        /(^|&& )[^&|;]*\bexec node [^&|;]*apps\/server\/dist\/server\.js$/,
+      );
+      expect(script, name).not.toMatch(/tsx/);
+    }
+  });
+
+  it('stop the server on SIGTERM to npm: the port closes and nothing is left running', async () => {
+    const port = await freePort();
+    const web = path.join(scratch, 'web');
+    await mkdir(web, { recursive: true });
+    await writeFile(path.join(web, 'index.html'), '<!doctype html><title>StructoMate</title>');
+    const npm = spawn('npm', ['run', 'serve'], {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? scratch,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: path.join(scratch, 'data'),
+        WEB_DIST_DIR: web,
+        PAYMENTS: 'sandbox',
+        DEMO: '0',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const url = `http://127.0.0.1:${port}/healthz`;
+    const answers = async () =>
+      fetch(url).then(
+        (response) => response.status,
+        () => undefined,
+      );
+    try {
+      const deadline = Date.now() + 60_000;
+      while ((await answers()) !== 200) {
+        if (Date.now() > deadline || npm.exitCode !== null) {
+          throw new Error(`the server did not start:\n${output}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      // The compiled server, not a transpiler, is what answers.
+      expect(output).not.toMatch(/tsx/);
+      const exited = once(npm, 'exit');
+      npm.kill('SIGTERM');
+      await exited;
+      const closedBy = Date.now() + 15_000;
+      while ((await answers()) !== undefined) {
+        if (Date.now() > closedBy) throw new Error(`still answering after SIGTERM:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(output).toMatch(/"msg":"shutting down"/);
+    } finally {
+      if (npm.exitCode === null && npm.signalCode === null) npm.kill('SIGKILL');
+      // A server left behind (the failure this test is about) is stopped by its own pid, which
+      // every log line carries.
+      const serverPid = Number(/"pid":(\d+)/.exec(output)?.[1]);
+      if (serverPid && serverPid !== npm.pid) {
+        try {
+          process.kill(serverPid, 'SIGKILL');
+        } catch {
+          // already gone, as it should be
+        }
+      }
+    }
+  }, 120_000);
+});
