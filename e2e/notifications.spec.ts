@@ -25,6 +25,8 @@ test('a member pays, gets the receipt by email, and unsubscribes from receipts',
   page,
   browser,
 }) => {
+  // Two card payments and three emails through the job engine: on a busy machine, past 30 s.
+  test.slow();
   const member = await newMember(page, 'Receipt Reader', 'B-601');
   // They also want the building's announcements by email.
   await page.goto('/dashboard');

@@ -98,12 +98,14 @@ export const WAITING_ON_LABELS: Record<WaitingOn, string> = {
  * The status moves the building (an admin) may make. "Visit scheduled" is reached by booking a
  * visit (with its day and time), from acknowledged, in progress or waiting (a second visit), not
  * by a bare status change. Cancelling, confirming and reopening are the tenant's, except that the
- * admin may close a resolved request. Any other move is refused with the moves there are.
+ * admin may close a resolved request. Any other move is refused with the moves there are. Each
+ * list starts with the usual next step, which the admin's form offers first; a scheduled visit
+ * called off goes back to acknowledged, last.
  */
 export const MAINTENANCE_MOVES: Record<MaintenanceStatus, readonly MaintenanceStatus[]> = {
   new: ['acknowledged'],
   acknowledged: ['in_progress', 'waiting', 'resolved'],
-  scheduled: ['acknowledged', 'in_progress', 'waiting', 'resolved'],
+  scheduled: ['in_progress', 'waiting', 'resolved', 'acknowledged'],
   in_progress: ['waiting', 'resolved'],
   waiting: ['in_progress', 'resolved'],
   resolved: ['closed'],

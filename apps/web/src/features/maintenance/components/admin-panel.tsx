@@ -129,7 +129,9 @@ function StatusForm({ request }: { request: MaintenanceRequest }) {
           >
             {moves.map((move) => (
               <option key={move} value={move}>
-                {MAINTENANCE_STATUS_LABELS[move]}
+                {request.status === 'scheduled' && move === 'acknowledged'
+                  ? 'Acknowledged (the visit is called off)'
+                  : MAINTENANCE_STATUS_LABELS[move]}
               </option>
             ))}
           </select>
