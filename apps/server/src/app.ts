@@ -42,6 +42,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandling } from '
 import { registerJobs, scheduledJobTestRoutes } from './plugins/jobs';
 import { registerRequestCeiling } from './plugins/request-ceiling';
 import { registerSecurityHeaders } from './plugins/security';
+import { registerTextGuard } from './plugins/text-guard';
 import { registerWebApp } from './plugins/web-app';
 import { useContractSchemas } from './plugins/zod-schemas';
 import { jobDefinitions } from './jobs';
@@ -157,6 +158,7 @@ export async function buildApp({
   await app.register(etag);
   const accessTable = await registerAuth(app);
   app.decorate('accessTable', accessTable);
+  registerTextGuard(app);
   registerPaymentGateways(app);
   registerMailTransport(app);
   await registerJobs(app, jobDefinitions);

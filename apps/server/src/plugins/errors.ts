@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, statusByCode } from '../lib/app-error';
 import { unstorableText } from '../lib/db-errors';
 import { BARE_SECURITY_HEADERS } from './security';
+import { NUL_MESSAGE } from './text-guard';
 
 const whereByContext: Record<string, string> = {
   body: 'request body',
@@ -83,10 +84,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (unstorableText(error)) {
       // Not the error itself: a failed query carries its parameters (emails, hashes).
       request.log.info('refused text the database cannot store (NUL)');
-      return sendError(
-        reply,
-        new AppError('BAD_REQUEST', 'Text may not contain the NUL character (\\u0000).'),
-      );
+      return sendError(reply, new AppError('BAD_REQUEST', NUL_MESSAGE));
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(

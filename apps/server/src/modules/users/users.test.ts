@@ -166,6 +166,30 @@ describe('POST /api/users (registration)', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('refuses a NUL character in any field before the work starts: 400 naming it, no account, no hash', async () => {
+    const photoURL = await uploadPhoto();
+    const before = await userCount();
+    const counted = await t.database.db.select().from(rateLimits);
+    const response = await register({
+      name: 'Null\u0000Byte',
+      email: 'nul@example.com',
+      password: 'Nul\u0000Secret1',
+      photoURL,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(ErrorResponseSchema.parse(response.json()).error).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Text may not contain the NUL character (\\u0000).',
+      issues: [
+        { path: 'name', message: 'Text may not contain the NUL character (\\u0000).' },
+        { path: 'password', message: 'Text may not contain the NUL character (\\u0000).' },
+      ],
+    });
+    expect(await userCount()).toBe(before);
+    // Refused before the handler: not even a registration was counted against the address.
+    expect(await t.database.db.select().from(rateLimits)).toEqual(counted);
+  });
+
   it('refuses a photo that was never uploaded here, and creates no account', async () => {
     const before = await userCount();
     const response = await register({

@@ -1,0 +1,381 @@
+/**
+ * `npm run bench`: the production server's throughput and latency on the reads people make most,
+ * beside what the machine can serve at all.
+ *
+ *   npm run build && npm run bench [-- --duration 10 --connections 50]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench     (PostgreSQL)
+ *
+ * It starts the compiled server (`apps/server/dist/server.js`, as `npm start` runs it) on a fresh
+ * database with the demo data: a new PGlite data directory, or a new database on the PostgreSQL
+ * server DATABASE_URL names (dropped afterwards). In the same run it starts the ceiling
+ * (`bench/ceiling.ts`): a bare `node:http` server in its own process answering each request with
+ * the very bytes the app answered it with. autocannon then drives each read against both, one
+ * after the other, and a login flood with a read beside it. The table shows req/s, p50, p99,
+ * errors and the app's share of the ceiling, and each target as PASS or FAIL; the exit code is 1
+ * when one is missed.
+ *
+ * The benchmark comes from one address, so the server's per-address ceiling
+ * (REQUESTS_PER_MINUTE) is lifted for it; logins come from addresses of their own
+ * (X-Forwarded-For, with TRUST_PROXY=1), as people's do.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const { values: flags } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const duration = Number(flags.duration);
+const connections = Number(flags.connections);
+const databaseUrl = process.env.DATABASE_URL;
+const engine = databaseUrl ? 'PostgreSQL' : 'embedded (PGlite)';
+
+const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
+for (const built of [serverEntry, path.join(repoRoot, 'apps/web/dist/index.html')]) {
+  if (!existsSync(built)) {
+    console.error(`${path.relative(repoRoot, built)} is missing: run \`npm run build\` first.`);
+    process.exit(2);
+  }
+}
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  probe.close();
+  await once(probe, 'close');
+  return port;
+}
+
+const children: ChildProcess[] = [];
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+async function waitFor(url: string, child: ChildProcess, what: string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${what} did not answer at ${url}`);
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Peak resident memory of a process so far (the kernel's high-water mark), in MB. */
+function peakMemoryMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('VmHWM:'));
+  return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) / 1024;
+}
+
+interface Read {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  cookie?: string;
+  /** Public reads are answered from the cache; the others are a signed-in person's. */
+  public: boolean;
+}
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+function measure(url: string, read: Read, overrides: Partial<autocannon.Options> = {}) {
+  return new Promise<Measured>((resolve, reject) => {
+    autocannon(
+      {
+        url: `${url}${read.path}`,
+        method: read.method,
+        connections,
+        duration,
+        headers: {
+          ...(read.body ? { 'content-type': 'application/json' } : {}),
+          ...(read.cookie ? { cookie: read.cookie } : {}),
+        },
+        ...(read.body ? { body: read.body } : {}),
+        ...overrides,
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors + result.timeouts + result.non2xx,
+        });
+      },
+    );
+  });
+}
+
+async function main() {
+  const scratch = await mkdtemp(path.join(tmpdir(), 'structomate-bench-'));
+  const dbName = `structomate_bench_${process.pid}`;
+  let databaseEnv: Record<string, string>;
+  if (databaseUrl) {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(databaseUrl);
+    url.pathname = `/${dbName}`;
+    databaseEnv = { DATABASE_URL: url.toString() };
+  } else {
+    databaseEnv = { DATA_DIR: path.join(scratch, 'data') };
+  }
+
+  const port = await freePort();
+  const appUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: appUrl,
+      DEMO: '1',
+      PAYMENTS: 'sandbox',
+      TRUST_PROXY: '1',
+      REQUESTS_PER_MINUTE: '100000000',
+      ...databaseEnv,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(server);
+  try {
+    await waitFor(`${appUrl}/readyz`, server, 'the server');
+    const login = async (email: string, password: string) => {
+      const response = await fetch(`${appUrl}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      if (response.status !== 200) throw new Error(`login ${email}: ${response.status}`);
+      return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    };
+    const member = await login('member@structo.com', 'Member1234');
+    const admin = await login('admin@structo.com', 'Admin1234');
+    const listing = (await (await fetch(`${appUrl}/api/apartments`)).json()) as {
+      result: { _id: string }[];
+    };
+    const apartmentId = listing.result[0]?._id;
+    if (!apartmentId) throw new Error('no apartment in the listing');
+
+    const reads: Read[] = [
+      { name: 'GET /api/apartments', method: 'GET', path: '/api/apartments', public: true },
+      {
+        name: 'GET /api/apartments/:id',
+        method: 'GET',
+        path: `/api/apartments/${apartmentId}`,
+        public: true,
+      },
+      { name: 'GET / (HTML)', method: 'GET', path: '/', public: true },
+      {
+        name: 'member announcements',
+        method: 'POST',
+        path: '/api/get/memberAnnouncement',
+        body: '{}',
+        cookie: member,
+        public: false,
+      },
+      {
+        name: 'member transactions',
+        method: 'POST',
+        path: '/api/get/transactions',
+        body: '{}',
+        cookie: member,
+        public: false,
+      },
+      {
+        name: 'admin figures',
+        method: 'POST',
+        path: '/api/admin',
+        body: '{}',
+        cookie: admin,
+        public: false,
+      },
+    ];
+
+    // The ceiling answers what the app answered.
+    const answers = [];
+    for (const read of reads) {
+      const response = await fetch(`${appUrl}${read.path}`, {
+        method: read.method,
+        headers: {
+          ...(read.body ? { 'content-type': 'application/json' } : {}),
+          ...(read.cookie ? { cookie: read.cookie } : {}),
+          'accept-encoding': 'identity',
+        },
+        ...(read.body ? { body: read.body } : {}),
+      });
+      const body = Buffer.from(await response.arrayBuffer());
+      if (response.status !== 200) throw new Error(`${read.name}: ${response.status}`);
+      answers.push({
+        method: read.method,
+        path: read.path,
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+        body: body.toString('base64'),
+      });
+    }
+    const answersFile = path.join(scratch, 'answers.json');
+    await writeFile(answersFile, JSON.stringify(answers));
+    const ceilingPort = await freePort();
+    const ceiling = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(repoRoot, 'bench/ceiling.ts'),
+        answersFile,
+        String(ceilingPort),
+      ],
+      { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    children.push(ceiling);
+    const ceilingUrl = `http://127.0.0.1:${ceilingPort}`;
+    await waitFor(`${ceilingUrl}/`, ceiling, 'the ceiling').catch(() => undefined);
+
+    console.log(
+      `\nnpm run bench: ${engine}, ${connections} connections, ${duration} s per run, node ${process.version}\n`,
+    );
+    const rows: {
+      read: Read;
+      app: Measured;
+      bare: Measured;
+    }[] = [];
+    for (const read of reads) {
+      const app = await measure(appUrl, read);
+      const bare = await measure(ceilingUrl, read);
+      rows.push({ read, app, bare });
+      process.stdout.write(`  measured ${read.name}\n`);
+    }
+
+    // A login flood (right passwords, 50 people on 50 addresses, argon2id each) and, beside it,
+    // a visitor reading the listing on 10 connections.
+    const accounts = [
+      ['member@structo.com', 'Member1234'],
+      ['user@structo.com', 'User1234'],
+      ['former@structo.com', 'Former1234'],
+      ['admin@structo.com', 'Admin1234'],
+    ];
+    let client = 0;
+    const flood = new Promise<Measured>((resolve, reject) => {
+      autocannon(
+        {
+          url: `${appUrl}/api/login`,
+          method: 'POST',
+          connections,
+          duration,
+          setupClient: (connection) => {
+            const [email, password] = accounts[client % accounts.length] ?? [];
+            const address = `10.${Math.floor(client / 250)}.${client % 250}.1`;
+            client += 1;
+            connection.setHeaders({
+              'content-type': 'application/json',
+              'x-forwarded-for': address,
+            });
+            connection.setBody(JSON.stringify({ email, password }));
+          },
+        },
+        (error, result) =>
+          error
+            ? reject(error)
+            : resolve({
+                rps: result.requests.average,
+                p50: result.latency.p50,
+                p99: result.latency.p99,
+                errors: result.errors + result.timeouts + result.non2xx,
+              }),
+      );
+    });
+    const beside = measure(appUrl, reads[0] as Read, { connections: 10 });
+    const [logins, readDuringFlood] = await Promise.all([flood, beside]);
+    const memory = peakMemoryMb(server.pid ?? 0);
+    await stop(ceiling);
+
+    const ms = (value: number) => `${value} ms`;
+    const authenticatedShare = databaseUrl ? 0.25 : 0.1;
+    const checks: { what: string; pass: boolean }[] = [];
+    console.log(
+      '\n| Read | app req/s | p50 | p99 | errors | ceiling req/s | ceiling p99 | % of ceiling |',
+    );
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const { read, app, bare } of rows) {
+      const share = app.rps / bare.rps;
+      console.log(
+        `| ${read.name} | ${Math.round(app.rps)} | ${ms(app.p50)} | ${ms(app.p99)} | ${app.errors} | ${Math.round(bare.rps)} | ${ms(bare.p99)} | ${(share * 100).toFixed(1)} % |`,
+      );
+      const target = read.public ? 0.5 : authenticatedShare;
+      checks.push({
+        what: `${read.name}: ≥ ${target * 100} % of the ceiling (${(share * 100).toFixed(1)} %)`,
+        pass: share >= target,
+      });
+      checks.push({ what: `${read.name}: p99 < 25 ms (${app.p99} ms)`, pass: app.p99 < 25 });
+      checks.push({ what: `${read.name}: no errors (${app.errors})`, pass: app.errors === 0 });
+    }
+    console.log(
+      `| POST /api/login (argon2id) | ${Math.round(logins.rps)} | ${ms(logins.p50)} | ${ms(logins.p99)} | ${logins.errors} | | | |`,
+    );
+    console.log(
+      `| GET /api/apartments during the login flood (10 connections) | ${Math.round(readDuringFlood.rps)} | ${ms(readDuringFlood.p50)} | ${ms(readDuringFlood.p99)} | ${readDuringFlood.errors} | | | |`,
+    );
+    checks.push({ what: `logins: no errors (${logins.errors})`, pass: logins.errors === 0 });
+    checks.push({
+      what: `a read during the login flood: p99 < 50 ms (${readDuringFlood.p99} ms)`,
+      pass: readDuringFlood.p99 < 50,
+    });
+    checks.push({
+      what: `server memory at its peak < 250 MB (${memory.toFixed(0)} MB)`,
+      pass: memory < 250,
+    });
+    console.log(`\nPeak server memory (VmHWM): ${memory.toFixed(0)} MB\n`);
+    for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.what}`);
+    const missed = checks.filter((check) => !check.pass).length;
+    console.log(missed ? `\n${missed} target(s) missed.` : '\nEvery target met.');
+    process.exitCode = missed ? 1 : 0;
+  } finally {
+    await stop(server);
+    if (databaseUrl) {
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+await main();
