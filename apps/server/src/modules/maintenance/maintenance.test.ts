@@ -291,6 +291,14 @@ describe('a tenant files a request', () => {
     }
     const json = await act(tenant, 'POST', '/api/maintenance/photos', { image: 'x' });
     expect(json.statusCode).toBe(415);
+    // JSON nested deeper than a recursive walk of it can go (the text guard's was a 500).
+    const deep = await tenant.inject({
+      method: 'POST',
+      url: '/api/maintenance/photos',
+      payload: '['.repeat(20_000) + ']'.repeat(20_000),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(deep.statusCode).toBe(415);
     expect(await t.database.db.select({ n: count() }).from(maintenancePhotos)).toEqual(before);
     // What was not multipart at all spent none of the hourly uploads.
     const [spent] = await t.database.db
