@@ -163,18 +163,26 @@ export function HeroCarousel() {
         </button>
       </div>
 
-      <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-1.5">
+      <div className="absolute inset-x-0 bottom-2 flex items-center justify-center">
         {slides.map((slide, index) => (
+          // A 24 × 24 px target around a small dot (WCAG 2.2 target size), side by side.
           <button
             key={slide.id}
             type="button"
             onClick={() => embla?.scrollTo(index)}
             aria-label={`Show photo ${index + 1}`}
             aria-current={index === selected}
-            className={`h-2 rounded-full shadow transition-all ${
-              index === selected ? 'w-5 bg-base-100' : 'w-2 bg-base-100/55 hover:bg-base-100/80'
-            }`}
-          />
+            className="group flex h-6 min-w-6 items-center justify-center rounded-full"
+          >
+            <span
+              aria-hidden="true"
+              className={`block h-2 rounded-full shadow transition-all ${
+                index === selected
+                  ? 'w-5 bg-base-100'
+                  : 'w-2 bg-base-100/55 group-hover:bg-base-100/80'
+              }`}
+            />
+          </button>
         ))}
         <button
           type="button"
