@@ -6,7 +6,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 const clockedPort = port + 1;
 const clockedURL = `http://127.0.0.1:${clockedPort}`;
 /** Journeys that happen on a date of their own run against the clocked server. */
-const CLOCKED = /(payments|lease-changes|sent-mail)\.spec\.ts$/;
+const CLOCKED = /(payments|lease-changes|sent-mail|keyboard)\.spec\.ts$/;
 /**
  * Journeys that change what every visitor sees (featuring a coupon changes the home page banner,
  * the admin's apartments change the listing)

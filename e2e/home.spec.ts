@@ -121,6 +121,45 @@ test.describe('carousel', () => {
     await expect(slide(page, 10)).toHaveAttribute('aria-current', 'true');
   });
 
+  test.describe('for a reader who asks for less motion', () => {
+    test.use({ reducedMotion: 'reduce' });
+
+    test('does not play by itself, jumps instead of sliding, and nothing animates', async ({
+      page,
+    }) => {
+      await page.clock.install({ time: new Date('2026-01-05T09:00:00Z') });
+      await page.clock.pauseAt(new Date('2026-01-05T09:00:01Z'));
+      await page.goto('/');
+      await expect(page.getByRole('button', { name: 'Play the slideshow' })).toBeVisible();
+      await page.clock.runFor(10_000);
+      await expect(slide(page, 1)).toHaveAttribute('aria-current', 'true');
+      // A jump: the track is where the third photo is the moment the click lands, with the
+      // page's clock standing still (a slide would need time to run).
+      const track = page.locator('.touch-pan-y');
+      const before = await track.evaluate((element) => getComputedStyle(element).transform);
+      await slide(page, 3).click();
+      await expect(slide(page, 3)).toHaveAttribute('aria-current', 'true');
+      const viewport = page.getByLabel('Photos; use the left and right arrow keys to browse');
+      const width = (await viewport.boundingBox())?.width ?? 0;
+      const offset = await track.evaluate(
+        (element) => new DOMMatrix(getComputedStyle(element).transform).m41,
+      );
+      expect(before).not.toBe('none');
+      expect(Math.round(offset)).toBe(Math.round(-2 * width));
+      // The page's transitions and animations are off: a button's hover fade, the carousel's dot.
+      const durations = await page.evaluate(() =>
+        [...document.querySelectorAll('button, a, .skeleton')].map((element) => {
+          const style = getComputedStyle(element);
+          return Math.max(
+            parseFloat(style.transitionDuration),
+            parseFloat(style.animationDuration),
+          );
+        }),
+      );
+      expect(Math.max(...durations)).toBeLessThanOrEqual(0.00001);
+    });
+  });
+
   test('can be swiped', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Pause the slideshow' }).click();
@@ -137,6 +176,9 @@ test.describe('carousel', () => {
   });
 
   test('loads only the first photo up front, at most 500 px tall', async ({ page }) => {
+    // On a stopped clock: three real seconds on a busy machine and autoplay would load the third.
+    await page.clock.install({ time: new Date('2026-01-05T09:00:00Z') });
+    await page.clock.pauseAt(new Date('2026-01-05T09:00:01Z'));
     await page.goto('/');
     const images = page.locator('[aria-roledescription="slide"] img');
     await expect(images.first()).toHaveAttribute('loading', 'eager');

@@ -30,6 +30,12 @@ export function AgreementRoute() {
   const today = todayIn(site.data?.timeZone);
   const [chosenStart, setStartDate] = useState<string>();
   const startDate = chosenStart ?? defaultStartDate(today);
+  const latestStart = latestStartDate(today);
+  // What the field holds while a date is typed segment by segment: the year passes through 0002
+  // and 0020 on the way to 2026, and a half-typed date is empty. Only a day in range becomes the
+  // lease's start.
+  const [typedStart, setTypedStart] = useState<string>();
+  const startOutOfRange = typedStart !== undefined && typedStart !== startDate;
   const { user } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -133,7 +139,7 @@ export function AgreementRoute() {
           type="button"
           className="btn btn-primary min-w-32"
           onClick={apply}
-          disabled={signing.isPending}
+          disabled={signing.isPending || startOutOfRange}
         >
           {signing.isPending && (
             <span className="loading loading-spinner loading-sm" aria-hidden="true" />
@@ -160,17 +166,26 @@ export function AgreementRoute() {
                 id="lease-start"
                 type="date"
                 className="input w-full"
-                value={startDate}
+                value={typedStart ?? startDate}
                 min={today}
-                max={latestStartDate(today)}
+                max={latestStart}
                 aria-describedby="lease-start-hint"
+                aria-invalid={startOutOfRange}
                 onChange={(event) => {
-                  // A cleared field keeps the last date: the lease always has a start.
-                  if (event.target.value) setStartDate(event.target.value);
+                  // Empty while a segment is half typed or cleared: left so (writing the last
+                  // date back would undo the typing); the lease keeps its last good start.
+                  const value = event.target.value;
+                  setTypedStart(value);
+                  if (value && value >= today && value <= latestStart) setStartDate(value);
                 }}
               />
-              <p id="lease-start-hint" className="text-xs text-base-content/70">
-                From today up to a year ahead; the end date follows.
+              <p
+                id="lease-start-hint"
+                className={`text-xs ${startOutOfRange ? 'font-medium text-error' : 'text-base-content/70'}`}
+              >
+                {startOutOfRange
+                  ? 'Choose a day from today up to a year ahead.'
+                  : 'From today up to a year ahead; the end date follows.'}
               </p>
             </div>
           )

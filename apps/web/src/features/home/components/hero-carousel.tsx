@@ -27,6 +27,7 @@ const slides = slideManifest.slice(0, CAROUSEL.slideCount).map((slide) => ({
 // 16 settles within half a percent of the target in 350 ms (spec §9 transition).
 const EMBLA_DURATION_FOR_350_MS = 16;
 
+/** Asked at each move, so a change of the setting applies at once: such readers get no slide. */
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -95,10 +96,10 @@ export function HeroCarousel() {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'ArrowLeft') {
       event.preventDefault();
-      embla?.scrollPrev();
+      embla?.scrollPrev(prefersReducedMotion());
     } else if (event.key === 'ArrowRight') {
       event.preventDefault();
-      embla?.scrollNext();
+      embla?.scrollNext(prefersReducedMotion());
     }
   };
 
@@ -147,7 +148,7 @@ export function HeroCarousel() {
       <div className="pointer-events-none absolute inset-x-0 top-1/2 flex -translate-y-1/2 justify-between px-3">
         <button
           type="button"
-          onClick={() => embla?.scrollPrev()}
+          onClick={() => embla?.scrollPrev(prefersReducedMotion())}
           className="btn btn-circle btn-sm pointer-events-auto border-0 bg-base-100/80 shadow backdrop-blur hover:bg-base-100"
           aria-label="Previous photo"
         >
@@ -155,7 +156,7 @@ export function HeroCarousel() {
         </button>
         <button
           type="button"
-          onClick={() => embla?.scrollNext()}
+          onClick={() => embla?.scrollNext(prefersReducedMotion())}
           className="btn btn-circle btn-sm pointer-events-auto border-0 bg-base-100/80 shadow backdrop-blur hover:bg-base-100"
           aria-label="Next photo"
         >
@@ -169,7 +170,7 @@ export function HeroCarousel() {
           <button
             key={slide.id}
             type="button"
-            onClick={() => embla?.scrollTo(index)}
+            onClick={() => embla?.scrollTo(index, prefersReducedMotion())}
             aria-label={`Show photo ${index + 1}`}
             aria-current={index === selected}
             className="group flex h-6 min-w-6 items-center justify-center rounded-full"
