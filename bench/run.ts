@@ -4,6 +4,7 @@
  *
  *   npm run build && npm run bench [-- --duration 10 --connections 50]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench     (PostgreSQL)
+ *   DATABASE_URL=… npm run bench -- --scale     (each screen with a large building's data: scale.ts)
  *
  * It starts the compiled server (`apps/server/dist/server.js`, as `npm start` runs it) on a fresh
  * database with the demo data: a new PGlite data directory, or a new database on the PostgreSQL
@@ -28,12 +29,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { scaleBench } from './scale';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const { values: flags } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    scale: { type: 'boolean', default: false },
   },
 });
 const duration = Number(flags.duration);
@@ -378,4 +381,5 @@ async function main() {
   }
 }
 
-await main();
+if (flags.scale) await scaleBench(databaseUrl, await freePort());
+else await main();

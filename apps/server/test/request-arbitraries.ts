@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 
 /**
- * Generators of HTTP requests for the property-based tests (`properties.test.ts`): bodies, query
+ * Generators of HTTP requests for the property-based tests (`properties-suite.ts`): bodies, query
  * strings and path parameters derived from a route's contract schemas (valid values, then
  * mutated), and the hostile inputs a public API receives (wrong types, unicode and NUL, lone
  * surrogates, prototype keys, malformed ids, wrong content types, broken JSON).

@@ -83,5 +83,8 @@ export const payments = pgTable(
     ),
     index('payments_paid_idx').on(t.paidAt),
     index('payments_user_paid_idx').on(t.userId, t.paidAt.desc().nullsFirst()),
+    // A lease's payments by month: the ledger and the rent roll read them by lease (without it,
+    // the rent roll scanned every payment once per lease: no answer in 10 s with 5,000 leases).
+    index('payments_agreement_month_idx').on(t.agreementId, t.billingMonth),
   ],
 );

@@ -221,7 +221,7 @@ describe('PUT /api/building (Building settings)', () => {
       { ...payload, socialLinks: { myspace: 'https://myspace.com/x' } },
       { ...payload, socialLinks: { facebook: 'javascript:alert(1)' } },
       { ...payload, version: 'one' },
-      // Past the stored 32-bit version: found by test/properties.test.ts as a 500.
+      // Past the stored 32-bit version: found by the property tests (test/properties-suite.ts) as a 500.
       { ...payload, version: 2 ** 31 },
       { ...payload, version: Number.MAX_SAFE_INTEGER },
     ]) {

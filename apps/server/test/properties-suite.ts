@@ -26,6 +26,10 @@ import {
  *
  * The seed is fixed (PROPERTIES_SEED overrides it), so a failure replays; fast-check prints the
  * seed, the path and the smallest request it shrank the failure to.
+ *
+ * The routes are shared out between test files (`properties-N.test.ts`), each calling
+ * `routeProperties` for its share, so Vitest runs them on different cores: one file took ten
+ * minutes on its own, the longest of the suite by far.
  */
 
 interface RegisteredRoute {
@@ -321,55 +325,63 @@ await t.app.inject({
   headers: { cookie: (await sessionFor('admin')).cookie ?? '' },
 });
 
-describe('every route the app registers', () => {
-  it('includes every route of the access table', () => {
-    const tested = routes.map((route) => `${route.method} ${route.url}`);
-    const declared = t.app.accessTable.map((route) => `${route.method} ${route.url}`);
-    expect(declared.length).toBeGreaterThan(50);
-    expect(tested).toEqual(expect.arrayContaining(declared));
-  });
-});
+/**
+ * The properties of this file's share of the routes: part `part` of `parts`, every `parts`-th
+ * route in the order Fastify registered them (uploads and plain reads spread across the parts).
+ */
+export async function routeProperties({ part, parts }: { part: number; parts: number }) {
+  const share = routes.filter((_, index) => index % parts === part - 1);
 
-// One watch for the whole file: setting up a test (a session, rate limits cleared) is allowed to
-// write, so the watch takes those writes in before each property starts.
-const watch = await DataWatch.start();
-
-for (const route of routes) {
-  describe(`${route.method} ${route.url}`, () => {
-    let real: Omit<RequestContext['pools'], 'token'>;
-    beforeAll(async () => {
-      real = await realValues();
+  describe('every route the app registers', () => {
+    it('includes every route of the access table', () => {
+      const tested = routes.map((route) => `${route.method} ${route.url}`);
+      const declared = t.app.accessTable.map((route) => `${route.method} ${route.url}`);
+      expect(declared.length).toBeGreaterThan(50);
+      expect(tested).toEqual(expect.arrayContaining(declared));
     });
-
-    for (const caller of callers) {
-      it(`as ${caller}: no 5xx, refusals in the error shape, and nothing changed by one`, async () => {
-        // Each route starts unthrottled: limits spent on earlier routes would hide this one.
-        await t.database.executeSql('delete from rate_limits');
-        const session = await sessionFor(caller);
-        const context: RequestContext = {
-          pools: { ...real, token: session.token },
-          cookie: session.cookie,
-          images,
-          csvColumns: APARTMENT_CSV_COLUMNS,
-        };
-        await watch.changed();
-        await fc.assert(
-          fc.asyncProperty(requestArb(route, context), async (request) => {
-            const response = await send(request);
-            const changed = await watch.changed();
-            const status = response.statusCode;
-            const answer = `${status} ${clip(bodyText(response))}`;
-            if (status >= 500) throw new Error(`answered ${answer}`);
-            if (status < 400) return;
-            const shape = ErrorResponseSchema.safeParse(parsedBody(response));
-            if (!shape.success) throw new Error(`refusal not in the error shape: ${answer}`);
-            if (changed.length) {
-              throw new Error(`refused (${answer}), yet changed ${changed.join(', ')}`);
-            }
-          }),
-          { numRuns: RUNS, seed: seedOf(`${route.method} ${route.url} as ${caller}`) },
-        );
-      }, 300_000);
-    }
   });
+
+  // One watch for the whole file: setting up a test (a session, rate limits cleared) is allowed to
+  // write, so the watch takes those writes in before each property starts.
+  const watch = await DataWatch.start();
+
+  for (const route of share) {
+    describe(`${route.method} ${route.url}`, () => {
+      let real: Omit<RequestContext['pools'], 'token'>;
+      beforeAll(async () => {
+        real = await realValues();
+      });
+
+      for (const caller of callers) {
+        it(`as ${caller}: no 5xx, refusals in the error shape, and nothing changed by one`, async () => {
+          // Each route starts unthrottled: limits spent on earlier routes would hide this one.
+          await t.database.executeSql('delete from rate_limits');
+          const session = await sessionFor(caller);
+          const context: RequestContext = {
+            pools: { ...real, token: session.token },
+            cookie: session.cookie,
+            images,
+            csvColumns: APARTMENT_CSV_COLUMNS,
+          };
+          await watch.changed();
+          await fc.assert(
+            fc.asyncProperty(requestArb(route, context), async (request) => {
+              const response = await send(request);
+              const changed = await watch.changed();
+              const status = response.statusCode;
+              const answer = `${status} ${clip(bodyText(response))}`;
+              if (status >= 500) throw new Error(`answered ${answer}`);
+              if (status < 400) return;
+              const shape = ErrorResponseSchema.safeParse(parsedBody(response));
+              if (!shape.success) throw new Error(`refusal not in the error shape: ${answer}`);
+              if (changed.length) {
+                throw new Error(`refused (${answer}), yet changed ${changed.join(', ')}`);
+              }
+            }),
+            { numRuns: RUNS, seed: seedOf(`${route.method} ${route.url} as ${caller}`) },
+          );
+        }, 300_000);
+      }
+    });
+  }
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_agreement_month_idx" ON "payments" USING btree ("agreement_id","billing_month");

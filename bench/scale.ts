@@ -1,0 +1,315 @@
+/**
+ * `npm run bench -- --scale`: every screen's API answer with the demo's data, then with a large
+ * building's, side by side.
+ *
+ *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- --scale
+ *
+ * On a new database on the PostgreSQL server DATABASE_URL names (dropped afterwards), the
+ * compiled server starts with the demo data and each screen's API call is timed (sequential
+ * requests after a warm-up: the median and the 95th percentile, and the answer's size). Then the
+ * server stops, the database gets 10,000 more apartments, 5,000 members each renting one with 40
+ * months paid (200,000 payments), 1,000 users waiting on a request and 20,000 announcements, is
+ * analysed, and the server starts again for the same calls. Targets: every answer within 2× its
+ * small-data time (a millisecond of slack for answers under a millisecond, where the clock's grain
+ * is the difference) and none over 100 KB. The exit code is 1 when one is missed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import pg from 'pg';
+
+interface Screen {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  as: 'visitor' | 'member' | 'admin';
+}
+
+/** The calls each screen makes first, as the web app makes them. */
+const screens: Screen[] = [
+  { name: 'listing', method: 'GET', path: '/api/apartments', as: 'visitor' },
+  {
+    name: 'listing, rent up to 30,000',
+    method: 'GET',
+    path: '/api/apartments?maxRent=30000',
+    as: 'visitor',
+  },
+  { name: 'member: payment history', method: 'POST', path: '/api/get/transactions', as: 'member' },
+  { name: 'member: rent ledger', method: 'POST', path: '/api/rent/ledger', as: 'member' },
+  {
+    name: 'member: announcements',
+    method: 'POST',
+    path: '/api/get/memberAnnouncement',
+    as: 'member',
+  },
+  { name: 'member: maintenance', method: 'GET', path: '/api/maintenance/requests', as: 'member' },
+  { name: 'admin: figures', method: 'POST', path: '/api/admin', as: 'admin' },
+  { name: 'admin: members', method: 'POST', path: '/api/manageMembers', as: 'admin' },
+  { name: 'admin: pending requests', method: 'POST', path: '/api/pending/agreements', as: 'admin' },
+  { name: 'admin: apartments', method: 'GET', path: '/api/admin/apartments', as: 'admin' },
+  { name: 'admin: rent roll', method: 'GET', path: '/api/admin/rent-roll', as: 'admin' },
+  { name: 'admin: announcements', method: 'GET', path: '/api/announcements', as: 'admin' },
+  { name: 'admin: maintenance inbox', method: 'GET', path: '/api/admin/maintenance', as: 'admin' },
+  {
+    name: 'admin: maintenance figures',
+    method: 'GET',
+    path: '/api/admin/maintenance-figures',
+    as: 'admin',
+  },
+  { name: 'admin: audit log', method: 'GET', path: '/api/audit', as: 'admin' },
+  { name: 'admin: sent mail', method: 'GET', path: '/api/admin/mail', as: 'admin' },
+];
+
+const WARM_UP = 5;
+const SAMPLES = 30;
+const MAX_BYTES = 100 * 1024;
+/** A call that takes longer is reported as such, and the screen's other calls are skipped. */
+const CALL_LIMIT_MS = 10_000;
+const SCREEN_BUDGET_MS = 20_000;
+
+interface Timing {
+  median: number;
+  p95: number;
+  bytes: number;
+}
+
+/** The large building, written straight into the database (the server is stopped meanwhile). */
+const SCALE_SQL = `
+  insert into apartments (apartment_no, details, floor_no, block_name, rent)
+  select 'S-' || g, '2 bedrooms, 1 bathroom, 820 sq ft.', 1 + g % 40, 'S' || g % 10,
+    20000 + (g % 60) * 1000
+  from generate_series(1, 10000) g;
+
+  insert into users (email, display_name, role)
+  select 'scale.member.' || g || '@example.com', 'Scale Member ' || g, 'member'
+  from generate_series(1, 5000) g;
+
+  insert into users (email, display_name, role)
+  select 'scale.user.' || g || '@example.com', 'Scale User ' || g, 'user'
+  from generate_series(1, 1000) g;
+
+  insert into agreements (tenant_id, apartment_id, status, rent, start_date, end_date,
+    term_months, rent_due_day, signed_at, checked_at)
+  select u.id, a.id, 'accepted', a.rent, '2023-03-01', '2028-02-29', 60, 1,
+    '2023-02-01', '2023-02-02'
+  from (select id, row_number() over (order by email) n from users
+        where email like 'scale.member.%') u
+  join (select id, rent, row_number() over (order by apartment_no) n from apartments
+        where apartment_no like 'S-%') a using (n);
+
+  insert into agreements (tenant_id, apartment_id, status, rent, signed_at)
+  select u.id, a.id, 'pending', a.rent, now() - (u.n || ' minutes')::interval
+  from (select id, row_number() over (order by email) n from users
+        where email like 'scale.user.%') u
+  join (select id, rent, row_number() over (order by apartment_no desc) n from apartments
+        where apartment_no like 'S-%') a using (n);
+
+  insert into payments (transaction_id, user_id, agreement_id, billing_month, rent,
+    amount_charged, currency, paid_at)
+  select 'scale_' || g.id || '_' || m, g.tenant_id, g.id,
+    ('2023-03-01'::date + (m || ' months')::interval)::date, g.rent, g.rent, 'bdt',
+    '2023-03-02'::timestamptz + (m || ' months')::interval
+  from agreements g
+  join users u on u.id = g.tenant_id and u.email like 'scale.member.%'
+  cross join generate_series(0, 39) m;
+
+  insert into announcements (title, details, type, created_at)
+  select 'Notice ' || g, 'The lifts in block ' || g % 10 || ' are serviced on Tuesday morning.',
+    (array['member', 'user', 'all'])[1 + g % 3]::announcement_audience,
+    now() - (g || ' minutes')::interval
+  from generate_series(1, 20000) g;
+
+  analyze;
+`;
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const started: ChildProcess[] = [];
+process.on('exit', () => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+function start(env: Record<string, string>, port: number): ChildProcess {
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', path.join(repoRoot, 'apps/server/dist/server.js')],
+    {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DEMO: '1',
+        PAYMENTS: 'sandbox',
+        REQUESTS_PER_MINUTE: '100000000',
+        // The jobs (lease closing, reminders) would write while the reads are timed.
+        JOB_WORKERS: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  started.push(child);
+  return child;
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function ready(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not answer at ${url}`);
+}
+
+async function login(url: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`login ${email}: ${response.status}`);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+async function timeScreens(url: string): Promise<Map<string, Timing>> {
+  const cookies = {
+    visitor: '',
+    member: await login(url, 'member@structo.com', 'Member1234'),
+    admin: await login(url, 'admin@structo.com', 'Admin1234'),
+  };
+  const timings = new Map<string, Timing>();
+  for (const screen of screens) {
+    const call = async () => {
+      const begun = performance.now();
+      const response = await fetch(`${url}${screen.path}`, {
+        signal: AbortSignal.timeout(CALL_LIMIT_MS),
+        method: screen.method,
+        headers: {
+          'accept-encoding': 'identity',
+          ...(screen.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+          ...(cookies[screen.as] ? { cookie: cookies[screen.as] } : {}),
+        },
+        ...(screen.method === 'POST' ? { body: '{}' } : {}),
+      });
+      const body = await response.arrayBuffer();
+      const elapsed = performance.now() - begun;
+      if (response.status !== 200) {
+        throw new Error(`${screen.name}: ${response.status} ${Buffer.from(body).toString()}`);
+      }
+      return { elapsed, bytes: body.byteLength };
+    };
+    const samples = [];
+    try {
+      const begun = performance.now();
+      for (let warm = 0; warm < WARM_UP; warm += 1) await call();
+      // A slow screen gets fewer samples (at least 3) rather than minutes of them.
+      for (let sample = 0; sample < SAMPLES; sample += 1) {
+        samples.push(await call());
+        if (samples.length >= 3 && performance.now() - begun > SCREEN_BUDGET_MS) break;
+      }
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === 'TimeoutError')) throw error;
+      process.stdout.write(`  ${screen.name}: no answer within ${CALL_LIMIT_MS / 1000} s\n`);
+      timings.set(screen.name, { median: Infinity, p95: Infinity, bytes: Infinity });
+      continue;
+    }
+    process.stdout.write(`  timed ${screen.name}\n`);
+    const sorted = samples.map((sample) => sample.elapsed).sort((a, b) => a - b);
+    timings.set(screen.name, {
+      median: sorted[Math.floor(sorted.length / 2)] ?? 0,
+      p95: sorted[Math.ceil(sorted.length * 0.95) - 1] ?? 0,
+      bytes: Math.max(...samples.map((sample) => sample.bytes)),
+    });
+  }
+  return timings;
+}
+
+export async function scaleBench(databaseUrl: string | undefined, port: number) {
+  if (!databaseUrl) {
+    console.error(
+      'npm run bench -- --scale runs on PostgreSQL: set DATABASE_URL (for example postgres://postgres@127.0.0.1:5432/test).',
+    );
+    process.exitCode = 2;
+    return;
+  }
+  const dbName = `structomate_scale_${process.pid}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.query(`create database ${dbName}`);
+  const target = new URL(databaseUrl);
+  target.pathname = `/${dbName}`;
+  const env = { DATABASE_URL: target.toString() };
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    let server = start(env, port);
+    await ready(url, server);
+    const small = await timeScreens(url);
+    await stop(server);
+
+    const began = performance.now();
+    const database = new pg.Client({ connectionString: target.toString() });
+    await database.connect();
+    await database.query(SCALE_SQL);
+    const counts = await database.query<{ what: string; n: string }>(`
+      select 'apartments' what, count(*)::text n from apartments
+      union all select 'members', count(*)::text from users where role = 'member'
+      union all select 'payments', count(*)::text from payments
+      union all select 'pending requests', count(*)::text from agreements where status = 'pending'
+      union all select 'announcements', count(*)::text from announcements`);
+    await database.end();
+    console.log(
+      `\nnpm run bench -- --scale: PostgreSQL, seeded in ${((performance.now() - began) / 1000).toFixed(1)} s: ${counts.rows
+        .map((row) => `${Number(row.n).toLocaleString('en-US')} ${row.what}`)
+        .join(', ')}`,
+    );
+
+    server = start(env, port);
+    await ready(url, server);
+    const large = await timeScreens(url);
+    await stop(server);
+
+    const ms = (value: number) => `${value.toFixed(1)} ms`;
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    console.log(
+      `\nMedian (p95) of ${SAMPLES} sequential calls (fewer past ${SCREEN_BUDGET_MS / 1000} s) after ${WARM_UP} to warm up; size of the answer uncompressed.\n`,
+    );
+    console.log(
+      '| Screen (API call) | demo data | at scale | × | size at scale | within 2× | ≤ 100 KB |',
+    );
+    console.log('| --- | ---: | ---: | ---: | ---: | :---: | :---: |');
+    let missed = 0;
+    for (const screen of screens) {
+      const before = small.get(screen.name);
+      const after = large.get(screen.name);
+      if (!before || !after) continue;
+      const ratio = after.median / before.median;
+      const withinTwice = after.median <= Math.max(2 * before.median, before.median + 1);
+      const small100 = after.bytes <= MAX_BYTES;
+      if (!withinTwice) missed += 1;
+      if (!small100) missed += 1;
+      console.log(
+        `| ${screen.name} (\`${screen.method} ${screen.path}\`) | ${ms(before.median)} (${ms(before.p95)}) | ${ms(after.median)} (${ms(after.p95)}) | ${ratio.toFixed(1)} | ${kb(after.bytes)} | ${withinTwice ? 'PASS' : 'FAIL'} | ${small100 ? 'PASS' : 'FAIL'} |`,
+      );
+    }
+    console.log(missed ? `\n${missed} target(s) missed.` : '\nEvery target met.');
+    process.exitCode = missed ? 1 : 0;
+  } finally {
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}
