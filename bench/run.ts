@@ -19,16 +19,15 @@
  * (REQUESTS_PER_MINUTE) is lifted for it; logins come from addresses of their own
  * (X-Forwarded-For, with TRUST_PROXY=1), as people's do.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort, login, stop, tracked, waitFor } from './processes';
 import { scaleBench } from './scale';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -50,42 +49,6 @@ for (const built of [serverEntry, path.join(repoRoot, 'apps/web/dist/index.html'
     console.error(`${path.relative(repoRoot, built)} is missing: run \`npm run build\` first.`);
     process.exit(2);
   }
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const address = probe.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  probe.close();
-  await once(probe, 'close');
-  return port;
-}
-
-const children: ChildProcess[] = [];
-process.on('exit', () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-async function waitFor(url: string, child: ChildProcess, what: string) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
-    const ok = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${what} did not answer at ${url}`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
 }
 
 /** Peak resident memory of a process so far (the kernel's high-water mark), in MB. */
@@ -160,36 +123,28 @@ async function main() {
 
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: appUrl,
-      DEMO: '1',
-      PAYMENTS: 'sandbox',
-      TRUST_PROXY: '1',
-      REQUESTS_PER_MINUTE: '100000000',
-      ...databaseEnv,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(server);
+  const server = tracked(
+    spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: appUrl,
+        DEMO: '1',
+        PAYMENTS: 'sandbox',
+        TRUST_PROXY: '1',
+        REQUESTS_PER_MINUTE: '100000000',
+        ...databaseEnv,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
   try {
     await waitFor(`${appUrl}/readyz`, server, 'the server');
-    const login = async (email: string, password: string) => {
-      const response = await fetch(`${appUrl}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      if (response.status !== 200) throw new Error(`login ${email}: ${response.status}`);
-      return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    };
-    const member = await login('member@structo.com', 'Member1234');
-    const admin = await login('admin@structo.com', 'Admin1234');
+    const member = await login(appUrl, 'member@structo.com', 'Member1234');
+    const admin = await login(appUrl, 'admin@structo.com', 'Admin1234');
     const listing = (await (await fetch(`${appUrl}/api/apartments`)).json()) as {
       result: { _id: string }[];
     };
@@ -256,18 +211,19 @@ async function main() {
     const answersFile = path.join(scratch, 'answers.json');
     await writeFile(answersFile, JSON.stringify(answers));
     const ceilingPort = await freePort();
-    const ceiling = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(repoRoot, 'bench/ceiling.ts'),
-        answersFile,
-        String(ceilingPort),
-      ],
-      { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
+    const ceiling = tracked(
+      spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(repoRoot, 'bench/ceiling.ts'),
+          answersFile,
+          String(ceilingPort),
+        ],
+        { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
+      ),
     );
-    children.push(ceiling);
     const ceilingUrl = `http://127.0.0.1:${ceilingPort}`;
     await waitFor(`${ceilingUrl}/`, ceiling, 'the ceiling').catch(() => undefined);
 

@@ -14,9 +14,9 @@
  * is the difference) and none over 100 KB. The exit code is 1 when one is missed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import path from 'node:path';
 import pg from 'pg';
+import { login, stop, tracked, waitFor } from './processes';
 
 interface Screen {
   name: string;
@@ -123,66 +123,30 @@ const SCALE_SQL = `
 `;
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const started: ChildProcess[] = [];
-process.on('exit', () => {
-  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
 function start(env: Record<string, string>, port: number): ChildProcess {
-  const child = spawn(
-    process.execPath,
-    ['--enable-source-maps', path.join(repoRoot, 'apps/server/dist/server.js')],
-    {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DEMO: '1',
-        PAYMENTS: 'sandbox',
-        REQUESTS_PER_MINUTE: '100000000',
-        // The jobs (lease closing, reminders) would write while the reads are timed.
-        JOB_WORKERS: '0',
-        ...env,
+  return tracked(
+    spawn(
+      process.execPath,
+      ['--enable-source-maps', path.join(repoRoot, 'apps/server/dist/server.js')],
+      {
+        cwd: repoRoot,
+        env: {
+          PATH: process.env.PATH ?? '',
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          DEMO: '1',
+          PAYMENTS: 'sandbox',
+          REQUESTS_PER_MINUTE: '100000000',
+          // The jobs (lease closing, reminders) would write while the reads are timed.
+          JOB_WORKERS: '0',
+          ...env,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
+    ),
   );
-  started.push(child);
-  return child;
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function ready(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not answer at ${url}`);
-}
-
-async function login(url: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) throw new Error(`login ${email}: ${response.status}`);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
 async function timeScreens(url: string): Promise<Map<string, Timing>> {
@@ -257,7 +221,7 @@ export async function scaleBench(databaseUrl: string | undefined, port: number) 
   const url = `http://127.0.0.1:${port}`;
   try {
     let server = start(env, port);
-    await ready(url, server);
+    await waitFor(`${url}/readyz`, server, 'the server');
     const small = await timeScreens(url);
     await stop(server);
 
@@ -279,7 +243,7 @@ export async function scaleBench(databaseUrl: string | undefined, port: number) 
     );
 
     server = start(env, port);
-    await ready(url, server);
+    await waitFor(`${url}/readyz`, server, 'the server');
     const large = await timeScreens(url);
     await stop(server);
 

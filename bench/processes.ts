@@ -1,0 +1,57 @@
+/** What the benchmarks share: ports, child servers (stopped with the run), readiness, logins. */
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import net from 'node:net';
+
+export async function freePort(): Promise<number> {
+  const probe = net.createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  probe.close();
+  await once(probe, 'close');
+  return port;
+}
+
+const children: ChildProcess[] = [];
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** A child process killed when the benchmark exits, however it exits. */
+export function tracked(child: ChildProcess): ChildProcess {
+  children.push(child);
+  return child;
+}
+
+export async function waitFor(url: string, child: ChildProcess, what: string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${what} did not answer at ${url}`);
+}
+
+export async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Logs in through the real endpoint; the session cookie, as a Cookie header's value. */
+export async function login(url: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`login ${email}: ${response.status}`);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
