@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, loginAs, registerResident, test } from './fixtures';
+import { appIsReady, expect, loginAs, registerResident, test } from './fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -183,6 +183,8 @@ test.describe('Google sign-in (local OpenID Connect issuer)', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Name').fill('Grace Hopper');
     await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/127\.0\.0\.1:\d+\/(\?google=.*)?$/);
+    await appIsReady(page);
     await expect(toast(page, 'Welcome Grace Hopper')).toBeVisible();
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
     await expect(page.getByRole('button', { name: 'Account menu for Grace Hopper' })).toBeVisible();
@@ -193,6 +195,8 @@ test.describe('Google sign-in (local OpenID Connect issuer)', () => {
     // Like Google, the provider remembers the person: the second sign-in needs no typing.
     await page.getByRole('link', { name: 'Login' }).click();
     await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await page.waitForURL(/127\.0\.0\.1:\d+\/(\?google=.*)?$/);
+    await appIsReady(page);
     await expect(toast(page, 'Welcome Back Grace Hopper')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Account menu for Grace Hopper' })).toBeVisible();
   });
@@ -201,6 +205,8 @@ test.describe('Google sign-in (local OpenID Connect issuer)', () => {
     await page.goto('/authentiction');
     await page.getByRole('link', { name: 'Continue with Google' }).click();
     await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/authentiction(\?google=failed)?$/);
+    await appIsReady(page);
     await expect(toast(page, "Can't login usign Google")).toBeVisible();
     await expect(page).toHaveURL(/\/authentiction$/);
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();

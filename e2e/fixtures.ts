@@ -18,7 +18,32 @@ export const test = base.extend<{
   consoleErrors: string[];
   expectedHttpErrors: RegExp[];
   expectedConsoleErrors: RegExp[];
+  waitForApp: boolean;
 }>({
+  /**
+   * Public pages arrive drawn by the server and work once the app has taken them over: a page
+   * opened with `goto` or `reload` is used from then on, as a person would after the page loads.
+   * Journeys with JavaScript off set this to false.
+   */
+  waitForApp: [true, { option: true }],
+  page: async ({ page, waitForApp }, use) => {
+    if (waitForApp) {
+      const appReady = () => appIsReady(page);
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        if (response?.headers()['content-type']?.startsWith('text/html')) await appReady();
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        if (response?.headers()['content-type']?.startsWith('text/html')) await appReady();
+        return response;
+      };
+    }
+    await use(page);
+  },
   expectedHttpErrors: [[], { option: true }],
   /** Console errors a test provokes on purpose (a request it makes fail), by their text. */
   expectedConsoleErrors: [[], { option: true }],
@@ -51,6 +76,14 @@ export const test = base.extend<{
 });
 
 export { expect };
+
+/**
+ * Waits until the app runs in the page (`<html data-app-ready>`): after a page arrives by a
+ * redirect the journey did not open with `goto` (a sign-in provider sending the browser back).
+ */
+export const appIsReady = async (page: Page): Promise<void> => {
+  await page.waitForSelector('html[data-app-ready]', { state: 'attached', timeout: 15_000 });
+};
 
 export type DemoRole = 'admin' | 'member' | 'user';
 const demoPasswords: Record<DemoRole, string> = {

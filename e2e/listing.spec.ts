@@ -110,14 +110,33 @@ test.describe('apartment listing', () => {
     await expect(page).toHaveURL(/page=4/);
   });
 
-  test('shows a spinner until the apartments arrive', async ({ page }) => {
+  test('arrives with its apartments, before any script runs', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/apartments') asked.push(request.url());
+    });
+    await page.goto('/apartment');
+    await expect(cards(page)).toHaveCount(6);
+    await expect(page.getByRole('status').filter({ hasText: 'Loading apartments' })).toHaveCount(0);
+    expect(asked).toEqual([]);
+  });
+
+  test('shows a spinner until the apartments arrive, reached from another page', async ({
+    page,
+  }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/apartments?*', async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto('/apartment');
+    // The listing drawn by the server comes with its apartments; moving to it within the app
+    // asks for them.
+    await page.goto('/');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Apartment' })
+      .click();
     await expect(page.getByRole('status').filter({ hasText: 'Loading apartments' })).toBeAttached();
     await expect(cards(page)).toHaveCount(0);
     release();
@@ -176,7 +195,11 @@ test.describe('apartment listing', () => {
             })
           : route.fallback(),
       );
-      await page.goto('/apartment');
+      await page.goto('/');
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Apartment' })
+        .click();
       const alert = page.getByRole('alert').filter({ hasText: 'load the apartments' });
       await expect(alert).toHaveText(/We couldn’t load the apartments just now\./);
       await expect(cards(page)).toHaveCount(0);

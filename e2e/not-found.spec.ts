@@ -57,6 +57,10 @@ test('built assets are pre-compressed and cached for a year', async ({ page, req
   expect(response.status()).toBe(200);
   expect(response.headers()['content-encoding']).toBe('br');
   expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-  const html = await request.get('/');
-  expect(html.headers()['cache-control']).toBe('no-cache');
+  // Pages are asked for again every time; a page drawn for a visitor is theirs alone.
+  const drawn = await request.get('/');
+  expect(drawn.headers()['cache-control']).toBe('private, no-cache');
+  expect(drawn.headers()['vary']).toMatch(/\bcookie\b/i);
+  const shell = await request.get('/dashboard');
+  expect(shell.headers()['cache-control']).toBe('no-cache');
 });

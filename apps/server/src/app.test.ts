@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { ErrorResponseSchema, HealthResponseSchema, BuildingSchema } from '@structomate/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build';
+import { PAGE_RENDER_HEADER, pageRenderToken } from './lib/page-render-token';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -161,6 +162,31 @@ describe('the per-address ceiling on every route', () => {
       expect((await from('203.0.113.5', '/dashboard')).statusCode).toBe(429);
       expect((await from('203.0.113.6')).statusCode).toBe(200);
       expect((await from('203.0.113.5', '/readyz')).statusCode).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('the API calls of a page the server draws', () => {
+  it('are not counted again, and only this process can mark a call as one', async () => {
+    const small = await buildTestApp({ config: { requestsPerMinute: 2 } });
+    try {
+      const from = (headers: Record<string, string> = {}) =>
+        small.app.inject({
+          method: 'GET',
+          url: '/api/site',
+          remoteAddress: '203.0.113.7',
+          headers,
+        });
+      const marked = { [PAGE_RENDER_HEADER]: pageRenderToken };
+      for (let request = 0; request < 5; request += 1) {
+        expect((await from(marked)).statusCode).toBe(200);
+      }
+      const forged = { [PAGE_RENDER_HEADER]: 'a'.repeat(64) };
+      expect((await from(forged)).statusCode).toBe(200);
+      expect((await from(forged)).statusCode).toBe(200);
+      expect((await from(forged)).statusCode).toBe(429);
     } finally {
       await small.close();
     }

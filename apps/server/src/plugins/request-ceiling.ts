@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
+import { isPageRenderCall } from '../lib/page-render-token';
 
 const HEALTH_CHECKS = new Set(['/healthz', '/readyz']);
 
@@ -10,7 +11,8 @@ const HEALTH_CHECKS = new Set(['/healthz', '/readyz']);
  * meets argon2 or the database. Counted in this process's memory (ADR 014): a flood guard needs
  * no agreement between servers, and behind N servers an address gets at most N times the
  * ceiling. The limits that guard accounts (logins, registrations, uploads) are counted in the
- * database instead (lib/rate-limit.ts). The load balancer's health checks are never counted.
+ * database instead (lib/rate-limit.ts). The load balancer's health checks are never counted, nor
+ * the API calls the server makes while it draws a page (the page's request counted once).
  */
 export async function registerRequestCeiling(
   app: FastifyInstance,
@@ -20,7 +22,7 @@ export async function registerRequestCeiling(
     global: true,
     max: requestsPerMinute,
     timeWindow: 60_000,
-    allowList: (request) => HEALTH_CHECKS.has(request.url),
+    allowList: (request) => HEALTH_CHECKS.has(request.url) || isPageRenderCall(request.headers),
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
       return new AppError(

@@ -1,17 +1,49 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { isClientRoute } from '@structomate/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { sendError, apiNotFound } from './errors';
 import { AppError } from '../lib/app-error';
+import { TEST_CLOCK_HEADER } from '../lib/clock';
+import { PAGE_RENDER_HEADER, pageRenderToken } from '../lib/page-render-token';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The module `vite build --ssr` makes from apps/web/src/entry-server.tsx. */
+interface PageRenderer {
+  render(
+    url: string,
+    fetchApi: typeof fetch,
+    now: number,
+  ): Promise<{ html: string; title: string | undefined; head: string; stateScript: string }>;
+}
+
+/** The built page with a place for a drawn page's markup, title and state. */
+interface PageTemplate {
+  shell: string;
+  beforeTitle: string;
+  betweenTitleAndRoot: string;
+  afterRoot: string;
+}
+
+const TITLE = '<title>StructoMate</title>';
+const ROOT = '<div id="root"></div>';
+/**
+ * What the page's API calls take from the page's request: who the visitor is, their browser, and
+ * (only honoured where TEST_CLOCK is on) the time a test names.
+ */
+const PASSED_ON = ['cookie', 'user-agent', 'accept-language', TEST_CLOCK_HEADER] as const;
+
 /**
  * Serves the built web app: content-hashed files under /assets cached for a year, brotli/gzip
- * variants made at build time, and index.html for every client route (404 status for paths the
- * app has no page for, so crawlers and monitors see the truth while the app shows its 404 page).
+ * variants made at build time, and a page for every client route (404 status for paths the app
+ * has no page for, so crawlers and monitors see the truth while the app shows its 404 page).
+ * The public pages arrive drawn, with their data (ADR 015): the server renders them with the
+ * module `vite build --ssr` made, reading their data from this API as the visitor. The others
+ * arrive as the empty shell the browser draws into.
  * Without a build (development), only the API's 404 handling is installed.
  */
 export async function registerWebApp(
@@ -19,6 +51,8 @@ export async function registerWebApp(
   distDir: string | undefined,
 ): Promise<void> {
   const indexHtml = distDir ? await readIndexHtml(distDir) : undefined;
+  const template = indexHtml ? splitTemplate(indexHtml) : undefined;
+  const renderer = distDir ? await loadRenderer(app, distDir) : undefined;
 
   if (distDir) {
     await app.register(fastifyStatic, {
@@ -45,8 +79,116 @@ export async function registerWebApp(
     if (!wantsPage(request, pathname)) {
       return sendError(reply, new AppError('NOT_FOUND', `Nothing is served at ${pathname}`));
     }
-    return sendIndex(reply, indexHtml, isClientRoute(pathname) ? 200 : 404);
+    const status = isClientRoute(pathname) ? 200 : 404;
+    if (!renderer || !template || !isDrawnPage(pathname)) {
+      return sendIndex(reply, indexHtml, status);
+    }
+    return sendDrawnPage(app, request, reply, renderer, template, status);
   });
+}
+
+/**
+ * The pages a visitor arrives at from outside: home, the listing, a lease agreement, login,
+ * registration, and the 404 page for paths the app has none for. The others start from what only
+ * the browser holds (a link's `#token`, the signed-in dashboard) and arrive as the shell.
+ */
+const DRAWN_PAGES = [
+  /^\/$/,
+  /^\/apartment\/?$/,
+  /^\/apartment\/[^/]+\/?$/,
+  /^\/authentiction(\/registration)?\/?$/,
+];
+const isDrawnPage = (pathname: string) =>
+  DRAWN_PAGES.some((pattern) => pattern.test(pathname)) ||
+  (!isClientRoute(pathname) && !pathname.startsWith('/dashboard/'));
+
+async function sendDrawnPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  renderer: PageRenderer,
+  template: PageTemplate,
+  status: number,
+): Promise<FastifyReply> {
+  let page;
+  try {
+    page = await renderer.render(request.url, apiFetchAs(app, request), request.now.getTime());
+  } catch (error) {
+    // The browser can still draw the page itself from the empty shell.
+    request.log.error({ err: error }, 'Drawing the page on the server failed');
+    return sendIndex(reply, template.shell, status);
+  }
+  const html =
+    template.beforeTitle +
+    `<title>${page.title ?? 'StructoMate'}</title>` +
+    page.head +
+    template.betweenTitleAndRoot +
+    `<div id="root">${page.html}</div>${page.stateScript}` +
+    template.afterRoot;
+  // The page shows who is signed in: it may be kept only by this visitor's browser.
+  return sendIndex(reply.header('vary', 'cookie'), html, status, 'private, no-cache');
+}
+
+/**
+ * A `fetch` for the page's API calls, answered by this server in-process (no network, no second
+ * pass through the load balancer) as the visitor: their cookie and address, and the mark that
+ * keeps the calls out of the request ceiling their page's request already counted against.
+ */
+function apiFetchAs(app: FastifyInstance, request: FastifyRequest): typeof fetch {
+  return async (input, init = {}) => {
+    const headers: Record<string, string> = {
+      ...Object.fromEntries(new Headers(init.headers)),
+      [PAGE_RENDER_HEADER]: pageRenderToken,
+    };
+    for (const name of PASSED_ON) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const answer = await app.inject({
+      method: (init.method ?? 'GET') as HTTPMethods,
+      url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      headers,
+      payload: typeof init.body === 'string' ? init.body : undefined,
+      remoteAddress: request.ip,
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value === undefined) continue;
+      for (const one of Array.isArray(value) ? value : [String(value)]) {
+        responseHeaders.append(name, one);
+      }
+    }
+    const bodiless = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(bodiless ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: responseHeaders,
+    });
+  };
+}
+
+/** The server-side renderer, when the build made one (`npm run build` does). */
+async function loadRenderer(
+  app: FastifyInstance,
+  distDir: string,
+): Promise<PageRenderer | undefined> {
+  const entry = path.join(path.dirname(distDir), 'dist-ssr', 'entry-server.js');
+  if (!existsSync(entry)) {
+    app.log.warn(`${entry} is missing: pages arrive empty and are drawn in the browser`);
+    return undefined;
+  }
+  return (await import(pathToFileURL(entry).href)) as PageRenderer;
+}
+
+function splitTemplate(indexHtml: string): PageTemplate | undefined {
+  const title = indexHtml.indexOf(TITLE);
+  const root = indexHtml.indexOf(ROOT);
+  if (title < 0 || root < title) return undefined;
+  return {
+    shell: indexHtml,
+    beforeTitle: indexHtml.slice(0, title),
+    betweenTitleAndRoot: indexHtml.slice(title + TITLE.length, root),
+    afterRoot: indexHtml.slice(root + ROOT.length),
+  };
 }
 
 async function readIndexHtml(distDir: string): Promise<string> {
@@ -65,10 +207,15 @@ function wantsPage(request: FastifyRequest, pathname: string): boolean {
   return (method === 'GET' || method === 'HEAD') && !path.extname(pathname);
 }
 
-function sendIndex(reply: FastifyReply, html: string, status: number): FastifyReply {
+function sendIndex(
+  reply: FastifyReply,
+  html: string,
+  status: number,
+  cacheControl = 'no-cache',
+): FastifyReply {
   return reply
     .code(status)
-    .header('cache-control', 'no-cache')
+    .header('cache-control', cacheControl)
     .type('text/html; charset=utf-8')
     .send(html);
 }

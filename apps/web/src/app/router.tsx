@@ -1,6 +1,11 @@
 import type { DashboardChildPath } from '@structomate/contract';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router';
 import { LoadingSpinner } from '../components/loading-spinner';
 import { DASHBOARD_PAGES } from './dashboard-menu';
 import { keyHistoryEntry } from './history-entry-key';
@@ -242,6 +247,23 @@ export const routes: RouteObject[] = [
   },
 ];
 
-// Before the router reads the entry: scroll positions are kept per entry key (see there).
-keyHistoryEntry();
-export const router = createBrowserRouter(routes);
+/**
+ * The browser's router. A page drawn on the server (`hydrationData` present) needs its routes'
+ * code before the first render, or the router would show its loading fallback over the server's
+ * page: the lazy routes the address matches are loaded first.
+ */
+export async function createRouter(hydrationData?: HydrationState) {
+  if (hydrationData) {
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        const loaded = await route.lazy();
+        Object.assign(route, { ...loaded, lazy: undefined });
+      }),
+    );
+  }
+  // Before the router reads the entry: scroll positions are kept per entry key (see there).
+  keyHistoryEntry();
+  return createBrowserRouter(routes, { hydrationData });
+}

@@ -8,6 +8,8 @@ import type { ReactNode } from 'react';
 import { FaFacebookF, FaInstagram, FaLinkedinIn, FaXTwitter, FaYoutube } from 'react-icons/fa6';
 import { Link } from 'react-router';
 import { useBuilding } from '../lib/building';
+import { useToday } from '../lib/now';
+import { useSiteConfig } from '../lib/site-config';
 import { BrandMark, BrandName } from './brand-logo';
 
 const icons: Record<SocialNetwork, ReactNode> = {
@@ -32,6 +34,7 @@ function FooterLink({ to, children }: { to: string; children: ReactNode }) {
 export function Footer() {
   const { data: building } = useBuilding();
   const name = building?.name ?? BRAND_NAME;
+  const year = useToday(useSiteConfig().data?.timeZone).slice(0, 4);
   const socials = SOCIAL_NETWORKS.flatMap((network) => {
     const href = building?.socialLinks[network];
     return href ? [{ network, href }] : [];
@@ -100,7 +103,7 @@ export function Footer() {
       </div>
       <div className="border-t border-neutral-content/10">
         <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-neutral-content/60 sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} {name}. All rights reserved.
+          © {year} {name}. All rights reserved.
         </p>
       </div>
     </footer>

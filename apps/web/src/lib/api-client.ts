@@ -1,5 +1,6 @@
 import { ErrorResponseSchema, PAGE_HEADERS, type FieldIssue } from '@structomate/contract';
 import type { z } from 'zod';
+import { apiFetch } from './api-fetch';
 
 /** A failed API call, carrying the server's message so screens can show it. */
 export class ApiError extends Error {
@@ -61,7 +62,7 @@ async function apiResponse<T extends z.ZodType>(
   schema: T,
   init: RequestInit,
 ): Promise<{ data: z.output<T>; headers: Headers }> {
-  const response = await fetch(`/api${path}`, {
+  const response = await apiFetch(`/api${path}`, {
     credentials: 'same-origin',
     ...init,
     headers: { accept: 'application/json', ...init.headers },

@@ -1,5 +1,6 @@
 import { DATE_FORMATS, RENT_CURRENCY_LABEL } from '@structomate/contract';
 import { format, parseISO } from 'date-fns';
+import { dayIn } from './now';
 
 const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
@@ -34,5 +35,4 @@ export function ordinal(day: number): string {
  * Today's date (YYYY-MM-DD) in the building's calendar, wherever the reader is; in the reader's
  * own until the building's time zone is known.
  */
-export const todayIn = (timeZone: string | undefined) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+export const todayIn = (timeZone: string | undefined) => dayIn(new Date(), timeZone);

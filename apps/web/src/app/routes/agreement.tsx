@@ -13,11 +13,13 @@ import { useApartment } from '../../features/apartments/api/get-apartment';
 import { useCreateAgreement } from '../../features/leases/api/create-agreement';
 import { LeaseAgreement } from '../../features/leases/components/lease-agreement';
 import { ApiError, messageOf } from '../../lib/api-client';
-import { formatShortDate, todayIn } from '../../lib/format';
+import { formatShortDate } from '../../lib/format';
+import { useToday } from '../../lib/now';
 import { useOwnAgreement } from '../../lib/own-agreement';
 import { useSession } from '../../lib/session';
 import { useBuilding } from '../../lib/building';
 import { useSiteConfig } from '../../lib/site-config';
+import { useHydrated } from '../../lib/hydrated';
 import { NotFoundRoute } from './not-found';
 
 /** Spec §2 lease agreement page, with signing (spec §4). */
@@ -27,7 +29,7 @@ export function AgreementRoute() {
   const building = useBuilding();
   const site = useSiteConfig();
   // Which day it is in the building's calendar (the browser's until the site settings arrive).
-  const today = todayIn(site.data?.timeZone);
+  const today = useToday(site.data?.timeZone);
   const [chosenStart, setStartDate] = useState<string>();
   const startDate = chosenStart ?? defaultStartDate(today);
   const latestStart = latestStartDate(today);
@@ -39,6 +41,7 @@ export function AgreementRoute() {
   const { user } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  const hydrated = useHydrated();
   const signing = useCreateAgreement();
   // One request per intent: a double-click's second click arrives before the button re-renders
   // disabled, so the click itself is ignored while the first is under way.
@@ -139,7 +142,7 @@ export function AgreementRoute() {
           type="button"
           className="btn btn-primary min-w-32"
           onClick={apply}
-          disabled={signing.isPending || startOutOfRange}
+          disabled={signing.isPending || startOutOfRange || !hydrated}
         >
           {signing.isPending && (
             <span className="loading loading-spinner loading-sm" aria-hidden="true" />

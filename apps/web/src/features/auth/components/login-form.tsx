@@ -14,6 +14,7 @@ import { describedBy } from '../../../lib/described-by';
 import { PasswordInput } from '../../../components/password-input';
 import { messageOf } from '../../../lib/api-client';
 import { dismissErrorToast, errorToast } from '../../../lib/error-toast';
+import { useHydrated } from '../../../lib/hydrated';
 import { useLogin } from '../api/login';
 import { GoogleButton } from './google-button';
 import { returnPathFrom } from './return-path';
@@ -24,6 +25,7 @@ const LOGIN_TOAST = 'login';
 /** Spec §2 Login: email, password with show/hide, Login, OR, Google, link to registration. */
 export function LoginForm() {
   const location = useLocation();
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const returnTo = returnPathFrom(location.state);
   const login = useLogin();
@@ -73,7 +75,11 @@ export function LoginForm() {
             Forgot password?
           </Link>
         </p>
-        <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={login.isPending || !hydrated}
+        >
           {login.isPending && (
             <span className="loading loading-spinner loading-sm" aria-hidden="true" />
           )}

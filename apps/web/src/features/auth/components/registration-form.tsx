@@ -24,6 +24,7 @@ import { useSession } from '../../../lib/session';
 import { useRegistrationCheck } from '../api/check-registration';
 import { useRegister } from '../api/register';
 import { uploadImage } from '../../../lib/upload-image';
+import { useHydrated } from '../../../lib/hydrated';
 
 /** Spec §9: after registering, wait 2.5 s on the login page, then reload. */
 export const POST_REGISTRATION_WAIT_MS = 2500;
@@ -64,6 +65,7 @@ const passwordHint = 'At least 6 characters, with an upper and a lower case lett
 export function RegistrationForm({ onStart }: { onStart?: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
+  const hydrated = useHydrated();
   const { refresh } = useSession();
   const check = useRegistrationCheck();
   const registration = useRegister();
@@ -204,7 +206,7 @@ export function RegistrationForm({ onStart }: { onStart?: () => void }) {
           placeholder="Create a password"
         />
       </FormField>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated}>
         {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         Register
       </button>

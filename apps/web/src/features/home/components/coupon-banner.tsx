@@ -1,10 +1,11 @@
 import { LAUNCH_COUPON, type FeaturedCoupon } from '@structomate/contract';
-import { format } from 'date-fns';
 import { useEffect } from 'react';
 import { LuCopy, LuTicket } from 'react-icons/lu';
 import { toast } from 'react-toastify';
 import { useBuildingName } from '../../../lib/building';
 import { formatLongDate } from '../../../lib/format';
+import { useToday } from '../../../lib/now';
+import { useSiteConfig } from '../../../lib/site-config';
 import { useFeaturedCoupon } from '../api/get-featured-coupon';
 
 interface Offer {
@@ -44,6 +45,8 @@ const pending = (loading: boolean) =>
 export function CouponBanner() {
   const { data: featured, isPending, error } = useFeaturedCoupon();
   const buildingName = useBuildingName();
+  // The building's calendar decides when an offer has run out (the server's coupon rules use it).
+  const today = useToday(useSiteConfig().data?.timeZone);
   useEffect(() => {
     // Spec §8: a failed load is logged only; the banner shows the launch offer.
     if (error) console.warn('The featured coupon could not be loaded', error);
@@ -51,7 +54,7 @@ export function CouponBanner() {
   const loading = isPending;
   const offer = featured ? offerOf(featured) : launchOffer;
   // A featured coupon is always active (the server says so); the launch offer may have lapsed.
-  const ended = !loading && offer.validUntil < format(new Date(), 'yyyy-MM-dd');
+  const ended = !loading && offer.validUntil < today;
 
   const copyCode = async () => {
     try {

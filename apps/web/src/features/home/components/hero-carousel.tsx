@@ -2,7 +2,14 @@ import { CAROUSEL } from '@structomate/contract';
 import type { EmblaCarouselType } from 'embla-carousel';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+} from 'react';
 import { LuChevronLeft, LuChevronRight, LuPause, LuPlay } from 'react-icons/lu';
 import slideManifest from '../../../assets/art/carousel/slides.json';
 
@@ -28,8 +35,14 @@ const slides = slideManifest.slice(0, CAROUSEL.slideCount).map((slide) => ({
 const EMBLA_DURATION_FOR_350_MS = 16;
 
 /** Asked at each move, so a change of the setting applies at once: such readers get no slide. */
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 const prefersReducedMotion = () =>
-  typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  typeof window !== 'undefined' && window.matchMedia(REDUCED_MOTION).matches;
+const onMotionSetting = (onChange: () => void) => {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
 
 /**
  * Spec §2/§9: 10 photos, auto-play every 3000 ms, swipe, endless loop, no thumbnails, no status.
@@ -37,16 +50,23 @@ const prefersReducedMotion = () =>
  * stays light until someone watches the carousel turn.
  */
 export function HeroCarousel() {
-  // Paused by the visitor (or by their reduced-motion setting); drags and focus pause only briefly.
-  const [paused, setPaused] = useState(prefersReducedMotion);
+  // Paused by the visitor, or by their reduced-motion setting (which the server, drawing the
+  // page, cannot know: the browser applies it as it takes the page over, before the first turn).
+  const reducedMotion = useSyncExternalStore(onMotionSetting, prefersReducedMotion, () => false);
+  const [chosen, setChosen] = useState<boolean>();
+  const paused = chosen ?? reducedMotion;
   const pausedRef = useRef(paused);
   const [autoplay] = useState(() =>
     Autoplay({
       delay: CAROUSEL.intervalMs,
       stopOnInteraction: false,
-      playOnInit: !paused,
+      playOnInit: !prefersReducedMotion(),
     }),
   );
+  useEffect(() => {
+    pausedRef.current = paused;
+    if (paused) autoplay.stop();
+  }, [paused, autoplay]);
   const [viewportRef, embla] = useEmblaCarousel(
     { loop: true, duration: EMBLA_DURATION_FOR_350_MS },
     [autoplay],
@@ -88,7 +108,7 @@ export function HeroCarousel() {
   const togglePaused = () => {
     const next = !paused;
     pausedRef.current = next;
-    setPaused(next);
+    setChosen(next);
     if (next) autoplay.stop();
     else autoplay.play();
   };

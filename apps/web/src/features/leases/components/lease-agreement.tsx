@@ -1,8 +1,10 @@
 import { BRAND_NAME, type Apartment, type LeaseTerms } from '@structomate/contract';
-import { format } from 'date-fns';
+import { format, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
 import { useBuildingName } from '../../../lib/building';
 import { formatLongDate, formatRent, ordinal } from '../../../lib/format';
+import { useToday } from '../../../lib/now';
+import { useSiteConfig } from '../../../lib/site-config';
 
 function Clause({
   number,
@@ -44,6 +46,8 @@ export function LeaseAgreement({
 }) {
   // The landlord is the building, as its admin names it.
   const landlord = useBuildingName();
+  // The day the reader signs, in the building's calendar (the lease's dates are the building's).
+  const today = useToday(useSiteConfig().data?.timeZone);
   const rent = formatRent(terms.rent);
   const months = terms.termMonths === 1 ? 'one month' : `${terms.termMonths} months`;
   return (
@@ -51,10 +55,7 @@ export function LeaseAgreement({
       <header className="border-b border-base-300 pb-6 text-center">
         <h1 className="text-3xl font-semibold sm:text-4xl">Residential Lease Agreement</h1>
         <p className="mt-2 text-sm text-base-content/70">
-          Date:{' '}
-          <time dateTime={format(new Date(), 'yyyy-MM-dd')}>
-            {format(new Date(), 'MMMM d, yyyy')}
-          </time>
+          Date: <time dateTime={today}>{format(parseISO(today), 'MMMM d, yyyy')}</time>
         </p>
         <dl className="mt-6 grid gap-4 text-left sm:grid-cols-2">
           <div className="rounded-field bg-base-200 p-4">

@@ -1,0 +1,33 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { HydrationState } from 'react-router';
+
+/**
+ * What a page drawn on the server hands to the browser, as JSON in a non-executing
+ * `<script type="application/json">` (the content security policy allows no inline script):
+ * the data the page was drawn with and the router's state, so the first render in the browser
+ * is the server's page and nothing is asked for twice.
+ */
+export interface SsrState {
+  /** The minute the page was drawn at (lib/now.ts). */
+  drawnAt: number;
+  queries: DehydratedState;
+  router: HydrationState;
+}
+
+export const SSR_STATE_ID = 'ssr-state';
+
+/** The state a server-drawn page carries, or undefined for a page the browser draws alone. */
+export function readSsrState(document: Document): SsrState | undefined {
+  const text = document.getElementById(SSR_STATE_ID)?.textContent;
+  return text ? (JSON.parse(text) as SsrState) : undefined;
+}
+
+/** JSON safe inside a `<script>` element: no `</script>` or `<!--` can end it early. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,127 @@
+import type { Page } from '@playwright/test';
+import { expect, loginAs, test } from './fixtures';
+
+/**
+ * Public pages arrive drawn by the server, with their data (ADR 019): a reader sees them before
+ * any script runs, and the browser then takes over the same page (hydrates) without asking for
+ * its data again or drawing it anew.
+ */
+
+const firstApartment = async (page: Page) => {
+  const response = await page.request.get('/api/apartments?limit=1');
+  const { result } = (await response.json()) as { result: { _id: string; apartmentNo: string }[] };
+  const apartment = result[0];
+  if (!apartment) throw new Error('The demo building has no apartment');
+  return apartment;
+};
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, waitForApp: false });
+
+  test('every public page shows its content @mobile', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle('StructoMate · Apartments, leases and rent in one building');
+    await expect(page.getByRole('heading', { name: 'About the Building' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /./ }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+
+    await page.goto('/apartment');
+    await expect(page).toHaveTitle('Apartments · StructoMate');
+    await expect(page.getByText(/^\d+ apartments, highest rent first$/)).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(6);
+    await expect(page.getByText(/Page 1 of \d+/)).toBeVisible();
+    // A page of the listing by its address is that page, drawn with its own apartments.
+    const firstPage = await page.getByRole('article').first().getByRole('heading').textContent();
+    await page.goto('/apartment?page=2');
+    await expect(page.getByText(/Page 2 of \d+/)).toBeVisible();
+    await expect(page.getByRole('article').first().getByRole('heading')).not.toHaveText(
+      firstPage ?? '',
+    );
+
+    const apartment = await firstApartment(page);
+    await page.goto(`/apartment/${apartment._id}`);
+    await expect(page).toHaveTitle(
+      `Lease agreement · Apartment ${apartment.apartmentNo} · StructoMate`,
+    );
+    await expect(page.getByRole('heading', { name: 'Residential Lease Agreement' })).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: `Inside apartment ${apartment.apartmentNo}` }),
+    ).toBeVisible();
+
+    await page.goto('/authentiction');
+    await expect(page.getByRole('heading', { name: 'Log in to Home' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeVisible();
+
+    await page.goto('/authentiction/registration');
+    await expect(page.getByRole('heading', { name: 'Make yourself way to Home' })).toBeVisible();
+  });
+
+  test.describe('an unknown page', () => {
+    test.use({ expectedHttpErrors: [/^\/no-such-page$/] });
+
+    test('arrives as the 404 page, with its status', async ({ page }) => {
+      const response = await page.goto('/no-such-page');
+      expect(response?.status()).toBe(404);
+      await expect(page).toHaveTitle('Page Not Found · StructoMate');
+      await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    });
+  });
+
+  test('a signed-in resident’s pages are drawn for them', async ({ page }) => {
+    await loginAs(page, 'member');
+    await page.goto('/apartment');
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  });
+});
+
+test.describe('the browser takes the page over', () => {
+  test('without asking for its data again or drawing it anew, and it works @mobile', async ({
+    page,
+  }) => {
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/') && !pathname.startsWith('/api/images/')) {
+        apiCalls.push(pathname);
+      }
+    });
+    // The heading the server drew, noted before any of the app's scripts run.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { drawnHeading: Element | null }).drawnHeading =
+          document.querySelector('h1');
+      });
+    });
+
+    await page.goto('/apartment');
+    const filter = page.getByLabel('Search by maximum rent');
+    await filter.fill('30000');
+    await expect(page).toHaveURL(/maxRent=30000/);
+    await expect(page.getByText(/apartments? within your budget/)).toBeVisible();
+
+    // The first page's apartments came with the page: only the filtered list was asked for.
+    expect(apiCalls.filter((path) => path === '/api/apartments')).toHaveLength(1);
+    // The same element the server drew, not a copy drawn over it.
+    const sameHeading = await page.evaluate(() => {
+      const drawn = (window as unknown as { drawnHeading: Element | null }).drawnHeading;
+      return drawn !== null && drawn.isConnected && drawn === document.querySelector('h1');
+    });
+    expect(sameHeading).toBe(true);
+  });
+
+  test('a reader who asks for less motion gets the slideshow paused', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Play the slideshow' })).toBeVisible();
+  });
+
+  test('a browser living on another day takes the lease page over cleanly', async ({ page }) => {
+    const apartment = await firstApartment(page);
+    // The browser lives on another day than the server: the page starts from the server's
+    // drawing and then follows the browser's clock, without a mismatch on the way.
+    await page.clock.setFixedTime(new Date('2025-02-01T10:00:00+06:00'));
+    await page.goto(`/apartment/${apartment._id}`);
+    await expect(page.getByText('Date: February 1, 2025')).toBeVisible();
+  });
+});
