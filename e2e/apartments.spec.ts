@@ -43,7 +43,8 @@ test.describe('the admin’s apartments', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(90_000);
+    // Three journeys' budget (playwright.config.ts sets one).
+    test.setTimeout(test.info().timeout * 3);
     await loginAs(page, 'admin');
     const apartmentNo = uniqueNumber();
     const id = await createThroughApi(page, apartmentNo);

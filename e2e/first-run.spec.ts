@@ -50,7 +50,7 @@ test.describe('first run', () => {
     browser,
   }) => {
     // The whole first day of a landlord: set-up, settings, three apartments, on a server of its own.
-    test.setTimeout(180_000);
+    test.setTimeout(test.info().timeout * 6);
     const hash = await setupLink();
 
     // A wrong link claims nothing.

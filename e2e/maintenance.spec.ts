@@ -58,7 +58,7 @@ test('a member reports an emergency; the building fixes it, charges a part; the 
   browser,
 }) => {
   // Two people, a dozen steps and five emails.
-  test.setTimeout(150_000);
+  test.setTimeout(test.info().timeout * 5);
   const suffix = Date.now().toString(36);
   const tenant = await newMember(page, 'Mitali Das', 'B-504');
   const title = `Water pouring from the bathroom ceiling ${suffix}`;
