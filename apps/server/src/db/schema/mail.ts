@@ -47,7 +47,10 @@ export const mailMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    index('mail_messages_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('mail_messages_created_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('mail_messages_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} in ('queued', 'sending', 'retrying')`),

@@ -155,9 +155,9 @@ export const maintenanceRequests = pgTable(
         and (${t.rating} is null) = (${t.ratedAt} is null)
         and (${t.rating} is null or ${t.status} = 'closed')`,
     ),
-    index('maintenance_requests_tenant_idx').on(t.tenantId, t.createdAt.desc()),
-    index('maintenance_requests_status_idx').on(t.status, t.createdAt.desc()),
-    index('maintenance_requests_created_idx').on(t.createdAt.desc()),
+    index('maintenance_requests_tenant_idx').on(t.tenantId, t.createdAt.desc().nullsFirst()),
+    index('maintenance_requests_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('maintenance_requests_created_idx').on(t.createdAt.desc().nullsFirst()),
     index('maintenance_requests_agreement_idx').on(t.agreementId),
     index('maintenance_requests_assignee_idx').on(t.assigneeId),
   ],

