@@ -14,7 +14,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { brotliCompressSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -91,26 +90,27 @@ async function startServer(): Promise<{ url: string; close: () => Promise<void> 
   };
 }
 
-/** The scripts a first visit to `/` loads before anything is clicked, compressed with brotli. */
-async function homeScriptKb(url: string): Promise<{ kb: number; files: number }> {
-  const html = await (await fetch(`${url}/`)).text();
-  const sources = [
-    ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
-    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-  ].map((match) => match[1] ?? '');
-  let bytes = 0;
-  for (const source of new Set(sources)) {
-    const response = await fetch(new URL(source, url), { headers: { 'accept-encoding': 'br' } });
-    const body = Buffer.from(await response.arrayBuffer());
-    // fetch decodes what it receives: compress the script as the server's twin is compressed.
-    bytes += brotliCompressSync(body).length;
-  }
-  return { kb: bytes / 1024, files: new Set(sources).size };
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/**
+ * The JavaScript a page loaded before it settled, as sent (brotli), from Lighthouse's network
+ * records: the entry script, what it preloads and what it imports on the way to the first
+ * render. (Reading the entry's tags from the HTML alone missed the chunks it imports itself.)
+ */
+function scriptsLoaded(lhr: Lhr): { kb: number; files: number } {
+  const details = lhr.audits['network-requests']?.details as
+    { items?: { resourceType?: string; transferSize?: number }[] } | undefined;
+  const scripts = (details?.items ?? []).filter((item) => item.resourceType === 'Script');
+  const bytes = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  return { kb: bytes / 1024, files: scripts.length };
 }
 
-function summarise(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']): Audit {
+function summarise(lhr: Lhr): Audit {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const failing: string[] = [];
+  // A run Lighthouse could not finish (no first paint in time, say) scores 0: say why.
+  if (lhr.runtimeError)
+    failing.push(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   for (const category of ['accessibility', 'best-practices', 'seo']) {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
@@ -163,6 +163,7 @@ async function main() {
     ];
 
     const rows: string[] = [];
+    let script = { kb: Number.NaN, files: 0 };
     for (const page of pages) {
       for (const [form, config] of [
         ['mobile', undefined],
@@ -182,6 +183,7 @@ async function main() {
           const result = await lighthouse(`${server.url}${page.path}`, options, config);
           if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
           audits.push(summarise(result.lhr));
+          if (page.path === '/' && form === 'desktop') script = scriptsLoaded(result.lhr);
         }
         const audit = median(audits);
         const label = page.path.replace(/[0-9a-f-]{36}$/, '{id}');
@@ -207,15 +209,14 @@ async function main() {
       }
     }
 
-    const script = await homeScriptKb(server.url);
     console.log(`\nLighthouse, median of ${runs} by performance score (${server.url})\n`);
     console.log('| Page | Form | Performance | Accessibility | Best practices | SEO | LCP | CLS |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const row of rows) console.log(row);
     console.log(
-      `\nFirst-load JavaScript of /: ${script.kb.toFixed(1)} KB brotli in ${script.files} files (budget ${BUDGET.homeScriptKb} KB)`,
+      `\nFirst-load JavaScript of /: ${script.kb.toFixed(1)} KB sent (brotli) in ${script.files} files (budget ${BUDGET.homeScriptKb} KB)`,
     );
-    if (script.kb > BUDGET.homeScriptKb) {
+    if (!(script.kb <= BUDGET.homeScriptKb)) {
       misses.push(
         `/: first-load JavaScript ${script.kb.toFixed(1)} KB > ${BUDGET.homeScriptKb} KB`,
       );

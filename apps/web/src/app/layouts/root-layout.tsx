@@ -15,7 +15,10 @@ export function RootLayout() {
         Skip to content
       </a>
       <Navbar />
-      <main id="main" className="flex-1">
+      {/* At least the screen below the top bar (4rem): the footer starts out of sight, so a page
+          whose content arrives after its first paint (a dashboard page loading its data) never
+          pushes a footer that was in view down the screen (a layout shift). */}
+      <main id="main" className="min-h-[calc(100svh-4rem)] flex-1">
         <Outlet />
       </main>
       <Footer />
