@@ -193,8 +193,23 @@ function toRow(
 const overdueOnly = (filters: Filters) =>
   filters.filter === 'overdue' ? sql`where r."overdueMonths" > 0` : sql``;
 
+/**
+ * The roll's statements read one snapshot: a payment recorded meanwhile shows in a row's
+ * balance, the totals and its last payment alike, or in none of them.
+ */
+const ONE_SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
 /** One page of the rent roll, with the totals of everything that matches. */
-export async function rentRoll(
+export function rentRoll(
+  db: Database,
+  rules: BillingRules,
+  now: Date,
+  query: Filters & { page: number; limit: number },
+): Promise<RentRollPage> {
+  return db.transaction((tx) => rollPage(tx, rules, now, query), ONE_SNAPSHOT);
+}
+
+async function rollPage(
   db: Database,
   rules: BillingRules,
   now: Date,
@@ -251,7 +266,16 @@ export async function rentRoll(
 }
 
 /** Every matching lease, for the CSV export. */
-export async function rentRollRows(
+export function rentRollRows(
+  db: Database,
+  rules: BillingRules,
+  now: Date,
+  filters: Filters,
+): Promise<RentRollRow[]> {
+  return db.transaction((tx) => allRows(tx, rules, now, filters), ONE_SNAPSHOT);
+}
+
+async function allRows(
   db: Database,
   rules: BillingRules,
   now: Date,
