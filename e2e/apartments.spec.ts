@@ -32,7 +32,11 @@ async function onListing(page: Page, apartmentNo: string) {
   await listing.goto('/apartment');
   await expect(listing.getByRole('heading', { name: /^Apartment / }).first()).toBeVisible();
   const shown = await listing.getByRole('heading', { name: `Apartment ${apartmentNo}` }).count();
+  // The page as the server drew it for a visitor not signed in (kept for all of them until what
+  // it shows changes): the same answer, before any script runs.
+  const drawn = await (await listing.request.get('/apartment')).text();
   await listing.close();
+  expect(drawn.includes(apartmentNo)).toBe(shown === 1);
   return shown === 1;
 }
 

@@ -13,6 +13,13 @@ export const CAROUSEL = {
   transitionMs: 350,
 } as const;
 
+/**
+ * How long data the web app has read counts as fresh before it is asked for again. A public page
+ * the server keeps drawn for visitors (server PublicCache, topic `pages`) is kept for less, so
+ * the browser taking one over never asks again for the data it came with.
+ */
+export const QUERY_FRESH_MS = 30_000;
+
 export const TOASTS = {
   autoCloseMs: 5000,
   maxVisible: 5,

@@ -121,4 +121,44 @@ describe('public cache', () => {
     // Hearing again: kept.
     expect(await cache.get('apartments', 'k', async () => 'not loaded')).toBe('after');
   });
+
+  it('forgets the drawn pages when anything they show changes, and within the web app’s freshness', async () => {
+    const cache = new PublicCache(t.database);
+    let draws = 0;
+    const draw = async () => {
+      draws += 1;
+      return `page ${draws}`;
+    };
+    const home = () => cache.get('pages', '2026-11-27:/', draw);
+    expect(await home()).toBe('page 1');
+    expect(await home()).toBe('page 1');
+    await cache.invalidate('apartments');
+    expect(await home()).toBe('page 2');
+    await cache.invalidate('featured-coupon');
+    expect(await home()).toBe('page 3');
+    await cache.invalidate('pages');
+    expect(await home()).toBe('page 4');
+
+    // A page changing does not clear the data under it.
+    const listing = vi.fn(async () => 'listing');
+    await cache.get('apartments', 'list', listing);
+    await cache.invalidate('pages');
+    await cache.get('apartments', 'list', listing);
+    expect(listing).toHaveBeenCalledTimes(1);
+
+    // A page is kept 20 s at most: the data it carries is still fresh (QUERY_FRESH_MS, 30 s) in
+    // the browser that takes it over, which then asks for none of it again.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-27T06:00:00Z'));
+      await cache.invalidate('pages');
+      expect(await home()).toBe('page 5');
+      vi.setSystemTime(new Date('2026-11-27T06:00:19.999Z'));
+      expect(await home()).toBe('page 5');
+      vi.setSystemTime(new Date('2026-11-27T06:00:20Z'));
+      expect(await home()).toBe('page 6');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

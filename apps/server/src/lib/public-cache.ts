@@ -1,7 +1,12 @@
+import { QUERY_FRESH_MS } from '@structomate/contract';
 import type { DatabaseHandle } from '../db/client';
 
-/** Kinds of public data the cache holds; a change to one clears all of its entries. */
-export const CACHE_TOPICS = ['apartments', 'featured-coupon'] as const;
+/**
+ * Kinds of public data the cache holds; a change to one clears all of its entries. `pages` are
+ * the public pages drawn for visitors who are not signed in: they show all the others (and the
+ * building's settings), so any change clears them too.
+ */
+export const CACHE_TOPICS = ['apartments', 'featured-coupon', 'pages'] as const;
 export type CacheTopic = (typeof CACHE_TOPICS)[number];
 const isTopic = (value: string): value is CacheTopic =>
   (CACHE_TOPICS as readonly string[]).includes(value);
@@ -9,7 +14,15 @@ const isTopic = (value: string): value is CacheTopic =>
 const CHANNEL = 'structomate_public_cache';
 const MAX_ENTRIES = 500;
 /** A safety net: even if a notification were lost, nothing stays stale longer than this. */
-const MAX_AGE_MS = 5 * 60_000;
+const MAX_AGE_MS: Record<CacheTopic, number> = {
+  apartments: 5 * 60_000,
+  'featured-coupon': 5 * 60_000,
+  // A page also shows data no topic names (a lease's start dates from today), and the data it
+  // carries must still be fresh in the browser that takes it over (QUERY_FRESH_MS), or the
+  // browser asks for it again at once. Two thirds of that: a busy page is still drawn about
+  // every 20 seconds, not once per visitor.
+  pages: Math.floor((QUERY_FRESH_MS * 2) / 3),
+};
 
 interface Entry {
   value: unknown;
@@ -73,7 +86,7 @@ export class PublicCache {
     }
     const fullKey = `${topic}:${key}`;
     const entry = this.entries.get(fullKey);
-    if (entry && Date.now() - entry.storedAt < MAX_AGE_MS) {
+    if (entry && Date.now() - entry.storedAt < MAX_AGE_MS[topic]) {
       this.hits += 1;
       return entry.value as T;
     }
@@ -106,5 +119,7 @@ export class PublicCache {
     for (const key of [...this.entries.keys()]) {
       if (key.startsWith(`${topic}:`)) this.entries.delete(key);
     }
+    // The drawn pages show every other topic's data.
+    if (topic !== 'pages') this.forget('pages');
   }
 }

@@ -7,8 +7,9 @@ import { isClientRoute } from '@structomate/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { sendError, apiNotFound } from './errors';
 import { AppError } from '../lib/app-error';
-import { TEST_CLOCK_HEADER } from '../lib/clock';
+import { calendarDay, TEST_CLOCK_HEADER } from '../lib/clock';
 import { PAGE_RENDER_HEADER, pageRenderToken } from '../lib/page-render-token';
+import { SESSION_COOKIE } from './auth';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -110,9 +111,24 @@ async function sendDrawnPage(
   template: PageTemplate,
   status: number,
 ): Promise<FastifyReply> {
+  const draw = () => renderer.render(request.url, apiFetchAs(app, request), request.now.getTime());
+  // A visitor who is not signed in sees what every such visitor sees that day: the page is drawn
+  // once and kept (PublicCache, topic `pages`, cleared by any change to what it shows), so a
+  // crowd on the home page costs one render, not one each. Signed-in visitors, pages that are
+  // not there (404) and requests naming their own time (tests) are drawn every time.
+  const shared =
+    status === 200 &&
+    !request.cookies[SESSION_COOKIE] &&
+    request.headers[TEST_CLOCK_HEADER] === undefined;
   let page;
   try {
-    page = await renderer.render(request.url, apiFetchAs(app, request), request.now.getTime());
+    page = shared
+      ? await app.publicCache.get(
+          'pages',
+          `${calendarDay(request.now, app.config.rent.timeZone)}:${request.url}`,
+          draw,
+        )
+      : await draw();
   } catch (error) {
     // The browser can still draw the page itself from the empty shell.
     request.log.error({ err: error }, 'Drawing the page on the server failed');

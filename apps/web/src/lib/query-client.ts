@@ -1,3 +1,4 @@
+import { QUERY_FRESH_MS } from '@structomate/contract';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 import { SESSION_QUERY_KEY } from './session';
@@ -15,7 +16,7 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({ onError: recheckSession }),
     defaultOptions: {
       queries: {
-        staleTime: 30_000,
+        staleTime: QUERY_FRESH_MS,
         retry: 1,
         refetchOnWindowFocus: false,
       },

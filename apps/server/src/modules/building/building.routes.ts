@@ -67,6 +67,8 @@ export const buildingRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return saved;
       });
+      // The public pages show the building's name, contacts and lease terms.
+      await app.publicCache.invalidate('pages');
       request.log.info({ userId: request.user?._id }, 'building settings saved');
       return after;
     },
@@ -110,6 +112,7 @@ export const buildingRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return claimed;
       });
+      await app.publicCache.invalidate('pages');
       await startSession(request, reply, user._id);
       request.log.info({ userId: user._id }, 'building claimed: first admin created');
       return reply.code(201).header('cache-control', 'no-store').send(user);
