@@ -44,7 +44,7 @@ const RowSchema = z.object({
   chargesOwed: z.coerce.number().int(),
 });
 
-const PageRowSchema = RowSchema.extend({
+const TotalsSchema = z.object({
   totalLeases: z.coerce.number().int(),
   totalMonthlyRent: z.coerce.number().int(),
   totalBalance: z.coerce.number().int(),
@@ -52,12 +52,22 @@ const PageRowSchema = RowSchema.extend({
   totalChargesOwed: z.coerce.number().int(),
 });
 
-const TotalsSchema = z.object({
-  leases: z.coerce.number().int(),
-  monthlyRent: z.coerce.number().int(),
-  balance: z.coerce.number().int(),
-  depositHeld: z.coerce.number().int(),
-  chargesOwed: z.coerce.number().int(),
+/** A page's row, carrying the totals of everything that matches. */
+const PageRowSchema = RowSchema.extend(TotalsSchema.shape);
+
+/** The totals of the roll `r`: aggregates, or with `over ()` window aggregates on each row. */
+const totalsColumns = (over: SQL) => sql`count(*) ${over} as "totalLeases",
+  coalesce(sum(r.rent) filter (where r.status = 'accepted') ${over}, 0) as "totalMonthlyRent",
+  coalesce(sum(r.balance) ${over}, 0) as "totalBalance",
+  coalesce(sum(r."depositHeld") ${over}, 0) as "totalDepositHeld",
+  coalesce(sum(r."chargesOwed") ${over}, 0) as "totalChargesOwed"`;
+
+const toTotals = (row: z.infer<typeof TotalsSchema>): RentRollTotals => ({
+  leases: row.totalLeases,
+  monthlyRent: row.totalMonthlyRent,
+  balance: row.totalBalance,
+  depositHeld: row.totalDepositHeld,
+  chargesOwed: row.totalChargesOwed,
 });
 
 const orderBy: Record<RentRollSort, SQL> = {
@@ -221,35 +231,20 @@ async function rollPage(
   // The page and the totals of everything that matches from one evaluation of the roll: the
   // totals ride on each row of the page as window aggregates.
   const totalled = await db.execute(sql`
-    select r.*, count(*) over () as "totalLeases",
-      coalesce(sum(r.rent) filter (where r.status = 'accepted') over (), 0) as "totalMonthlyRent",
-      coalesce(sum(r.balance) over (), 0) as "totalBalance",
-      coalesce(sum(r."depositHeld") over (), 0) as "totalDepositHeld",
-      coalesce(sum(r."chargesOwed") over (), 0) as "totalChargesOwed"
+    select r.*, ${totalsColumns(sql`over ()`)}
     from ${rows} r ${where}
     order by ${orderBy[query.sort]}
     limit ${query.limit} offset ${(query.page - 1) * query.limit}`);
   const page = rowsOf(PageRowSchema, totalled);
   const first = page[0];
   // A page past the end has no row to carry the totals: they are counted on their own.
-  const counted: RentRollTotals = first
-    ? {
-        leases: first.totalLeases,
-        monthlyRent: first.totalMonthlyRent,
-        balance: first.totalBalance,
-        depositHeld: first.totalDepositHeld,
-        chargesOwed: first.totalChargesOwed,
-      }
-    : (rowsOf(
+  const [counted] = first
+    ? [first]
+    : rowsOf(
         TotalsSchema,
-        await db.execute(sql`
-          select count(*) as leases,
-            coalesce(sum(r.rent) filter (where r.status = 'accepted'), 0) as "monthlyRent",
-            coalesce(sum(r.balance), 0) as balance,
-            coalesce(sum(r."depositHeld"), 0) as "depositHeld",
-            coalesce(sum(r."chargesOwed"), 0) as "chargesOwed"
-          from ${rows} r ${where}`),
-      )[0] ?? { leases: 0, monthlyRent: 0, balance: 0, depositHeld: 0, chargesOwed: 0 });
+        await db.execute(sql`select ${totalsColumns(sql``)} from ${rows} r ${where}`),
+      );
+  if (!counted) throw new Error('The rent roll counted nothing: an aggregate always has a row');
   const last = await lastPayments(
     db,
     rules.timeZone,
@@ -257,11 +252,11 @@ async function rollPage(
   );
   return {
     result: page.map((row) => toRow(row, last.get(row.leaseId))),
-    totals: counted,
-    total: counted.leases,
+    totals: toTotals(counted),
+    total: counted.totalLeases,
     page: query.page,
     limit: query.limit,
-    pageCount: Math.max(1, Math.ceil(counted.leases / query.limit)),
+    pageCount: Math.max(1, Math.ceil(counted.totalLeases / query.limit)),
   };
 }
 

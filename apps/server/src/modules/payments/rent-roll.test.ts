@@ -146,6 +146,10 @@ describe('the rent roll', () => {
     const second = await roll('q=Roll%20&limit=2&page=2');
     expect(second.result.map((row) => row.tenant.name)).toEqual(['Roll Gamma']);
     expect(second).toMatchObject({ total: 3, page: 2, limit: 2, pageCount: 2 });
+    // A page past the end has no rows, and the same totals (counted without a row to carry them).
+    const beyond = await roll('q=Roll%20&limit=2&page=5');
+    expect(beyond.result).toEqual([]);
+    expect(beyond).toMatchObject({ total: 3, totals: second.totals });
     // The search also finds the apartment; the whole building's roll includes the demo's leases.
     expect((await roll('q=c-40')).result.map((row) => row.tenant.name)).toContain('Roll Beta');
     expect((await roll('')).total).toBeGreaterThan(3);
