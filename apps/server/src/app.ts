@@ -148,11 +148,7 @@ export async function buildApp({
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  await registerSecurityHeaders(
-    app,
-    config.env === 'production',
-    config.payments.stripe !== undefined,
-  );
+  registerSecurityHeaders(app, config.env === 'production', config.payments.stripe !== undefined);
   await registerRequestCeiling(app, config.requestsPerMinute);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(etag);

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './data-dir-lock';
+import { createClusterApart } from './pglite-initdb';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -66,6 +67,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     : openPglite(options.dataDir, options.snapshot);
 }
 
+/**
+ * PostgreSQL's shared buffers in PGlite's memory, not the default 128 MB: the data files are
+ * ordinary files, so the operating system caches them anyway, and 128 MB of buffers was half of
+ * an idle server's memory. A building's database is tens of megabytes.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 async function openPglite(
   dataDir: string | undefined,
   snapshot: Blob | undefined,
@@ -75,8 +83,10 @@ async function openPglite(
   const unlock = dataDir ? await lockDataDir(dataDir) : async () => undefined;
   let client: PGlite;
   try {
+    if (dataDir && !snapshot) await createClusterApart(dataDir);
     client = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
+      startParams: PGLITE_START_PARAMS,
       ...(snapshot ? { loadDataDir: snapshot } : {}),
     });
   } catch (error) {

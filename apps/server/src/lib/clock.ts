@@ -26,9 +26,16 @@ export class FakeClock implements Clock {
 export const TEST_CLOCK_HEADER = 'x-test-clock';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Each time zone's last answer: asked for every request, it is mostly the same minute's. */
+const lastDays = new Map<string, { minute: number; day: string }>();
 
 /** The calendar day (`YYYY-MM-DD`) that `instant` falls on in `timeZone`. */
 export function calendarDay(instant: Date, timeZone: string): string {
+  // A day starts on a whole minute in every time zone in use (offsets are whole minutes), so
+  // one minute's instants share a day.
+  const minute = Math.floor(instant.getTime() / 60_000);
+  const last = lastDays.get(timeZone);
+  if (last?.minute === minute) return last.day;
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', {
@@ -40,7 +47,9 @@ export function calendarDay(instant: Date, timeZone: string): string {
     formatters.set(timeZone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  const day = `${parts.year}-${parts.month}-${parts.day}`;
+  lastDays.set(timeZone, { minute, day });
+  return day;
 }
 
 /** `YYYY-MM-DD` plus `days` (calendar arithmetic, no time zone involved). */

@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -20,16 +21,11 @@ export const BARE_SECURITY_HEADERS: Record<string, string> = {
  * Security headers for every response. The only third-party origin the pages use is the map
  * frame on the home page.
  */
-export async function registerSecurityHeaders(
+export function registerSecurityHeaders(
   app: FastifyInstance,
   production: boolean,
   stripe: boolean,
-): Promise<void> {
-  // HSTS only on answers that went out over https (directly, or per X-Forwarded-Proto from a
-  // trusted proxy): over plain http a browser ignores it, and it would claim what is not so.
-  app.addHook('onRequest', async (request, reply) => {
-    if (production && request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-  });
+): void {
   // API answers are personal unless a route says otherwise (the public lists set their own).
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
@@ -40,7 +36,7 @@ export async function registerSecurityHeaders(
   const stripeScripts = stripe ? ['https://js.stripe.com'] : [];
   const stripeFrames = stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
   const stripeApi = stripe ? ['https://api.stripe.com'] : [];
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     strictTransportSecurity: false,
     contentSecurityPolicy: {
       useDefaults: false,
@@ -64,4 +60,28 @@ export async function registerSecurityHeaders(
     // Maps embeds need the referrer's origin to render.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // The same headers on every answer, worked out once: @fastify/helmet built Helmet's middleware
+  // and parsed the policy again for each request.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    // HSTS only on answers that went out over https (directly, or per X-Forwarded-Proto from a
+    // trusted proxy): over plain http a browser ignores it, and it would claim what is not so.
+    if (production && request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    done();
+  });
+}
+
+/** The headers Helmet's middleware sets for `options`, taken from one run of it. */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
 }

@@ -9,6 +9,7 @@ import { sendError, apiNotFound } from './errors';
 import { AppError } from '../lib/app-error';
 import { calendarDay, TEST_CLOCK_HEADER } from '../lib/clock';
 import { PAGE_RENDER_HEADER, pageRenderToken } from '../lib/page-render-token';
+import { prepareAnswer, sendPrepared } from '../lib/prepared-answer';
 import { SESSION_COOKIE } from './auth';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -111,7 +112,22 @@ async function sendDrawnPage(
   template: PageTemplate,
   status: number,
 ): Promise<FastifyReply> {
-  const draw = () => renderer.render(request.url, apiFetchAs(app, request), request.now.getTime());
+  const draw = async () => {
+    const page = await renderer.render(
+      request.url,
+      apiFetchAs(app, request),
+      request.now.getTime(),
+    );
+    return prepareAnswer(
+      template.beforeTitle +
+        `<title>${page.title ?? 'StructoMate'}</title>` +
+        page.head +
+        template.betweenTitleAndRoot +
+        `<div id="root">${page.html}</div>${page.stateScript}` +
+        template.afterRoot,
+      'text/html; charset=utf-8',
+    );
+  };
   // A visitor who is not signed in sees what every such visitor sees that day: the page is drawn
   // once and kept (PublicCache, topic `pages`, cleared by any change to what it shows), so a
   // crowd on the home page costs one render, not one each. Signed-in visitors, pages that are
@@ -134,15 +150,11 @@ async function sendDrawnPage(
     request.log.error({ err: error }, 'Drawing the page on the server failed');
     return sendIndex(reply, template.shell, status);
   }
-  const html =
-    template.beforeTitle +
-    `<title>${page.title ?? 'StructoMate'}</title>` +
-    page.head +
-    template.betweenTitleAndRoot +
-    `<div id="root">${page.html}</div>${page.stateScript}` +
-    template.afterRoot;
   // The page shows who is signed in: it may be kept only by this visitor's browser.
-  return sendIndex(reply.header('vary', 'cookie'), html, status, 'private, no-cache');
+  return sendPrepared(
+    reply.code(status).header('cache-control', 'private, no-cache').header('vary', 'cookie'),
+    page,
+  );
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 } from '@structomate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calendarDay } from '../../lib/clock';
+import { prepareJson, sendPrepared } from '../../lib/prepared-answer';
 import { getApartment, listApartments } from './apartments.service';
 
 // Public and cheap to revalidate: browsers ask again each time and get 304 while the ETag holds.
@@ -27,9 +28,12 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = request.query;
       // Whether a flat is free depends on the day (a lease ends by notice at midnight).
       const today = calendarDay(request.now, app.config.rent.timeZone);
-      return app.publicCache.get('apartments', `list:${today}:${JSON.stringify(query)}`, () =>
-        listApartments(app.db, query, today),
+      const answer = await app.publicCache.get(
+        'apartments',
+        `list:${today}:${JSON.stringify(query)}`,
+        async () => prepareJson(reply, await listApartments(app.db, query, today)),
       );
+      return sendPrepared(reply, answer);
     },
   );
 
@@ -50,10 +54,10 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', REVALIDATE);
       const { id } = request.params;
       const today = calendarDay(request.now, app.config.rent.timeZone);
-      const result = await app.publicCache.get('apartments', `one:${today}:${id}`, () =>
-        getApartment(app.db, id, today),
+      const answer = await app.publicCache.get('apartments', `one:${today}:${id}`, async () =>
+        prepareJson(reply, { result: await getApartment(app.db, id, today) }),
       );
-      return { result };
+      return sendPrepared(reply, answer);
     },
   );
 };

@@ -11,6 +11,7 @@ import {
 } from '@structomate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageOf, sendPageHeaders } from '../../lib/paging';
+import { prepareJson, sendPrepared } from '../../lib/prepared-answer';
 import { currentUser } from '../../plugins/auth';
 import { actorOf, recordAudit } from '../audit/audit.service';
 import {
@@ -144,10 +145,10 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-cache');
       // Keyed by the day, so a coupon that expires at midnight leaves the banner then.
       const today = new Date().toISOString().slice(0, 10);
-      const result = await app.publicCache.get('featured-coupon', today, () =>
-        featuredCoupon(app.db),
+      const answer = await app.publicCache.get('featured-coupon', today, async () =>
+        prepareJson(reply, { result: await featuredCoupon(app.db) }),
       );
-      return { result };
+      return sendPrepared(reply, answer);
     },
   );
 };
