@@ -19,7 +19,9 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false, waitForApp: false });
 
   test('every public page shows its content @mobile', async ({ page }) => {
-    await page.goto('/');
+    const home = await page.goto('/');
+    // The page itself comes compressed, as its scripts and styles do.
+    expect(home?.headers()['content-encoding']).toBe('br');
     await expect(page).toHaveTitle('StructoMate · Apartments, leases and rent in one building');
     await expect(page.getByRole('heading', { name: 'About the Building' })).toBeVisible();
     await expect(page.getByRole('img', { name: /./ }).first()).toBeVisible();

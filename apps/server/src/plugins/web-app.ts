@@ -9,7 +9,7 @@ import { sendError, apiNotFound } from './errors';
 import { AppError } from '../lib/app-error';
 import { calendarDay, TEST_CLOCK_HEADER } from '../lib/clock';
 import { PAGE_RENDER_HEADER, pageRenderToken } from '../lib/page-render-token';
-import { prepareAnswer, sendPrepared } from '../lib/prepared-answer';
+import { prepareAnswer, sendPrepared, type PreparedAnswer } from '../lib/prepared-answer';
 import { SESSION_COOKIE } from './auth';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -25,12 +25,13 @@ interface PageRenderer {
 
 /** The built page with a place for a drawn page's markup, title and state. */
 interface PageTemplate {
-  shell: string;
+  shell: PreparedAnswer;
   beforeTitle: string;
   betweenTitleAndRoot: string;
   afterRoot: string;
 }
 
+const HTML = 'text/html; charset=utf-8';
 const TITLE = '<title>StructoMate</title>';
 const ROOT = '<div id="root"></div>';
 /**
@@ -53,7 +54,8 @@ export async function registerWebApp(
   distDir: string | undefined,
 ): Promise<void> {
   const indexHtml = distDir ? await readIndexHtml(distDir) : undefined;
-  const template = indexHtml ? splitTemplate(indexHtml) : undefined;
+  const shell = indexHtml ? prepareAnswer(indexHtml, HTML) : undefined;
+  const template = indexHtml && shell ? splitTemplate(indexHtml, shell) : undefined;
   const renderer = distDir ? await loadRenderer(app, distDir) : undefined;
 
   if (distDir) {
@@ -75,7 +77,7 @@ export async function registerWebApp(
   // Pages and unknown paths count against the per-address ceiling like every route.
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname === '/api' || pathname.startsWith('/api/') || !indexHtml) {
+    if (pathname === '/api' || pathname.startsWith('/api/') || !shell) {
       return sendError(reply, apiNotFound(request.method, request.url));
     }
     if (!wantsPage(request, pathname)) {
@@ -83,7 +85,7 @@ export async function registerWebApp(
     }
     const status = isClientRoute(pathname) ? 200 : 404;
     if (!renderer || !template || !isDrawnPage(pathname)) {
-      return sendIndex(reply, indexHtml, status);
+      return sendIndex(request, reply, shell, status);
     }
     return sendDrawnPage(app, request, reply, renderer, template, status);
   });
@@ -125,7 +127,7 @@ async function sendDrawnPage(
         template.betweenTitleAndRoot +
         `<div id="root">${page.html}</div>${page.stateScript}` +
         template.afterRoot,
-      'text/html; charset=utf-8',
+      HTML,
     );
   };
   // A visitor who is not signed in sees what every such visitor sees that day: the page is drawn
@@ -148,10 +150,11 @@ async function sendDrawnPage(
   } catch (error) {
     // The browser can still draw the page itself from the empty shell.
     request.log.error({ err: error }, 'Drawing the page on the server failed');
-    return sendIndex(reply, template.shell, status);
+    return sendIndex(request, reply, template.shell, status);
   }
   // The page shows who is signed in: it may be kept only by this visitor's browser.
   return sendPrepared(
+    request,
     reply.code(status).header('cache-control', 'private, no-cache').header('vary', 'cookie'),
     page,
   );
@@ -207,12 +210,12 @@ async function loadRenderer(
   return (await import(pathToFileURL(entry).href)) as PageRenderer;
 }
 
-function splitTemplate(indexHtml: string): PageTemplate | undefined {
+function splitTemplate(indexHtml: string, shell: PreparedAnswer): PageTemplate | undefined {
   const title = indexHtml.indexOf(TITLE);
   const root = indexHtml.indexOf(ROOT);
   if (title < 0 || root < title) return undefined;
   return {
-    shell: indexHtml,
+    shell,
     beforeTitle: indexHtml.slice(0, title),
     betweenTitleAndRoot: indexHtml.slice(title + TITLE.length, root),
     afterRoot: indexHtml.slice(root + ROOT.length),
@@ -236,14 +239,10 @@ function wantsPage(request: FastifyRequest, pathname: string): boolean {
 }
 
 function sendIndex(
+  request: FastifyRequest,
   reply: FastifyReply,
-  html: string,
+  shell: PreparedAnswer,
   status: number,
-  cacheControl = 'no-cache',
 ): FastifyReply {
-  return reply
-    .code(status)
-    .header('cache-control', cacheControl)
-    .type('text/html; charset=utf-8')
-    .send(html);
+  return sendPrepared(request, reply.code(status).header('cache-control', 'no-cache'), shell);
 }

@@ -33,7 +33,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
         `list:${today}:${JSON.stringify(query)}`,
         async () => prepareJson(reply, await listApartments(app.db, query, today)),
       );
-      return sendPrepared(reply, answer);
+      return sendPrepared(request, reply, answer);
     },
   );
 
@@ -57,7 +57,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await app.publicCache.get('apartments', `one:${today}:${id}`, async () =>
         prepareJson(reply, { result: await getApartment(app.db, id, today) }),
       );
-      return sendPrepared(reply, answer);
+      return sendPrepared(request, reply, answer);
     },
   );
 };

@@ -141,14 +141,14 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/coupons/featured',
     { config: { access: 'public' }, schema: { response: { 200: FeaturedCouponResponseSchema } } },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-cache');
       // Keyed by the day, so a coupon that expires at midnight leaves the banner then.
       const today = new Date().toISOString().slice(0, 10);
       const answer = await app.publicCache.get('featured-coupon', today, async () =>
         prepareJson(reply, { result: await featuredCoupon(app.db) }),
       );
-      return sendPrepared(reply, answer);
+      return sendPrepared(request, reply, answer);
     },
   );
 };
