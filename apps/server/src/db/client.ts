@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { lockDataDir } from './data-dir-lock';
 import { createClusterApart } from './pglite-initdb';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -93,6 +93,7 @@ async function openPglite(
     await unlock();
     throw error;
   }
+  takeTurns(client);
   const db = drizzlePglite({ client, schema });
   return {
     db,
@@ -118,6 +119,31 @@ async function openPglite(
       await unlock();
     },
   };
+}
+
+/**
+ * PGlite runs each statement synchronously in this thread and hands itself to the next waiting
+ * one within the same round of promise callbacks, so while statements were queued the event loop
+ * never got back to the network: a request not yet read waited for the whole queue to drain, and
+ * a visitor's cached page waited behind an admin's figures (under load: p99 of seconds). The
+ * statements and transactions of this process now run one after another, each after the loop
+ * has had a turn.
+ */
+function takeTurns(client: PGlite): void {
+  let previous: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const result = previous
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(run);
+    previous = result.catch(() => undefined);
+    return result;
+  };
+  const { query, exec, transaction } = client;
+  client.query = <T>(...args: Parameters<PGlite['query']>) =>
+    inTurn(() => query.apply(client, args) as Promise<Results<T>>);
+  client.exec = (...args: Parameters<PGlite['exec']>) => inTurn(() => exec.apply(client, args));
+  client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
+    inTurn(() => transaction.call(client, callback) as Promise<T>);
 }
 
 /**
