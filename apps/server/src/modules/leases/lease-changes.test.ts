@@ -7,8 +7,9 @@ import {
   LEASE_CHANGE_MESSAGES,
   MemberListResponseSchema,
   RentLedgerSchema,
+  RentRollPageSchema,
 } from '@structomate/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
 import {
@@ -410,5 +411,77 @@ describe('ending a lease on a chosen day', () => {
     expect(ErrorResponseSchema.parse(response.json()).error.message).toBe(
       'Your lease ends on 31 December 2026; January 2027 has no rent to pay.',
     );
+  });
+});
+
+describe('billing across rent changes and a move', () => {
+  it('bills each month at the rent of its period, and a month two leases share to the earlier', async () => {
+    const { person, leaseId: first } = await tenantOf('C-501', 'Moving Tenant');
+    const firstRent = (await leaseRow(first))?.rent ?? 0;
+    // The tenant moves: the first lease ended on 10 December, the second (in a free flat)
+    // starts on the 15th, so both bill December; its rent changes from March and again from June.
+    await t.database.db
+      .update(agreements)
+      .set({ status: 'ended', endsOn: '2026-12-10', endedAt: new Date('2026-12-10T12:00:00Z') })
+      .where(eq(agreements.id, first));
+    const [flat] = await t.database.db
+      .select({ id: apartments.id })
+      .from(apartments)
+      .where(
+        sql`not exists (select 1 from agreements a
+          where a.apartment_id = ${apartments.id} and a.status in ('accepted', 'pending'))`,
+      )
+      .orderBy(apartments.apartmentNo)
+      .limit(1);
+    const rent = 30_000;
+    const [second] = await t.database.db
+      .insert(agreements)
+      .values({
+        tenantId: person.id,
+        apartmentId: flat?.id ?? '',
+        status: 'accepted',
+        rent,
+        startDate: '2026-12-15',
+        endDate: '2027-12-14',
+        termMonths: 12,
+        rentDueDay: 1,
+        signedAt: new Date('2026-12-11T04:00:00Z'),
+        checkedAt: new Date('2026-12-12T04:00:00Z'),
+      })
+      .returning({ id: agreements.id });
+    const secondId = second?.id ?? '';
+    await t.database.db.insert(leaseRents).values([
+      { agreementId: secondId, fromMonth: '2027-06-01', rent: rent + 3000 },
+      { agreementId: secondId, fromMonth: '2027-03-01', rent: rent + 1000 },
+    ]);
+    clock.set('2027-01-05T04:00:00Z');
+
+    const ledger = await ledgerOf(person);
+    expect(ledger.months.map((m) => [m.billingMonth, m.agreementId === first, m.rent])).toEqual([
+      ['2026-11', true, firstRent],
+      ['2026-12', true, firstRent],
+      ['2027-01', false, rent],
+      ['2027-02', false, rent],
+      ['2027-03', false, rent + 1000],
+      ['2027-04', false, rent + 1000],
+      ['2027-05', false, rent + 1000],
+      ['2027-06', false, rent + 3000],
+      ['2027-07', false, rent + 3000],
+      ['2027-08', false, rent + 3000],
+      ['2027-09', false, rent + 3000],
+      ['2027-10', false, rent + 3000],
+      ['2027-11', false, rent + 3000],
+      ['2027-12', false, rent + 3000],
+    ]);
+    expect(ledger.owedAmount).toBe(2 * firstRent + rent);
+
+    // The rent roll bills the same months: December once, to the first lease.
+    const roll = await admin.inject({ method: 'GET', url: '/api/admin/rent-roll?q=Moving' });
+    expect(roll.statusCode, roll.body).toBe(200);
+    const rows = RentRollPageSchema.parse(roll.json()).result;
+    const balanceOf = (id: string) => rows.find((row) => row.leaseId === id)?.balance;
+    expect(balanceOf(first)).toBe(2 * firstRent);
+    expect(balanceOf(secondId)).toBe(rent);
+    expect(rows.find((row) => row.leaseId === secondId)?.rent).toBe(rent);
   });
 });

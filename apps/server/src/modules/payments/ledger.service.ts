@@ -98,29 +98,53 @@ export function billedMonths(rules: BillingRules, today: string, leaseFilter: SQ
           when a.ends_on is not null
           then least(date_trunc('month', a.ends_on)::date, ${horizon}::date)
           else ${horizon}::date
-        end as last_month
+        end as last_month,
+        count(*) over (partition by a.tenant_id) as tenant_leases
       from agreements a
       where a.status in ('accepted', 'ended') and a.checked_at is not null and (${leaseFilter})
     ),
+    -- A lease's rent periods: the rent it was signed for until its first change, then each
+    -- change (a renewal's) until the next, within the lease's billed months. A month's rent is
+    -- its period's, the same as rentIn's latest change from that month or before.
+    periods as (
+      select l.*, p.rent as period_rent,
+        greatest(l.first_month, p.from_month) as period_first,
+        least(l.last_month, (p.next_from - interval '1 month')::date) as period_last
+      from leases l
+      cross join lateral (
+        select q.rent, q.from_month,
+          lead(q.from_month) over (order by q.from_month nulls first) as next_from
+        from (
+          select l.rent, null::date as from_month
+          union all
+          select r.rent, r.from_month from lease_rents r where r.agreement_id = l.id
+        ) q
+      ) p
+    ),
+    every_month as (
+      select l.tenant_id, l.id as agreement_id, l.period_rent as rent, m.month::date as month,
+        l.checked_at, l.tenant_leases,
+        case when m.month = l.first_month then l.first_due_floor end as granted_on,
+        l.due_day, l.grace_days
+      from periods l
+      cross join lateral generate_series(
+        l.period_first::timestamp, l.period_last::timestamp, interval '1 month'
+      ) as m(month)
+      union all
+      select l.tenant_id, l.id, p.rent, p.billing_month, l.checked_at, l.tenant_leases, null,
+        l.due_day, l.grace_days
+      from leases l join payments p on p.agreement_id = l.id and p.billing_month > l.last_month
+    ),
+    -- A person with one lease has each month once; only the months of a person with several
+    -- are sorted to find which lease bills each.
     months as (
-      select distinct on (billed.tenant_id, billed.month)
-        billed.tenant_id, billed.agreement_id, billed.rent, billed.month, billed.granted_on,
-        billed.due_day, billed.grace_days
-      from (
-        select l.tenant_id, l.id as agreement_id, ${rentIn(sql`l`, sql`m.month`)} as rent,
-          m.month::date as month, l.checked_at,
-          case when m.month = l.first_month then l.first_due_floor end as granted_on,
-          l.due_day, l.grace_days
-        from leases l
-        cross join lateral generate_series(
-          l.first_month::timestamp, l.last_month::timestamp, interval '1 month'
-        ) as m(month)
-        union all
-        select l.tenant_id, l.id, p.rent, p.billing_month, l.checked_at, null, l.due_day,
-          l.grace_days
-        from leases l join payments p on p.agreement_id = l.id and p.billing_month > l.last_month
-      ) billed
-      order by billed.tenant_id, billed.month, billed.checked_at
+      select e.tenant_id, e.agreement_id, e.rent, e.month, e.granted_on, e.due_day, e.grace_days
+      from every_month e where e.tenant_leases = 1
+      union all
+      (select distinct on (e.tenant_id, e.month)
+        e.tenant_id, e.agreement_id, e.rent, e.month, e.granted_on, e.due_day, e.grace_days
+      from every_month e where e.tenant_leases > 1
+      order by e.tenant_id, e.month, e.checked_at)
     )
     select m.tenant_id, m.agreement_id, m.month, m.rent, m.granted_on, m.due_day, m.grace_days,
       p.transaction_id,
