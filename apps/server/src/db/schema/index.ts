@@ -16,3 +16,4 @@ export * from './notifications';
 export * from './charges';
 export * from './maintenance';
 export * from './secrets';
+export * from './lease-figures';

@@ -431,45 +431,55 @@ export async function listMembers(
     sql`exists (select 1 from ${agreements} as lease
       where lease.tenant_id = ${users.id} and ${leaseHolds(sql`lease`, today)})`,
   );
-  const [counted] = await db.select({ n: count() }).from(users).where(isMember);
-  const rows = await db
-    .select({
-      id: users.id,
-      displayName: users.displayName,
-      email: users.email,
-      photoImageId: users.photoImageId,
-      photoUrl: users.photoUrl,
-      apartmentNo: apartments.apartmentNo,
-      blockName: apartments.blockName,
-      floorNo: apartments.floorNo,
-      checkedAt: agreements.checkedAt,
-    })
-    .from(users)
-    .leftJoin(agreements, and(eq(agreements.tenantId, users.id), eq(agreements.status, 'accepted')))
-    .leftJoin(apartments, eq(apartments.id, agreements.apartmentId))
-    .where(isMember)
-    .orderBy(users.displayName, users.email, users.id)
-    .limit(page.limit)
-    .offset(page.offset);
-  const balances = await balancesOf(
-    db,
-    rules,
-    now,
-    rows.map((row) => row.id),
-  );
-  const members = rows.map((row) => ({
-    _id: row.id,
-    displayName: row.displayName,
-    email: row.email,
-    photoURL: row.photoImageId ? imageUrl(row.photoImageId) : row.photoUrl,
-    apartmentNo: row.apartmentNo,
-    blockName: row.blockName,
-    floorNo: row.floorNo,
-    memberSince: row.checkedAt?.toISOString() ?? null,
-    owedMonths: balances.get(row.id)?.owedMonths ?? 0,
-    owedAmount: balances.get(row.id)?.owedAmount ?? 0,
-  }));
+  // The count runs beside the page and its balances (on PostgreSQL, on two connections).
+  const [[counted], members] = await Promise.all([
+    db.select({ n: count() }).from(users).where(isMember),
+    membersPage(),
+  ]);
   return { rows: members, total: counted?.n ?? 0 };
+
+  async function membersPage(): Promise<Member[]> {
+    const rows = await db
+      .select({
+        id: users.id,
+        displayName: users.displayName,
+        email: users.email,
+        photoImageId: users.photoImageId,
+        photoUrl: users.photoUrl,
+        apartmentNo: apartments.apartmentNo,
+        blockName: apartments.blockName,
+        floorNo: apartments.floorNo,
+        checkedAt: agreements.checkedAt,
+      })
+      .from(users)
+      .leftJoin(
+        agreements,
+        and(eq(agreements.tenantId, users.id), eq(agreements.status, 'accepted')),
+      )
+      .leftJoin(apartments, eq(apartments.id, agreements.apartmentId))
+      .where(isMember)
+      .orderBy(users.displayName, users.email, users.id)
+      .limit(page.limit)
+      .offset(page.offset);
+    const balances = await balancesOf(
+      db,
+      rules,
+      now,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({
+      _id: row.id,
+      displayName: row.displayName,
+      email: row.email,
+      photoURL: row.photoImageId ? imageUrl(row.photoImageId) : row.photoUrl,
+      apartmentNo: row.apartmentNo,
+      blockName: row.blockName,
+      floorNo: row.floorNo,
+      memberSince: row.checkedAt?.toISOString() ?? null,
+      owedMonths: balances.get(row.id)?.owedMonths ?? 0,
+      owedAmount: balances.get(row.id)?.owedAmount ?? 0,
+    }));
+  }
 }
 
 /**

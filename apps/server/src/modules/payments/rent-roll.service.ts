@@ -20,7 +20,8 @@ import { billedMonths, rentIn, type BillingRules } from './ledger.service';
  * The rent roll: every lease that was ever granted, current and former, with its rent now, the
  * month it is paid through, what it owes today, its last payment and the deposit held. The
  * ledger's billed months are the one source of what is owed; filters, search, order, paging and
- * totals all happen in SQL.
+ * totals all happen in SQL. What the billed months give each lease is kept (lease_figures) and
+ * read again while the person's money and the day have not changed (ADR 016).
  */
 type Filters = Required<Pick<RentRollQuery, 'filter' | 'sort'>> & Pick<RentRollQuery, 'q'>;
 
@@ -79,23 +80,21 @@ const orderBy: Record<RentRollSort, SQL> = {
 /** The deposit held for a lease (alias `a`): received less refunded. */
 const depositHeld = depositHeldSql(sql`a.id`);
 
-/** Every matching lease's figures, as a subquery `r`. */
-function rollRows(rules: BillingRules, today: string, filters: Filters): SQL {
+/** The billing rules as kept figures record them: figures worked out under others are not read. */
+const rulesKey = (rules: BillingRules) =>
+  `due ${rules.dueDay}, grace ${rules.graceDays}, ${rules.timeZone}, from ${rules.leaseStart}`;
+
+/** A list of ids as one uuid[] parameter. */
+const uuids = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/**
+ * The figures of every lease of the people named, worked out from the ledger's billed months. A
+ * person's leases are worked out together: a month two of their leases share is billed to the
+ * earlier.
+ */
+function workedOut(rules: BillingRules, today: string, tenantIds: readonly string[]): SQL {
   const thisMonth = `${today.slice(0, 7)}-01`;
-  const search = filters.q
-    ? sql`and (u.display_name ilike ${likePattern(filters.q)} or u.email ilike ${likePattern(filters.q)}
-        or ap.apartment_no ilike ${likePattern(filters.q)})`
-    : sql``;
-  const status =
-    filters.filter === 'current'
-      ? sql`and a.status = 'accepted'`
-      : filters.filter === 'former'
-        ? sql`and a.status = 'ended'`
-        : sql``;
-  const leases = sql`a.status in ('accepted', 'ended') ${status}`;
-  // Every lease's months, whatever the filter: a month two leases of one person share is billed
-  // to the same lease (the earlier) however the roll is filtered.
-  const billed = billedMonths(rules, today, sql`true`);
+  const billed = billedMonths(rules, today, sql`a.tenant_id = any(${uuids(tenantIds)})`);
   return sql`(
     with billed as (${billed}),
     per_lease as (
@@ -112,6 +111,104 @@ function rollRows(rules: BillingRules, today: string, filters: Filters): SQL {
         ) as overdue_months
       from billed b
       group by b.agreement_id
+    )
+    select a.id as agreement_id, a.tenant_id, pl.first_month, pl.first_unpaid, pl.last_paid,
+      coalesce(pl.balance, 0) as balance, coalesce(pl.overdue_months, 0) as overdue_months
+    from agreements a
+    left join per_lease pl on pl.agreement_id = a.id
+    where a.status in ('accepted', 'ended') and a.tenant_id = any(${uuids(tenantIds)})
+  )`;
+}
+
+/**
+ * The people with a lease whose kept figures do not hold now: none kept, or kept for another day,
+ * under other rules, or from before the person's latest change.
+ */
+async function staleTenants(db: Database, rules: BillingRules, today: string): Promise<string[]> {
+  const result = await db.execute(sql`
+    select distinct a.tenant_id::text as "tenantId" from agreements a
+    left join lease_figures f on f.agreement_id = a.id
+    left join tenant_money_versions v on v.tenant_id = a.tenant_id
+    where a.status in ('accepted', 'ended') and (f.agreement_id is null
+      or f.computed_for <> ${today}::date or f.rules <> ${rulesKey(rules)}
+      or f.version <> coalesce(v.version, 0) or f.tenant_id <> a.tenant_id)
+    order by 1`);
+  return rowsOf(z.object({ tenantId: z.string() }), result).map((row) => row.tenantId);
+}
+
+/**
+ * Works out again and keeps the figures of the people named (everyone's, the first time on a new
+ * day). One statement: the figures and the versions they are stamped with come from one
+ * snapshot, so the figures of a person whose money changes meanwhile are kept with the version
+ * before the change, and never read. Rows are written in one order, so two admins keeping
+ * figures at once take turns rather than deadlock.
+ */
+async function keepFigures(
+  db: Database,
+  rules: BillingRules,
+  today: string,
+  tenantIds: readonly string[],
+): Promise<void> {
+  await db.execute(sql`
+    insert into lease_figures (agreement_id, tenant_id, computed_for, rules, version, first_month,
+      first_unpaid, last_paid, balance, overdue_months)
+    select w.agreement_id, w.tenant_id, ${today}::date, ${rulesKey(rules)},
+      coalesce(v.version, 0), w.first_month, w.first_unpaid, w.last_paid, w.balance,
+      w.overdue_months
+    from ${workedOut(rules, today, tenantIds)} w
+    left join tenant_money_versions v on v.tenant_id = w.tenant_id
+    order by w.agreement_id
+    on conflict (agreement_id) do update set tenant_id = excluded.tenant_id,
+      computed_for = excluded.computed_for, rules = excluded.rules, version = excluded.version,
+      first_month = excluded.first_month, first_unpaid = excluded.first_unpaid,
+      last_paid = excluded.last_paid, balance = excluded.balance,
+      overdue_months = excluded.overdue_months`);
+}
+
+/** Keeps the figures of everyone whose kept figures do not hold now. */
+async function keepStaleFigures(db: Database, rules: BillingRules, today: string): Promise<void> {
+  const stale = await staleTenants(db, rules, today);
+  if (stale.length > 0) await keepFigures(db, rules, today, stale);
+}
+
+/**
+ * Every matching lease's figures, as a subquery `r`: the kept figures, and for the people named
+ * `stale` (whose money changed since theirs were kept), worked out here.
+ */
+function rollRows(
+  rules: BillingRules,
+  today: string,
+  filters: Filters,
+  stale: readonly string[],
+): SQL {
+  const thisMonth = `${today.slice(0, 7)}-01`;
+  const search = filters.q
+    ? sql`and (u.display_name ilike ${likePattern(filters.q)} or u.email ilike ${likePattern(filters.q)}
+        or ap.apartment_no ilike ${likePattern(filters.q)})`
+    : sql``;
+  const status =
+    filters.filter === 'current'
+      ? sql`and a.status = 'accepted'`
+      : filters.filter === 'former'
+        ? sql`and a.status = 'ended'`
+        : sql``;
+  const leases = sql`a.status in ('accepted', 'ended') ${status}`;
+  return sql`(
+    with figures as (
+      select f.agreement_id, f.first_month, f.first_unpaid, f.last_paid, f.balance,
+        f.overdue_months
+      from lease_figures f
+      left join tenant_money_versions v on v.tenant_id = f.tenant_id
+      where f.computed_for = ${today}::date and f.rules = ${rulesKey(rules)}
+        and f.version = coalesce(v.version, 0) and not f.tenant_id = any(${uuids(stale)})
+      ${
+        stale.length > 0
+          ? sql`union all
+      select w.agreement_id, w.first_month, w.first_unpaid, w.last_paid, w.balance,
+        w.overdue_months
+      from ${workedOut(rules, today, stale)} w`
+          : sql``
+      }
     )
     select a.id::text as "leaseId", u.id::text as "tenantId", u.display_name as "tenantName",
       u.email as "tenantEmail", ap.apartment_no as "apartmentNo", a.status::text as status,
@@ -131,7 +228,7 @@ function rollRows(rules: BillingRules, today: string, filters: Filters): SQL {
     from agreements a
     join users u on u.id = a.tenant_id
     join apartments ap on ap.id = a.apartment_id
-    left join per_lease pl on pl.agreement_id = a.id
+    left join figures pl on pl.agreement_id = a.id
     where ${leases} ${search}
   )`;
 }
@@ -210,12 +307,13 @@ const overdueOnly = (filters: Filters) =>
 const ONE_SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
 
 /** One page of the rent roll, with the totals of everything that matches. */
-export function rentRoll(
+export async function rentRoll(
   db: Database,
   rules: BillingRules,
   now: Date,
   query: Filters & { page: number; limit: number },
 ): Promise<RentRollPage> {
+  await keepStaleFigures(db, rules, calendarDay(now, rules.timeZone));
   return db.transaction((tx) => rollPage(tx, rules, now, query), ONE_SNAPSHOT);
 }
 
@@ -226,7 +324,9 @@ async function rollPage(
   query: Filters & { page: number; limit: number },
 ): Promise<RentRollPage> {
   const today = calendarDay(now, rules.timeZone);
-  const rows = rollRows(rules, today, query);
+  // Anyone whose money changed since their figures were kept, seen from this snapshot.
+  const stale = await staleTenants(db, rules, today);
+  const rows = rollRows(rules, today, query, stale);
   const where = overdueOnly(query);
   // The page and the totals of everything that matches from one evaluation of the roll: the
   // totals ride on each row of the page as window aggregates.
@@ -261,12 +361,13 @@ async function rollPage(
 }
 
 /** Every matching lease, for the CSV export. */
-export function rentRollRows(
+export async function rentRollRows(
   db: Database,
   rules: BillingRules,
   now: Date,
   filters: Filters,
 ): Promise<RentRollRow[]> {
+  await keepStaleFigures(db, rules, calendarDay(now, rules.timeZone));
   return db.transaction((tx) => allRows(tx, rules, now, filters), ONE_SNAPSHOT);
 }
 
@@ -278,7 +379,8 @@ async function allRows(
 ): Promise<RentRollRow[]> {
   const today = calendarDay(now, rules.timeZone);
   const result = await db.execute(sql`
-    select r.* from ${rollRows(rules, today, filters)} r ${overdueOnly(filters)}
+    select r.* from ${rollRows(rules, today, filters, await staleTenants(db, rules, today))} r
+    ${overdueOnly(filters)}
     order by ${orderBy[filters.sort]}`);
   const rows = rowsOf(RowSchema, result);
   const last = await lastPayments(

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
 import { newMember } from '../../../test/payments';
 import { newPerson, type Person } from '../../../test/people';
-import { agreements, payments } from '../../db/schema';
+import { agreements, leaseFigures, leaseRents, payments } from '../../db/schema';
 import { FakeClock } from '../../lib/clock';
 
 /**
@@ -188,5 +188,72 @@ describe('the rent roll', () => {
       const response = await admin.inject({ method: 'GET', url: `/api/admin/rent-roll?${query}` });
       expect(response.statusCode, query).toBe(400);
     }
+  });
+});
+
+describe('the figures the roll keeps', () => {
+  const keptBalanceIs = (leaseId: string, balance: number) =>
+    t.database.db
+      .update(leaseFigures)
+      .set({ balance })
+      .where(eq(leaseFigures.agreementId, leaseId));
+  const balanceOf = async (name: string) => byName((await roll(`q=${name}`)).result, name)?.balance;
+
+  it('are read while they hold, and worked out again after any change to the person’s money or a new day', async () => {
+    clock.set('2026-11-24T04:00:00Z');
+    const delta = await leaseOf(await newMember(t, 'A-202', 'Kept Delta'));
+    // The lease starts today: November is owed.
+    expect(await balanceOf('Kept Delta')).toBe(delta.rent);
+    // What the roll kept is what it shows (altered here to tell it from a figure worked out).
+    await keptBalanceIs(delta.leaseId, 1);
+    expect(await balanceOf('Kept Delta')).toBe(1);
+
+    // A payment.
+    await pay(delta, '2026-11', '2026-11-24T05:00:00Z');
+    expect(await balanceOf('Kept Delta')).toBe(0);
+    // A new rent from a month.
+    await keptBalanceIs(delta.leaseId, 1);
+    await t.database.db
+      .insert(leaseRents)
+      .values({ agreementId: delta.leaseId, fromMonth: '2026-12-01', rent: delta.rent + 1000 });
+    expect(await balanceOf('Kept Delta')).toBe(0);
+    // A change to the lease.
+    await keptBalanceIs(delta.leaseId, 1);
+    await t.database.db
+      .update(agreements)
+      .set({ graceDays: 3 })
+      .where(eq(agreements.id, delta.leaseId));
+    expect(await balanceOf('Kept Delta')).toBe(0);
+    // A new day, and a new month: December is owed, at its new rent.
+    await keptBalanceIs(delta.leaseId, 1);
+    clock.set('2026-12-01T04:00:00Z');
+    expect(await balanceOf('Kept Delta')).toBe(delta.rent + 1000);
+    clock.set('2026-11-24T04:00:00Z');
+  });
+
+  it('kept from a snapshot before the person’s latest change are never read', async () => {
+    clock.set('2026-11-24T04:00:00Z');
+    const omega = await leaseOf(await newMember(t, 'B-601', 'Kept Omega'));
+    expect(await balanceOf('Kept Omega')).toBe(omega.rent);
+    const [before] = await t.database.db
+      .select()
+      .from(leaseFigures)
+      .where(eq(leaseFigures.agreementId, omega.leaseId));
+    if (!before) throw new Error('no figures kept');
+    // November is paid while another admin's roll works out the figures from the snapshot
+    // before it; that roll keeps them after the payment committed.
+    await pay(omega, '2026-11', '2026-11-24T05:00:00Z');
+    await t.database.db
+      .update(leaseFigures)
+      .set({ ...before, balance: omega.rent })
+      .where(eq(leaseFigures.agreementId, omega.leaseId));
+    expect(await balanceOf('Kept Omega')).toBe(0);
+    // Kept again, with the version the payment gave the person.
+    const [kept] = await t.database.db
+      .select({ version: leaseFigures.version, balance: leaseFigures.balance })
+      .from(leaseFigures)
+      .where(eq(leaseFigures.agreementId, omega.leaseId));
+    expect(kept?.balance).toBe(0);
+    expect(kept?.version).toBeGreaterThan(before.version);
   });
 });

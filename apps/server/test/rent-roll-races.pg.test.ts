@@ -1,0 +1,92 @@
+import { addMonths, RentLedgerSchema, RentRollPageSchema } from '@structomate/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/db/client';
+import { renter, type Renter } from './people';
+import { startDemoPair, type ServerProcess } from './servers';
+
+/**
+ * The rent roll keeps each lease's figures and works out again those of anyone whose money
+ * changed (lease_figures, tenant_money_versions). Here two admins read the roll on two servers
+ * while rent is recorded on both, as behind a load balancer: no request fails, and once the
+ * writes are done, the roll on either server shows each tenant what their own ledger (worked out
+ * afresh on every request) says they owe. Runs with DATABASE_URL (PGlite is one process and
+ * cannot race).
+ */
+const serverUrl = process.env.DATABASE_URL ?? '';
+// Each lease bills from November 2026: on 23 March 2027 five months are owed.
+const NOW = '2027-03-23T10:00:00+06:00';
+const APARTMENTS = ['A-101', 'A-202', 'A-301', 'A-404'];
+
+let pair: Awaited<ReturnType<typeof startDemoPair>>;
+let database: DatabaseHandle;
+let servers: ServerProcess[] = [];
+let adminCookie = '';
+
+beforeAll(async () => {
+  pair = await startDemoPair(serverUrl, NOW);
+  ({ database, servers, adminCookie } = pair);
+}, 120_000);
+
+afterAll(async () => {
+  await pair?.stop();
+  expect(
+    pair?.statuses.filter((status) => status >= 500),
+    'no request may fail with 5xx',
+  ).toEqual([]);
+});
+
+async function roll(server: ServerProcess) {
+  const response = await fetch(`${server.url}/api/admin/rent-roll?q=Racer&limit=50`, {
+    headers: { cookie: adminCookie, 'x-test-clock': NOW },
+  });
+  pair.statuses.push(response.status);
+  expect(response.status).toBe(200);
+  return RentRollPageSchema.parse(await response.json());
+}
+
+async function owed(server: ServerProcess, person: Renter): Promise<number> {
+  const answer = await pair.post(server, person.cookie, '/api/rent/ledger', {});
+  expect(answer.status).toBe(200);
+  return RentLedgerSchema.parse(answer.body).owedAmount;
+}
+
+const payByHand = (server: ServerProcess, person: Renter, months: string[]) =>
+  pair.post(server, adminCookie, `/api/tenants/${person.id}/payments`, {
+    agreementId: person.agreementId,
+    method: 'cash',
+    receivedOn: '2027-03-20',
+    months,
+  });
+
+describe('two servers on one PostgreSQL', () => {
+  it('rolls read on both servers while rent is recorded on both show what each ledger owes, 8 rounds', async () => {
+    const [a, b] = servers;
+    if (!a || !b) throw new Error('servers missing');
+    const members = await Promise.all(
+      APARTMENTS.map((apartmentNo) => renter(database, apartmentNo)),
+    );
+    // Each round pays an owed month of two tenants, one on each server, while both rolls are
+    // read: every tenant's November and January, then December and February.
+    for (let round = 0; round < 8; round += 1) {
+      const [first, second] = [members[round % 4], members[(round + 1) % 4]];
+      if (!first || !second) throw new Error('members missing');
+      const month = addMonths('2026-11', Math.floor(round / 4));
+      const [, paidFirst, , paidSecond] = await Promise.all([
+        roll(a),
+        payByHand(round % 2 ? a : b, first, [month]),
+        roll(b),
+        payByHand(round % 2 ? b : a, second, [addMonths(month, 2)]),
+        roll(a),
+      ]);
+      expect(paidFirst.status, JSON.stringify(paidFirst.body)).toBe(201);
+      expect(paidSecond.status, JSON.stringify(paidSecond.body)).toBe(201);
+      for (const server of [a, b]) {
+        const rows = (await roll(server)).result;
+        for (const person of members) {
+          const row = rows.find((candidate) => candidate.leaseId === person.agreementId);
+          expect(row?.balance, `round ${round}: the roll's balance`).toBe(await owed(a, person));
+        }
+      }
+    }
+  }, 120_000);
+});
