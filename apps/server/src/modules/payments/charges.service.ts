@@ -7,7 +7,7 @@ import {
   type OfflinePaymentMethod,
   type RecordChargePaymentSchema,
 } from '@structomate/contract';
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { agreements, apartments, charges, users } from '../../db/schema';
@@ -21,11 +21,13 @@ import { recordAudit, type AuditActor } from '../audit/audit.service';
  * recording it at once give one payment and a 409.
  */
 
-/** What is owed in unpaid charges under a lease (`agreementId` names the lease's id). */
-export const chargesOwedSql = (agreementId: SQL) => sql<number>`(
-  select coalesce(sum(c.amount), 0) from charges c
-  where c.agreement_id = ${agreementId} and c.paid_at is null
-)`;
+/**
+ * What is owed in unpaid charges per lease with any, as a derived table (`agreement_id`, `owed`);
+ * a lease with none owes 0. Joined by queries that list leases (the rent roll).
+ */
+export const chargesOwedSql = sql`(
+  select c.agreement_id, sum(c.amount) as owed from charges c
+  where c.paid_at is null group by c.agreement_id)`;
 
 export interface NewCharge {
   tenantId: string;

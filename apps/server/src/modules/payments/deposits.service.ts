@@ -7,7 +7,7 @@ import {
   type RecordDepositRequestSchema,
   type RecordDepositResponse,
 } from '@structomate/contract';
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { agreements, depositEntries } from '../../db/schema';
@@ -23,12 +23,14 @@ import { assertOfflineDay, offlineLease } from './offline-lease';
  */
 
 /**
- * SQL for the deposit held by the lease whose id is `agreementId` (a column or a value), whole
- * BDT, 0 when nothing was received: for queries that list leases (the rent roll).
+ * SQL for the deposit held per lease with any entry, as a derived table (`agreement_id`, `held`):
+ * received less refunded, whole BDT; a lease with no entry holds 0. For queries that list leases
+ * (the rent roll), joined once rather than asked of each lease.
  */
-export const depositHeldSql = (agreementId: SQL) => sql<number>`(
-  select coalesce(sum(case when d.kind = 'received' then d.amount else -d.amount end), 0)::int
-  from deposit_entries d where d.agreement_id = ${agreementId})`;
+export const depositsHeldSql = sql`(
+  select d.agreement_id,
+    sum(case when d.kind = 'received' then d.amount else -d.amount end)::int as held
+  from deposit_entries d group by d.agreement_id)`;
 
 /** The deposit held now per lease named (0 for a lease with no entry), whole BDT. */
 export async function depositsHeld(

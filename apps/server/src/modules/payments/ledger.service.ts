@@ -176,6 +176,15 @@ export const rentIn = (lease: SQL, month: SQL) => sql`coalesce((
 ), ${lease}.rent)`;
 
 /**
+ * rentIn for every lease at once, as a derived table (`agreement_id`, `rent`) of the leases with a
+ * change from `month` or before: each one's latest. A lease not in it pays the rent signed for.
+ */
+export const rentChangesIn = (month: SQL) => sql`(
+  select distinct on (r.agreement_id) r.agreement_id, r.rent from lease_rents r
+  where r.from_month <= ${month}
+  order by r.agreement_id, r.from_month desc)`;
+
+/**
  * Whether a lease still bills a month (YYYY-MM): it runs, or it ended in that month or later.
  * With `lock`, the lease row is held (FOR SHARE) until the caller's transaction ends, so a
  * lease being ended waits for a payment being recorded under it, and the other way round.

@@ -12,9 +12,9 @@ import type { Database } from '../../db/client';
 import { calendarDay } from '../../lib/clock';
 import { likePattern } from '../../lib/like-pattern';
 import { chargesOwedSql } from './charges.service';
-import { depositHeldSql } from './deposits.service';
+import { depositsHeldSql } from './deposits.service';
 import { rowsOf } from '../../lib/sql-rows';
-import { billedMonths, rentIn, type BillingRules } from './ledger.service';
+import { billedMonths, rentChangesIn, type BillingRules } from './ledger.service';
 
 /**
  * The rent roll: every lease that was ever granted, current and former, with its rent now, the
@@ -76,9 +76,6 @@ const orderBy: Record<RentRollSort, SQL> = {
   tenant: sql`lower(r."tenantName"), r."tenantEmail", r."startDate" desc nulls last, r."leaseId"`,
   balance: sql`r.balance desc, r."apartmentNo", r."leaseId"`,
 };
-
-/** The deposit held for a lease (alias `a`): received less refunded. */
-const depositHeld = depositHeldSql(sql`a.id`);
 
 /** The billing rules as kept figures record them: figures worked out under others are not read. */
 const rulesKey = (rules: BillingRules) =>
@@ -213,7 +210,7 @@ function rollRows(
     select a.id::text as "leaseId", u.id::text as "tenantId", u.display_name as "tenantName",
       u.email as "tenantEmail", ap.apartment_no as "apartmentNo", a.status::text as status,
       case when a.status = 'accepted' then 0 else 1 end as status_order,
-      ${rentIn(sql`a`, sql`${thisMonth}::date`)} as rent,
+      coalesce(rc.rent, a.rent) as rent,
       to_char(a.start_date, 'YYYY-MM-DD') as "startDate",
       to_char(a.end_date, 'YYYY-MM-DD') as "endDate",
       to_char(coalesce(a.ends_on, (a.ended_at at time zone ${rules.timeZone})::date),
@@ -223,12 +220,15 @@ function rollRows(
       to_char(pl.last_paid, 'YYYY-MM') as "lastPaid",
       coalesce(pl.balance, 0) as balance,
       coalesce(pl.overdue_months, 0) as "overdueMonths",
-      ${depositHeld} as "depositHeld",
-      ${chargesOwedSql(sql`a.id`)} as "chargesOwed"
+      coalesce(dh.held, 0) as "depositHeld",
+      coalesce(co.owed, 0) as "chargesOwed"
     from agreements a
     join users u on u.id = a.tenant_id
     join apartments ap on ap.id = a.apartment_id
     left join figures pl on pl.agreement_id = a.id
+    left join ${rentChangesIn(sql`${thisMonth}::date`)} rc on rc.agreement_id = a.id
+    left join ${depositsHeldSql} dh on dh.agreement_id = a.id
+    left join ${chargesOwedSql} co on co.agreement_id = a.id
     where ${leases} ${search}
   )`;
 }

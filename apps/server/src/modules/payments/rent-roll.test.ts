@@ -228,6 +228,7 @@ describe('the figures the roll keeps', () => {
     await keptBalanceIs(delta.leaseId, 1);
     clock.set('2026-12-01T04:00:00Z');
     expect(await balanceOf('Kept Delta')).toBe(delta.rent + 1000);
+    expect(byName((await roll('q=Kept Delta')).result, 'Kept Delta')?.rent).toBe(delta.rent + 1000);
     clock.set('2026-11-24T04:00:00Z');
   });
 
