@@ -9,6 +9,7 @@ CREATE TABLE "lease_figures" (
 	"first_unpaid" date,
 	"last_paid" date,
 	"balance" bigint NOT NULL,
+	"owed_months" integer NOT NULL,
 	"overdue_months" integer NOT NULL
 );
 --> statement-breakpoint
@@ -19,6 +20,7 @@ CREATE TABLE "tenant_money_versions" (
 --> statement-breakpoint
 ALTER TABLE "lease_figures" ADD CONSTRAINT "lease_figures_agreement_id_agreements_id_fk" FOREIGN KEY ("agreement_id") REFERENCES "public"."agreements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tenant_money_versions" ADD CONSTRAINT "tenant_money_versions_tenant_id_users_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "lease_figures_tenant_idx" ON "lease_figures" USING btree ("tenant_id");--> statement-breakpoint
 -- A person's money changed: a new version for each person named, taken in one order so two
 -- statements naming the same people lock their rows in the same order.
 CREATE FUNCTION "tenant_money_changed"("tenants" uuid[]) RETURNS void LANGUAGE sql AS $$

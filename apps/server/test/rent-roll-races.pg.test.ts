@@ -1,15 +1,20 @@
-import { addMonths, RentLedgerSchema, RentRollPageSchema } from '@structomate/contract';
+import {
+  addMonths,
+  MemberListResponseSchema,
+  RentLedgerSchema,
+  RentRollPageSchema,
+} from '@structomate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
 import { renter, type Renter } from './people';
 import { startDemoPair, type ServerProcess } from './servers';
 
 /**
- * The rent roll keeps each lease's figures and works out again those of anyone whose money
- * changed (lease_figures, tenant_money_versions). Here two admins read the roll on two servers
- * while rent is recorded on both, as behind a load balancer: no request fails, and once the
- * writes are done, the roll on either server shows each tenant what their own ledger (worked out
- * afresh on every request) says they owe. Runs with DATABASE_URL (PGlite is one process and
+ * The rent roll and the members page keep each lease's figures and work out again those of
+ * anyone whose money changed (lease_figures, tenant_money_versions). Here two admins read the
+ * roll on two servers while rent is recorded on both, as behind a load balancer: no request
+ * fails, and once the writes are done, the roll and the members page on either server show each
+ * tenant what their own ledger (worked out afresh on every request) says they owe. Runs with DATABASE_URL (PGlite is one process and
  * cannot race).
  */
 const serverUrl = process.env.DATABASE_URL ?? '';
@@ -82,9 +87,14 @@ describe('two servers on one PostgreSQL', () => {
       expect(paidSecond.status, JSON.stringify(paidSecond.body)).toBe(201);
       for (const server of [a, b]) {
         const rows = (await roll(server)).result;
+        const listed = await pair.post(server, adminCookie, '/api/manageMembers', { limit: 100 });
+        const onPage = MemberListResponseSchema.parse(listed.body);
         for (const person of members) {
+          const ledger = await owed(a, person);
           const row = rows.find((candidate) => candidate.leaseId === person.agreementId);
-          expect(row?.balance, `round ${round}: the roll's balance`).toBe(await owed(a, person));
+          expect(row?.balance, `round ${round}: the roll's balance`).toBe(ledger);
+          const member = onPage.find((candidate) => candidate._id === person.id);
+          expect(member?.owedAmount, `round ${round}: the members page`).toBe(ledger);
         }
       }
     }

@@ -316,39 +316,6 @@ export async function personLedger(
   };
 }
 
-const BalanceRowSchema = z.object({
-  tenantId: z.string(),
-  owedMonths: z.coerce.number().int(),
-  owedAmount: z.coerce.number().int(),
-});
-
-/** Unpaid rent up to and including this month (due or overdue), per person named. */
-export async function balancesOf(
-  db: Database,
-  rules: BillingRules,
-  now: Date,
-  userIds: readonly string[],
-): Promise<Map<string, { owedMonths: number; owedAmount: number }>> {
-  if (userIds.length === 0) return new Map();
-  const today = calendarDay(now, rules.timeZone);
-  const ids = sql.join(
-    userIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const billed = billedMonths(rules, today, sql`a.tenant_id in (${ids})`);
-  const result = await db.execute(sql`
-    select b.tenant_id::text as "tenantId", count(*) as "owedMonths", sum(b.rent) as "owedAmount"
-    from (${billed}) b
-    where b.transaction_id is null and b.month <= ${`${today.slice(0, 7)}-01`}::date
-    group by b.tenant_id`);
-  return new Map(
-    rowsOf(BalanceRowSchema, result).map((row) => [
-      row.tenantId,
-      { owedMonths: row.owedMonths, owedAmount: row.owedAmount },
-    ]),
-  );
-}
-
 const FormerTenantRowSchema = z.object({
   id: z.string(),
   displayName: z.string(),

@@ -14,7 +14,13 @@ import { likePattern } from '../../lib/like-pattern';
 import { chargesOwedSql } from './charges.service';
 import { depositsHeldSql } from './deposits.service';
 import { rowsOf } from '../../lib/sql-rows';
-import { billedMonths, rentChangesIn, type BillingRules } from './ledger.service';
+import {
+  keepStaleFigures,
+  leaseFigures,
+  ONE_SNAPSHOT,
+  staleTenants,
+} from './lease-figures.service';
+import { rentChangesIn, type BillingRules } from './ledger.service';
 
 /**
  * The rent roll: every lease that was ever granted, current and former, with its rent now, the
@@ -77,97 +83,6 @@ const orderBy: Record<RentRollSort, SQL> = {
   balance: sql`r.balance desc, r."apartmentNo", r."leaseId"`,
 };
 
-/** The billing rules as kept figures record them: figures worked out under others are not read. */
-const rulesKey = (rules: BillingRules) =>
-  `due ${rules.dueDay}, grace ${rules.graceDays}, ${rules.timeZone}, from ${rules.leaseStart}`;
-
-/** A list of ids as one uuid[] parameter. */
-const uuids = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
-
-/**
- * The figures of every lease of the people named, worked out from the ledger's billed months. A
- * person's leases are worked out together: a month two of their leases share is billed to the
- * earlier.
- */
-function workedOut(rules: BillingRules, today: string, tenantIds: readonly string[]): SQL {
-  const thisMonth = `${today.slice(0, 7)}-01`;
-  const billed = billedMonths(rules, today, sql`a.tenant_id = any(${uuids(tenantIds)})`);
-  return sql`(
-    with billed as (${billed}),
-    per_lease as (
-      select b.agreement_id,
-        min(b.month) as first_month,
-        min(b.month) filter (where b.transaction_id is null) as first_unpaid,
-        max(b.month) filter (where b.transaction_id is not null) as last_paid,
-        coalesce(sum(b.rent) filter (
-          where b.transaction_id is null and b.month <= ${thisMonth}::date
-        ), 0) as balance,
-        count(*) filter (
-          where b.transaction_id is null
-            and greatest(b.month + (b.due_day - 1), b.granted_on) + b.grace_days < ${today}::date
-        ) as overdue_months
-      from billed b
-      group by b.agreement_id
-    )
-    select a.id as agreement_id, a.tenant_id, pl.first_month, pl.first_unpaid, pl.last_paid,
-      coalesce(pl.balance, 0) as balance, coalesce(pl.overdue_months, 0) as overdue_months
-    from agreements a
-    left join per_lease pl on pl.agreement_id = a.id
-    where a.status in ('accepted', 'ended') and a.tenant_id = any(${uuids(tenantIds)})
-  )`;
-}
-
-/**
- * The people with a lease whose kept figures do not hold now: none kept, or kept for another day,
- * under other rules, or from before the person's latest change.
- */
-async function staleTenants(db: Database, rules: BillingRules, today: string): Promise<string[]> {
-  const result = await db.execute(sql`
-    select distinct a.tenant_id::text as "tenantId" from agreements a
-    left join lease_figures f on f.agreement_id = a.id
-    left join tenant_money_versions v on v.tenant_id = a.tenant_id
-    where a.status in ('accepted', 'ended') and (f.agreement_id is null
-      or f.computed_for <> ${today}::date or f.rules <> ${rulesKey(rules)}
-      or f.version <> coalesce(v.version, 0) or f.tenant_id <> a.tenant_id)
-    order by 1`);
-  return rowsOf(z.object({ tenantId: z.string() }), result).map((row) => row.tenantId);
-}
-
-/**
- * Works out again and keeps the figures of the people named (everyone's, the first time on a new
- * day). One statement: the figures and the versions they are stamped with come from one
- * snapshot, so the figures of a person whose money changes meanwhile are kept with the version
- * before the change, and never read. Rows are written in one order, so two admins keeping
- * figures at once take turns rather than deadlock.
- */
-async function keepFigures(
-  db: Database,
-  rules: BillingRules,
-  today: string,
-  tenantIds: readonly string[],
-): Promise<void> {
-  await db.execute(sql`
-    insert into lease_figures (agreement_id, tenant_id, computed_for, rules, version, first_month,
-      first_unpaid, last_paid, balance, overdue_months)
-    select w.agreement_id, w.tenant_id, ${today}::date, ${rulesKey(rules)},
-      coalesce(v.version, 0), w.first_month, w.first_unpaid, w.last_paid, w.balance,
-      w.overdue_months
-    from ${workedOut(rules, today, tenantIds)} w
-    left join tenant_money_versions v on v.tenant_id = w.tenant_id
-    order by w.agreement_id
-    on conflict (agreement_id) do update set tenant_id = excluded.tenant_id,
-      computed_for = excluded.computed_for, rules = excluded.rules, version = excluded.version,
-      first_month = excluded.first_month, first_unpaid = excluded.first_unpaid,
-      last_paid = excluded.last_paid, balance = excluded.balance,
-      overdue_months = excluded.overdue_months`);
-}
-
-/** Keeps the figures of everyone whose kept figures do not hold now. */
-async function keepStaleFigures(db: Database, rules: BillingRules, today: string): Promise<void> {
-  const stale = await staleTenants(db, rules, today);
-  if (stale.length > 0) await keepFigures(db, rules, today, stale);
-}
-
 /**
  * Every matching lease's figures, as a subquery `r`: the kept figures, and for the people named
  * `stale` (whose money changed since theirs were kept), worked out here.
@@ -191,22 +106,7 @@ function rollRows(
         : sql``;
   const leases = sql`a.status in ('accepted', 'ended') ${status}`;
   return sql`(
-    with figures as (
-      select f.agreement_id, f.first_month, f.first_unpaid, f.last_paid, f.balance,
-        f.overdue_months
-      from lease_figures f
-      left join tenant_money_versions v on v.tenant_id = f.tenant_id
-      where f.computed_for = ${today}::date and f.rules = ${rulesKey(rules)}
-        and f.version = coalesce(v.version, 0) and not f.tenant_id = any(${uuids(stale)})
-      ${
-        stale.length > 0
-          ? sql`union all
-      select w.agreement_id, w.first_month, w.first_unpaid, w.last_paid, w.balance,
-        w.overdue_months
-      from ${workedOut(rules, today, stale)} w`
-          : sql``
-      }
-    )
+    with figures as (${leaseFigures(rules, today, stale)})
     select a.id::text as "leaseId", u.id::text as "tenantId", u.display_name as "tenantName",
       u.email as "tenantEmail", ap.apartment_no as "apartmentNo", a.status::text as status,
       case when a.status = 'accepted' then 0 else 1 end as status_order,
@@ -300,12 +200,6 @@ function toRow(
 const overdueOnly = (filters: Filters) =>
   filters.filter === 'overdue' ? sql`where r."overdueMonths" > 0` : sql``;
 
-/**
- * The roll's statements read one snapshot: a payment recorded meanwhile shows in a row's
- * balance, the totals and its last payment alike, or in none of them.
- */
-const ONE_SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
-
 /** One page of the rent roll, with the totals of everything that matches. */
 export async function rentRoll(
   db: Database,
@@ -314,6 +208,8 @@ export async function rentRoll(
   query: Filters & { page: number; limit: number },
 ): Promise<RentRollPage> {
   await keepStaleFigures(db, rules, calendarDay(now, rules.timeZone));
+  // The roll's statements read one snapshot: a payment recorded meanwhile shows in a row's
+  // balance, the totals and its last payment alike, or in none of them.
   return db.transaction((tx) => rollPage(tx, rules, now, query), ONE_SNAPSHOT);
 }
 

@@ -1,4 +1,8 @@
-import { RentRollPageSchema, type RentRollRow } from '@structomate/contract';
+import {
+  MemberListResponseSchema,
+  RentRollPageSchema,
+  type RentRollRow,
+} from '@structomate/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
@@ -198,6 +202,17 @@ describe('the figures the roll keeps', () => {
       .set({ balance })
       .where(eq(leaseFigures.agreementId, leaseId));
   const balanceOf = async (name: string) => byName((await roll(`q=${name}`)).result, name)?.balance;
+  /** What the members page says the person owes (it reads the same kept figures). */
+  const memberOwes = async (person: Person) => {
+    const response = await admin.inject({
+      method: 'POST',
+      url: '/api/manageMembers',
+      payload: { limit: 100 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const member = MemberListResponseSchema.parse(response.json()).find((m) => m._id === person.id);
+    return member?.owedAmount;
+  };
 
   it('are read while they hold, and worked out again after any change to the person’s money or a new day', async () => {
     clock.set('2026-11-24T04:00:00Z');
@@ -207,9 +222,11 @@ describe('the figures the roll keeps', () => {
     // What the roll kept is what it shows (altered here to tell it from a figure worked out).
     await keptBalanceIs(delta.leaseId, 1);
     expect(await balanceOf('Kept Delta')).toBe(1);
+    expect(await memberOwes(delta.person)).toBe(1);
 
     // A payment.
     await pay(delta, '2026-11', '2026-11-24T05:00:00Z');
+    expect(await memberOwes(delta.person)).toBe(0);
     expect(await balanceOf('Kept Delta')).toBe(0);
     // A new rent from a month.
     await keptBalanceIs(delta.leaseId, 1);
@@ -248,6 +265,7 @@ describe('the figures the roll keeps', () => {
       .update(leaseFigures)
       .set({ ...before, balance: omega.rent })
       .where(eq(leaseFigures.agreementId, omega.leaseId));
+    expect(await memberOwes(omega.person)).toBe(0);
     expect(await balanceOf('Kept Omega')).toBe(0);
     // Kept again, with the version the payment gave the person.
     const [kept] = await t.database.db

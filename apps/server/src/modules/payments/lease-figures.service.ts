@@ -1,0 +1,183 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { calendarDay } from '../../lib/clock';
+import { rowsOf } from '../../lib/sql-rows';
+import { billedMonths, type BillingRules } from './ledger.service';
+
+/**
+ * What each lease owes, kept for the day (ADR 016): the figures the ledger's billed months give a
+ * lease (first month, first unpaid, last paid, what is owed up to this month and how many months,
+ * how many are overdue), worked out once and read again while the person's money and the day
+ * have not changed. The billed months stay the one source of what is owed; `lease_figures` only
+ * remembers their result. Triggers give a person a new version with any change to their
+ * payments, leases or lease rents; a kept figure is read only with today's day, these rules and
+ * the person's version.
+ */
+
+/** The billing rules as kept figures record them: figures worked out under others are not read. */
+const rulesKey = (rules: BillingRules) =>
+  `due ${rules.dueDay}, grace ${rules.graceDays}, ${rules.timeZone}, from ${rules.leaseStart}`;
+
+/** A list of ids as one uuid[] parameter. */
+const uuids = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/**
+ * The figures of every lease of the people named, worked out from the ledger's billed months. A
+ * person's leases are worked out together: a month two of their leases share is billed to the
+ * earlier.
+ */
+function workedOut(rules: BillingRules, today: string, tenantIds: readonly string[]): SQL {
+  const thisMonth = `${today.slice(0, 7)}-01`;
+  const billed = billedMonths(rules, today, sql`a.tenant_id = any(${uuids(tenantIds)})`);
+  return sql`(
+    with billed as (${billed}),
+    per_lease as (
+      select b.agreement_id,
+        min(b.month) as first_month,
+        min(b.month) filter (where b.transaction_id is null) as first_unpaid,
+        max(b.month) filter (where b.transaction_id is not null) as last_paid,
+        coalesce(sum(b.rent) filter (
+          where b.transaction_id is null and b.month <= ${thisMonth}::date
+        ), 0) as balance,
+        count(*) filter (
+          where b.transaction_id is null and b.month <= ${thisMonth}::date
+        ) as owed_months,
+        count(*) filter (
+          where b.transaction_id is null
+            and greatest(b.month + (b.due_day - 1), b.granted_on) + b.grace_days < ${today}::date
+        ) as overdue_months
+      from billed b
+      group by b.agreement_id
+    )
+    select a.id as agreement_id, a.tenant_id, pl.first_month, pl.first_unpaid, pl.last_paid,
+      coalesce(pl.balance, 0) as balance, coalesce(pl.owed_months, 0) as owed_months,
+      coalesce(pl.overdue_months, 0) as overdue_months
+    from agreements a
+    left join per_lease pl on pl.agreement_id = a.id
+    where a.status in ('accepted', 'ended') and a.tenant_id = any(${uuids(tenantIds)})
+  )`;
+}
+
+/**
+ * The people with a lease whose kept figures do not hold now (of those named in `within`, if
+ * given): none kept, or kept for another day, under other rules, or from before the person's
+ * latest change.
+ */
+export async function staleTenants(
+  db: Database,
+  rules: BillingRules,
+  today: string,
+  within?: readonly string[],
+): Promise<string[]> {
+  const result = await db.execute(sql`
+    select distinct a.tenant_id::text as "tenantId" from agreements a
+    left join lease_figures f on f.agreement_id = a.id
+    left join tenant_money_versions v on v.tenant_id = a.tenant_id
+    where a.status in ('accepted', 'ended') and (f.agreement_id is null
+      or f.computed_for <> ${today}::date or f.rules <> ${rulesKey(rules)}
+      or f.version <> coalesce(v.version, 0) or f.tenant_id <> a.tenant_id)
+      ${within ? sql`and a.tenant_id = any(${uuids(within)})` : sql``}
+    order by 1`);
+  return rowsOf(z.object({ tenantId: z.string() }), result).map((row) => row.tenantId);
+}
+
+/**
+ * Works out again and keeps the figures of the people named (everyone's, the first time on a new
+ * day). One statement: the figures and the versions they are stamped with come from one
+ * snapshot, so the figures of a person whose money changes meanwhile are kept with the version
+ * before the change, and never read. Rows are written in one order, so two admins keeping
+ * figures at once take turns rather than deadlock.
+ */
+async function keepFigures(
+  db: Database,
+  rules: BillingRules,
+  today: string,
+  tenantIds: readonly string[],
+): Promise<void> {
+  await db.execute(sql`
+    insert into lease_figures (agreement_id, tenant_id, computed_for, rules, version, first_month,
+      first_unpaid, last_paid, balance, owed_months, overdue_months)
+    select w.agreement_id, w.tenant_id, ${today}::date, ${rulesKey(rules)},
+      coalesce(v.version, 0), w.first_month, w.first_unpaid, w.last_paid, w.balance,
+      w.owed_months, w.overdue_months
+    from ${workedOut(rules, today, tenantIds)} w
+    left join tenant_money_versions v on v.tenant_id = w.tenant_id
+    order by w.agreement_id
+    on conflict (agreement_id) do update set tenant_id = excluded.tenant_id,
+      computed_for = excluded.computed_for, rules = excluded.rules, version = excluded.version,
+      first_month = excluded.first_month, first_unpaid = excluded.first_unpaid,
+      last_paid = excluded.last_paid, balance = excluded.balance,
+      owed_months = excluded.owed_months, overdue_months = excluded.overdue_months`);
+}
+
+/** Keeps the figures of everyone (of those named in `within`) whose kept figures do not hold now. */
+export async function keepStaleFigures(
+  db: Database,
+  rules: BillingRules,
+  today: string,
+  within?: readonly string[],
+): Promise<void> {
+  const stale = await staleTenants(db, rules, today, within);
+  if (stale.length > 0) await keepFigures(db, rules, today, stale);
+}
+
+/**
+ * Every lease's figures as a query (`agreement_id`, `tenant_id`, `first_month`, `first_unpaid`,
+ * `last_paid`, `balance`, `owed_months`, `overdue_months`): the kept figures, and for the people
+ * named `stale` (found in the same snapshot: their money changed since theirs were kept), worked
+ * out here.
+ */
+export function leaseFigures(rules: BillingRules, today: string, stale: readonly string[]): SQL {
+  const kept = sql`
+    select f.agreement_id, f.tenant_id, f.first_month, f.first_unpaid, f.last_paid, f.balance,
+      f.owed_months, f.overdue_months
+    from lease_figures f
+    left join tenant_money_versions v on v.tenant_id = f.tenant_id
+    where f.computed_for = ${today}::date and f.rules = ${rulesKey(rules)}
+      and f.version = coalesce(v.version, 0) and not f.tenant_id = any(${uuids(stale)})`;
+  if (stale.length === 0) return kept;
+  return sql`${kept}
+    union all
+    select w.agreement_id, w.tenant_id, w.first_month, w.first_unpaid, w.last_paid, w.balance,
+      w.owed_months, w.overdue_months
+    from ${workedOut(rules, today, stale)} w`;
+}
+
+/** Statements that read one snapshot (the kept figures checked and read alike). */
+export const ONE_SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
+/**
+ * Unpaid rent up to and including this month (due or overdue), per person named who owes any:
+ * the sum of their leases' figures.
+ */
+export async function balancesOf(
+  db: Database,
+  rules: BillingRules,
+  now: Date,
+  userIds: readonly string[],
+): Promise<Map<string, { owedMonths: number; owedAmount: number }>> {
+  if (userIds.length === 0) return new Map();
+  const today = calendarDay(now, rules.timeZone);
+  await keepStaleFigures(db, rules, today, userIds);
+  const result = await db.transaction(async (tx) => {
+    const stale = await staleTenants(tx, rules, today, userIds);
+    return tx.execute(sql`
+      select f.tenant_id::text as "tenantId", sum(f.owed_months) as "owedMonths",
+        sum(f.balance) as "owedAmount"
+      from (${leaseFigures(rules, today, stale)}) f
+      where f.tenant_id = any(${uuids(userIds)})
+      group by f.tenant_id
+      having sum(f.owed_months) > 0`);
+  }, ONE_SNAPSHOT);
+  return new Map(
+    rowsOf(
+      z.object({
+        tenantId: z.string(),
+        owedMonths: z.coerce.number().int(),
+        owedAmount: z.coerce.number().int(),
+      }),
+      result,
+    ).map((row) => [row.tenantId, { owedMonths: row.owedMonths, owedAmount: row.owedAmount }]),
+  );
+}
