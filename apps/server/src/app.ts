@@ -1,3 +1,4 @@
+import { keepRentCalendar } from './modules/payments/payments.service';
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
@@ -130,6 +131,8 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  // The admin's rent chart reads day totals kept in the building's time zone (ADR 017).
+  await keepRentCalendar(database.db, config.rent.timeZone);
   const publicCache = new PublicCache(database);
   await publicCache.start(
     (error) =>

@@ -1,16 +1,20 @@
 import {
   addMonths,
+  AdminStatsSchema,
   MemberListResponseSchema,
   RentLedgerSchema,
   RentRollPageSchema,
 } from '@structomate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
+import { rentCollectedWorkedOut } from '../src/modules/payments/rent-collected.service';
 import { renter, type Renter } from './people';
 import { startDemoPair, type ServerProcess } from './servers';
 
 /**
- * The rent roll and the members page keep each lease's figures and work out again those of
+ * The admin's chart reads rent received per day, kept by the payments' triggers
+ * (rent_collected_days); here every payment is received on one day, so concurrent payments add
+ * to one row. The rent roll and the members page keep each lease's figures and work out again those of
  * anyone whose money changed (lease_figures, tenant_money_versions). Here two admins read the
  * roll on two servers while rent is recorded on both, as behind a load balancer: no request
  * fails, and once the writes are done, the roll and the members page on either server show each
@@ -49,6 +53,12 @@ async function roll(server: ServerProcess) {
   return RentRollPageSchema.parse(await response.json());
 }
 
+async function figures(server: ServerProcess) {
+  const answer = await pair.post(server, adminCookie, '/api/admin', {});
+  expect(answer.status).toBe(200);
+  return AdminStatsSchema.parse(answer.body);
+}
+
 async function owed(server: ServerProcess, person: Renter): Promise<number> {
   const answer = await pair.post(server, person.cookie, '/api/rent/ledger', {});
   expect(answer.status).toBe(200);
@@ -82,10 +92,17 @@ describe('two servers on one PostgreSQL', () => {
         roll(b),
         payByHand(round % 2 ? b : a, second, [addMonths(month, 2)]),
         roll(a),
+        figures(b),
       ]);
       expect(paidFirst.status, JSON.stringify(paidFirst.body)).toBe(201);
       expect(paidSecond.status, JSON.stringify(paidSecond.body)).toBe(201);
+      // Both payments were received on one day: their triggers added to the same day's total at
+      // once, and the admin's chart on either server still shows every payment.
+      const received = await rentCollectedWorkedOut(database.db, new Date(NOW), 'Asia/Dhaka');
       for (const server of [a, b]) {
+        expect((await figures(server)).rentCollected, `round ${round}: rent collected`).toEqual(
+          received,
+        );
         const rows = (await roll(server)).result;
         const listed = await pair.post(server, adminCookie, '/api/manageMembers', { limit: 100 });
         const onPage = MemberListResponseSchema.parse(listed.body);

@@ -17,3 +17,4 @@ export * from './charges';
 export * from './maintenance';
 export * from './secrets';
 export * from './lease-figures';
+export * from './building-figures';

@@ -5,10 +5,12 @@ import type {
   BlockOccupancy,
 } from '@structomate/contract';
 import { APARTMENT_MESSAGES } from '@structomate/contract';
-import { and, asc, count, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { agreements, apartmentPhotos, apartments, leaseHolds } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
+import { rowsOf } from '../../lib/sql-rows';
+import { z } from 'zod';
 import { imageUrl } from '../images/images.service';
 
 /** What the listing shows for an apartment with no photo yet: a drawing of an empty room. */
@@ -107,29 +109,52 @@ export async function getApartment(db: Database, id: string, today: string): Pro
   return toApartment(row);
 }
 
-/** How many apartments each block has and how many accepted leases occupy (admin stats); the archive is out of use and not counted. */
+/**
+ * How many apartments each block has and how many accepted leases occupy (admin stats); the
+ * archive is out of use and not counted. Kept for the building's day (ADR 017): triggers give a
+ * new occupancy version with any change to an apartment or a lease, and the kept blocks are read
+ * only while their day and version are those of now. Otherwise they are worked out, with the
+ * version, in one statement (one snapshot), and kept in place of the old.
+ */
 export async function occupancyByBlock(db: Database, today: string): Promise<BlockOccupancy[]> {
+  const version = sql`coalesce((select v.version from occupancy_version v where v.id = 1), 0)`;
+  const kept = await db.execute(sql`
+    select block_name, total, occupied from occupancy_figures
+    where computed_for = ${today}::date and version = ${version}
+    order by block_name`);
+  const keptBlocks = rowsOf(blockRow, kept);
+  if (keptBlocks.length) return keptBlocks.map(toBlockOccupancy);
   // Joined rather than asked per apartment: one pass over the apartments and the leases that
-  // hold one (at most one each, so the join adds no rows).
-  const holding = db
-    .select({ apartmentId: sql<string>`lease.apartment_id`.as('apartment_id') })
-    .from(sql`${agreements} as lease`)
-    .where(leaseHolds(sql`lease`, today))
-    .as('holding');
-  const rows = await db
-    .select({
-      blockName: apartments.blockName,
-      total: count(),
-      occupied: count(holding.apartmentId),
-    })
-    .from(apartments)
-    .leftJoin(holding, eq(holding.apartmentId, apartments.id))
-    .where(ne(apartments.status, 'archived'))
-    .groupBy(apartments.blockName)
-    .orderBy(apartments.blockName);
-  return rows.map((row) => ({
-    blockName: row.blockName,
-    total: row.total,
-    occupied: row.occupied,
-  }));
+  // hold one (at most one each, so the join adds no rows). Blocks are written in one order, so
+  // two servers keeping them at once never wait for each other in a circle.
+  const workedOut = await db.execute(sql`
+    with worked as (
+      select a.block_name, count(*) as total, count(lease.id) as occupied
+      from ${apartments} a
+      left join ${agreements} lease
+        on lease.apartment_id = a.id and ${leaseHolds(sql`lease`, today)}
+      where a.status <> 'archived'
+      group by a.block_name
+    )
+    insert into occupancy_figures (block_name, computed_for, version, total, occupied)
+    select block_name, ${today}::date, ${version}, total, occupied from worked
+    order by block_name
+    on conflict (block_name) do update set computed_for = excluded.computed_for,
+      version = excluded.version, total = excluded.total, occupied = excluded.occupied
+    returning block_name, total, occupied`);
+  return rowsOf(blockRow, workedOut)
+    .map(toBlockOccupancy)
+    .sort((a, b) => (a.blockName < b.blockName ? -1 : a.blockName > b.blockName ? 1 : 0));
 }
+
+const blockRow = z.object({
+  block_name: z.string(),
+  total: z.coerce.number().int(),
+  occupied: z.coerce.number().int(),
+});
+
+const toBlockOccupancy = (row: z.infer<typeof blockRow>): BlockOccupancy => ({
+  blockName: row.block_name,
+  total: row.total,
+  occupied: row.occupied,
+});

@@ -8,7 +8,8 @@ import type { PaymentsContext } from './recording.service';
  * provider to charge), recording (settling what the provider says into payments), ledger (what is
  * owed, month by month).
  */
-export { rentCollectedByMonth, type BillingRules } from './ledger.service';
+export { type BillingRules } from './ledger.service';
+export { keepRentCalendar, rentCollectedByMonth } from './rent-collected.service';
 export { balancesOf } from './lease-figures.service';
 export { closeIntentsAfter, settleListedIntents, type PaymentsContext } from './recording.service';
 export { addCharge, listCharges } from './charges.service';

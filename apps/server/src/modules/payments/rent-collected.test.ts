@@ -1,10 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build';
 import { newMember } from '../../../test/payments';
 import { agreements, payments, users } from '../../db/schema';
 import { FakeClock } from '../../lib/clock';
-import { rentCollectedByMonth } from './ledger.service';
+import {
+  keepRentCalendar,
+  rentCollectedByMonth,
+  rentCollectedWorkedOut,
+} from './rent-collected.service';
 
 /**
  * The admin's rent-collected chart puts each payment in the building's month the money came in:
@@ -91,5 +95,71 @@ describe('rent collected by month', () => {
     const total = (chart: Map<string, number>) =>
       [...chart.values()].reduce((sum, amount) => sum + amount, 0);
     expect(total(after) - total(before)).toBe(10 + 100 + 1_000 + 10_000 + 100_000);
+    // The chart read the day totals the payments' triggers keep; they agree with the payments.
+    expect(await rentCollectedByMonth(t.database.db, clock.now(), timeZone)).toEqual(
+      await rentCollectedWorkedOut(t.database.db, clock.now(), timeZone),
+    );
+  });
+
+  it('reads day totals the payments keep, changed with every payment and rebuilt in another zone', async () => {
+    const db = t.database.db;
+    const chart = () => rentCollectedByMonth(db, clock.now(), timeZone);
+    const month = (rows: { billingMonth: string; amount: number }[], billingMonth: string) =>
+      rows.find((row) => row.billingMonth === billingMonth)?.amount;
+    const november = month(await chart(), '2026-11') ?? 0;
+
+    // What is kept is what is read: a day's total altered by hand shows in the chart.
+    await db.execute(
+      sql`update rent_collected_days set amount = amount + 7 where day = '2026-11-01'`,
+    );
+    expect(month(await chart(), '2026-11')).toBe(november + 7);
+    await db.execute(
+      sql`update rent_collected_days set amount = amount - 7 where day = '2026-11-01'`,
+    );
+
+    // A payment changed or taken out moves its days' totals in the same statement.
+    const tenant = await newMember(t, 'C-403', 'Day Total');
+    const [lease] = await db
+      .select({ id: agreements.id })
+      .from(agreements)
+      .where(eq(agreements.tenantId, tenant.id));
+    if (!lease) throw new Error('no lease');
+    await db.insert(payments).values({
+      transactionId: 'pi_day_total',
+      userId: tenant.id,
+      agreementId: lease.id,
+      billingMonth: '2026-01-01',
+      rent: 5_000,
+      discount: 500,
+      amountCharged: 450_000,
+      currency: 'bdt',
+      paidAt: new Date('2026-11-10T06:00:00Z'),
+    });
+    expect(month(await chart(), '2026-11')).toBe(november + 4_500);
+    // Moved into October (23:59 on 31 October in Dhaka) and charged less.
+    await db
+      .update(payments)
+      .set({ paidAt: new Date('2026-10-31T17:59:00Z'), discount: 1_000 })
+      .where(eq(payments.transactionId, 'pi_day_total'));
+    const moved = await chart();
+    expect(month(moved, '2026-11')).toBe(november);
+    expect(moved).toEqual(await rentCollectedWorkedOut(db, clock.now(), timeZone));
+    await db.delete(payments).where(eq(payments.transactionId, 'pi_day_total'));
+    expect(await chart()).toEqual(await rentCollectedWorkedOut(db, clock.now(), timeZone));
+
+    // A server in London keeps the days in London's calendar: rebuilt from every payment. A chart
+    // asked in Dhaka's meanwhile is worked out from the payments, not read from London's days.
+    try {
+      await keepRentCalendar(db, 'Europe/London');
+      expect(await rentCollectedByMonth(db, clock.now(), 'Europe/London')).toEqual(
+        await rentCollectedWorkedOut(db, clock.now(), 'Europe/London'),
+      );
+      await db.execute(sql`update rent_collected_days set amount = amount + 7`);
+      expect(await chart()).toEqual(await rentCollectedWorkedOut(db, clock.now(), timeZone));
+    } finally {
+      await keepRentCalendar(db, timeZone);
+    }
+    // Back in Dhaka's calendar, rebuilt: the hand-made change is gone.
+    expect(await chart()).toEqual(await rentCollectedWorkedOut(db, clock.now(), timeZone));
   });
 });
