@@ -20,12 +20,15 @@ const dayReceived = (zone: string) =>
 /**
  * Keeps the day totals in the building's time zone. They are built in the calendar the rows were
  * kept in (UTC when migration 0023 made them); a server whose TIME_ZONE differs rebuilds them from
- * every payment, holding the calendar row so that payments being recorded finish first and new
- * ones wait (their triggers take it with a share lock). Runs when the app starts.
+ * every payment, holding the calendar so that payments being recorded finish first and new ones
+ * wait (their triggers read it with a share lock). Runs when the app starts.
  */
 export async function keepRentCalendar(db: Database, timeZone: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const kept = await tx.execute(sql`select time_zone from rent_calendar where id = 1 for update`);
+    // Waits for the payments being recorded (their triggers hold the table's share of a lock
+    // until they commit) and makes new ones wait, whether or not the calendar's row exists.
+    await tx.execute(sql`lock table rent_calendar in exclusive mode`);
+    const kept = await tx.execute(sql`select time_zone from rent_calendar where id = 1`);
     if (rowsOf(z.object({ time_zone: z.string() }), kept)[0]?.time_zone === timeZone) return;
     await tx.execute(sql`
       insert into rent_calendar (id, time_zone) values (1, ${timeZone})

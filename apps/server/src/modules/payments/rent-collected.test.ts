@@ -4,6 +4,8 @@ import { buildTestApp, type TestApp } from '../../../test/build';
 import { newMember } from '../../../test/payments';
 import { agreements, payments, users } from '../../db/schema';
 import { FakeClock } from '../../lib/clock';
+import { rowsOf } from '../../lib/sql-rows';
+import { z } from 'zod';
 import {
   keepRentCalendar,
   rentCollectedByMonth,
@@ -161,5 +163,32 @@ describe('rent collected by month', () => {
     }
     // Back in Dhaka's calendar, rebuilt: the hand-made change is gone.
     expect(await chart()).toEqual(await rentCollectedWorkedOut(db, clock.now(), timeZone));
+
+    // With no calendar at all (its row deleted by hand), a payment is still recorded and the chart
+    // is worked out from the payments; the next server to start keeps the calendar again, with
+    // every payment's day.
+    const keptTotal = async () =>
+      rowsOf(
+        z.object({ kept: z.string(), paid: z.string() }),
+        await db.execute(sql`
+          select (select coalesce(sum(amount), 0) from rent_collected_days)::text as kept,
+            (select coalesce(sum(rent - discount), 0) from payments)::text as paid`),
+      )[0];
+    await db.execute(sql`delete from rent_calendar`);
+    await db.insert(payments).values({
+      transactionId: 'pi_no_calendar',
+      userId: tenant.id,
+      agreementId: lease.id,
+      billingMonth: '2026-02-01',
+      rent: 3_000,
+      amountCharged: 300_000,
+      currency: 'bdt',
+      paidAt: new Date('2026-11-11T06:00:00Z'),
+    });
+    expect(month(await chart(), '2026-11')).toBe(november + 3_000);
+    await keepRentCalendar(db, timeZone);
+    const totals = await keptTotal();
+    expect(totals?.kept).toBe(totals?.paid);
+    expect(month(await chart(), '2026-11')).toBe(november + 3_000);
   });
 });
