@@ -39,6 +39,19 @@ describe('the occupancy the admin’s figures keep', () => {
         sql`update occupancy_figures set occupied = occupied + 100 where block_name = 'C'`,
       );
 
+    // Worked out (after a new apartment) and then read from what was kept: the blocks in one
+    // order, the database's, whatever their case.
+    await db.insert(apartments).values({
+      apartmentNo: 'b-101',
+      details: 'A flat in a lower-case block.',
+      floorNo: 1,
+      blockName: 'b',
+      rent: 20_000,
+    });
+    const workedOut = (await stats()).blocks;
+    expect((await stats()).blocks).toEqual(workedOut);
+    expect(workedOut.map((row) => row.blockName)).toContain('b');
+
     const before = await block('C');
     if (!before) throw new Error('no block C');
     await tamper();
