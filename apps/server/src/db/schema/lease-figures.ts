@@ -1,5 +1,6 @@
 import { bigint, date, index, integer, pgSequence, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { agreements } from './agreements';
+import { agreementStatus } from './enums';
 import { users } from './users';
 
 /**
@@ -20,10 +21,18 @@ export const tenantMoneyVersions = pgTable('tenant_money_versions', {
 
 /**
  * A lease's figures for one building day, kept so the rent roll and the members page do not work
- * out every billed month on each request (lease-figures.service.ts). Only a row whose day, rules
- * and version are those of now is ever read; any other is worked out again from the ledger's
- * billed months, the one source of what is owed, and kept in its place. A row written from an
- * older snapshot than its person's latest change carries an older version, so it is never read.
+ * out every billed month on each request (lease-figures.service.ts). Only a row whose day and
+ * rules are those of now, and whose `version` is its `latest`, is ever read; any other is worked
+ * out again from the ledger's billed months, the one source of what is owed, and kept in its
+ * place. A row written from an older snapshot than its person's latest change carries an older
+ * version, so it is never read.
+ *
+ * A row also keeps what the rent roll sorts, totals and shows (the lease's apartment, status,
+ * start and rent now, its deposit held, charges owed and last payment), so a page of the roll
+ * reads this table alone (ADR 018). The triggers that give a person a new version (migrations 0022, 0024) also write it
+ * into `latest` on the rows of all their leases, making a row, not yet read, for a lease that has
+ * none: a figure kept from a snapshot before the change then meets the change's row and keeps
+ * its later `latest`.
  */
 export const leaseFigures = pgTable(
   'lease_figures',
@@ -46,6 +55,20 @@ export const leaseFigures = pgTable(
     /** …and how many months that is. */
     owedMonths: integer('owed_months').notNull(),
     overdueMonths: integer('overdue_months').notNull(),
+    /** The person's latest version, written by the triggers with each change to their money. */
+    latest: bigint('latest', { mode: 'number' }).notNull().default(0),
+    // What the roll sorts and totals by, as of the figures' day (null on a row made by a trigger
+    // and not yet worked out, which is never read).
+    apartmentNo: text('apartment_no'),
+    status: agreementStatus('status'),
+    startDate: date('start_date', { mode: 'string' }),
+    /** The lease's rent this month, whole BDT. */
+    rent: bigint('rent', { mode: 'number' }),
+    depositHeld: bigint('deposit_held', { mode: 'number' }).notNull().default(0),
+    chargesOwed: bigint('charges_owed', { mode: 'number' }).notNull().default(0),
+    /** The lease's latest payment: the building's day the money came, and what was paid. */
+    lastPaymentOn: date('last_payment_on', { mode: 'string' }),
+    lastPaymentAmount: bigint('last_payment_amount', { mode: 'number' }),
   },
   // The members page reads a page of people's figures.
   (t) => [index('lease_figures_tenant_idx').on(t.tenantId)],

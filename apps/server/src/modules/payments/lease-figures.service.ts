@@ -3,29 +3,51 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { calendarDay } from '../../lib/clock';
 import { rowsOf } from '../../lib/sql-rows';
-import { billedMonths, type BillingRules } from './ledger.service';
+import { chargesOwedSql } from './charges.service';
+import { depositsHeldSql } from './deposits.service';
+import { billedMonths, rentChangesIn, type BillingRules } from './ledger.service';
+import { dayReceived } from './rent-collected.service';
 
 /**
  * What each lease owes, kept for the day (ADR 016): the figures the ledger's billed months give a
  * lease (first month, first unpaid, last paid, what is owed up to this month and how many months,
  * how many are overdue), worked out once and read again while the person's money and the day
  * have not changed. The billed months stay the one source of what is owed; `lease_figures` only
- * remembers their result. Triggers give a person a new version with any change to their
- * payments, leases or lease rents; a kept figure is read only with today's day, these rules and
- * the person's version.
+ * remembers their result, beside what the rent roll sorts and totals by (ADR 018). Triggers give
+ * a person a new version with any change to their payments, leases, lease rents, deposits,
+ * charges or their apartments' numbers, and write it into their leases' rows as `latest`; a kept
+ * figure is read only with today's day, these rules and `version` equal to `latest`.
  */
 
 /** The billing rules as kept figures record them: figures worked out under others are not read. */
 const rulesKey = (rules: BillingRules) =>
   `due ${rules.dueDay}, grace ${rules.graceDays}, ${rules.timeZone}, from ${rules.leaseStart}`;
 
+/**
+ * What the roll sorts, totals and shows, of a lease `a` with its apartment `ap`, its rent changes
+ * `rc` for this month, deposit held `dh`, charges owed `co` and last payment `lp`.
+ */
+const ROLL_COLUMNS_OF_LEASE = sql`ap.apartment_no, a.status, a.start_date,
+  coalesce(rc.rent, a.rent) as rent, coalesce(dh.held, 0) as deposit_held,
+  coalesce(co.owed, 0) as charges_owed, lp.on_day as last_payment_on,
+  lp.amount as last_payment_amount`;
+
+/** The columns of a lease's figures, as `leaseFigures` answers them, of the figures `f`. */
+const FIGURE_COLUMNS = sql`f.agreement_id, f.tenant_id, f.first_month, f.first_unpaid, f.last_paid,
+  f.balance, f.owed_months, f.overdue_months, f.apartment_no, f.status, f.start_date, f.rent,
+  f.deposit_held, f.charges_owed, f.last_payment_on, f.last_payment_amount`;
+
+/** Whether the kept figures `f` hold now: today's, under these rules, and of the latest version. */
+const holds = (rules: BillingRules, today: string) =>
+  sql`f.computed_for = ${today}::date and f.rules = ${rulesKey(rules)} and f.version = f.latest`;
+
 /** A list of ids as one uuid[] parameter. */
 const uuids = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /**
- * The figures of every lease of the people named, worked out from the ledger's billed months. A
- * person's leases are worked out together: a month two of their leases share is billed to the
- * earlier.
+ * The figures of every lease of the people named, worked out from the ledger's billed months,
+ * with what the roll sorts and totals by. A person's leases are worked out together: a month two
+ * of their leases share is billed to the earlier.
  */
 function workedOut(rules: BillingRules, today: string, tenantIds: readonly string[]): SQL {
   const thisMonth = `${today.slice(0, 7)}-01`;
@@ -52,9 +74,20 @@ function workedOut(rules: BillingRules, today: string, tenantIds: readonly strin
     )
     select a.id as agreement_id, a.tenant_id, pl.first_month, pl.first_unpaid, pl.last_paid,
       coalesce(pl.balance, 0) as balance, coalesce(pl.owed_months, 0) as owed_months,
-      coalesce(pl.overdue_months, 0) as overdue_months
+      coalesce(pl.overdue_months, 0) as overdue_months, ${ROLL_COLUMNS_OF_LEASE}
     from agreements a
+    join apartments ap on ap.id = a.apartment_id
     left join per_lease pl on pl.agreement_id = a.id
+    left join ${rentChangesIn(sql`${thisMonth}::date`)} rc on rc.agreement_id = a.id
+    left join ${depositsHeldSql} dh on dh.agreement_id = a.id
+    left join ${chargesOwedSql} co on co.agreement_id = a.id
+    -- The lease's latest payment by the building's day the money came: received (paid by hand)
+    -- or charged (card).
+    left join lateral (
+      select ${dayReceived(rules.timeZone)} as on_day, rent - discount as amount
+      from payments where agreement_id = a.id
+      order by 1 desc, paid_at desc limit 1
+    ) lp on true
     where a.status in ('accepted', 'ended') and a.tenant_id = any(${uuids(tenantIds)})
   )`;
 }
@@ -73,10 +106,8 @@ export async function staleTenants(
   const result = await db.execute(sql`
     select distinct a.tenant_id::text as "tenantId" from agreements a
     left join lease_figures f on f.agreement_id = a.id
-    left join tenant_money_versions v on v.tenant_id = a.tenant_id
     where a.status in ('accepted', 'ended') and (f.agreement_id is null
-      or f.computed_for <> ${today}::date or f.rules <> ${rulesKey(rules)}
-      or f.version <> coalesce(v.version, 0) or f.tenant_id <> a.tenant_id)
+      or not (${holds(rules, today)}) or f.tenant_id <> a.tenant_id)
       ${within ? sql`and a.tenant_id = any(${uuids(within)})` : sql``}
     order by 1`);
   return rowsOf(z.object({ tenantId: z.string() }), result).map((row) => row.tenantId);
@@ -85,9 +116,11 @@ export async function staleTenants(
 /**
  * Works out again and keeps the figures of the people named (everyone's, the first time on a new
  * day). One statement: the figures and the versions they are stamped with come from one
- * snapshot, so the figures of a person whose money changes meanwhile are kept with the version
- * before the change, and never read. Rows are written in one order, so two admins keeping
- * figures at once take turns rather than deadlock.
+ * snapshot. A person whose money changes meanwhile has had their new version written into their
+ * rows' `latest` (a row made for a lease with none), and a row keeps the later of its `latest`
+ * and ours, so figures from before the change are kept with an older version, and never read.
+ * Rows are written in one order, so two admins keeping figures at once take turns rather than
+ * deadlock.
  */
 async function keepFigures(
   db: Database,
@@ -96,19 +129,27 @@ async function keepFigures(
   tenantIds: readonly string[],
 ): Promise<void> {
   await db.execute(sql`
-    insert into lease_figures (agreement_id, tenant_id, computed_for, rules, version, first_month,
-      first_unpaid, last_paid, balance, owed_months, overdue_months)
+    insert into lease_figures (agreement_id, tenant_id, computed_for, rules, version, latest,
+      first_month, first_unpaid, last_paid, balance, owed_months, overdue_months, apartment_no,
+      status, start_date, rent, deposit_held, charges_owed, last_payment_on, last_payment_amount)
     select w.agreement_id, w.tenant_id, ${today}::date, ${rulesKey(rules)},
-      coalesce(v.version, 0), w.first_month, w.first_unpaid, w.last_paid, w.balance,
-      w.owed_months, w.overdue_months
+      coalesce(v.version, 0), coalesce(v.version, 0), w.first_month, w.first_unpaid, w.last_paid,
+      w.balance, w.owed_months, w.overdue_months, w.apartment_no, w.status, w.start_date, w.rent,
+      w.deposit_held, w.charges_owed, w.last_payment_on, w.last_payment_amount
     from ${workedOut(rules, today, tenantIds)} w
     left join tenant_money_versions v on v.tenant_id = w.tenant_id
     order by w.agreement_id
     on conflict (agreement_id) do update set tenant_id = excluded.tenant_id,
       computed_for = excluded.computed_for, rules = excluded.rules, version = excluded.version,
+      latest = greatest(lease_figures.latest, excluded.latest),
       first_month = excluded.first_month, first_unpaid = excluded.first_unpaid,
       last_paid = excluded.last_paid, balance = excluded.balance,
-      owed_months = excluded.owed_months, overdue_months = excluded.overdue_months`);
+      owed_months = excluded.owed_months, overdue_months = excluded.overdue_months,
+      apartment_no = excluded.apartment_no, status = excluded.status,
+      start_date = excluded.start_date, rent = excluded.rent,
+      deposit_held = excluded.deposit_held, charges_owed = excluded.charges_owed,
+      last_payment_on = excluded.last_payment_on,
+      last_payment_amount = excluded.last_payment_amount`);
 }
 
 /** Keeps the figures of everyone (of those named in `within`) whose kept figures do not hold now. */
@@ -124,24 +165,18 @@ export async function keepStaleFigures(
 
 /**
  * Every lease's figures as a query (`agreement_id`, `tenant_id`, `first_month`, `first_unpaid`,
- * `last_paid`, `balance`, `owed_months`, `overdue_months`): the kept figures, and for the people
+ * `last_paid`, `balance`, `owed_months`, `overdue_months`, and the roll's `apartment_no`,
+ * `status`, `start_date`, `rent`, `deposit_held`, `charges_owed`, `last_payment_on`,
+ * `last_payment_amount`): the kept figures, and for the people
  * named `stale` (found in the same snapshot: their money changed since theirs were kept), worked
  * out here.
  */
 export function leaseFigures(rules: BillingRules, today: string, stale: readonly string[]): SQL {
-  const kept = sql`
-    select f.agreement_id, f.tenant_id, f.first_month, f.first_unpaid, f.last_paid, f.balance,
-      f.owed_months, f.overdue_months
-    from lease_figures f
-    left join tenant_money_versions v on v.tenant_id = f.tenant_id
-    where f.computed_for = ${today}::date and f.rules = ${rulesKey(rules)}
-      and f.version = coalesce(v.version, 0) and not f.tenant_id = any(${uuids(stale)})`;
+  const kept = sql`select ${FIGURE_COLUMNS} from lease_figures f where ${holds(rules, today)}`;
   if (stale.length === 0) return kept;
-  return sql`${kept}
+  return sql`${kept} and not f.tenant_id = any(${uuids(stale)})
     union all
-    select w.agreement_id, w.tenant_id, w.first_month, w.first_unpaid, w.last_paid, w.balance,
-      w.owed_months, w.overdue_months
-    from ${workedOut(rules, today, stale)} w`;
+    select ${FIGURE_COLUMNS} from ${workedOut(rules, today, stale)} f`;
 }
 
 /** Statements that read one snapshot (the kept figures checked and read alike). */

@@ -14,7 +14,7 @@ import { rowsOf } from '../../lib/sql-rows';
  */
 
 /** The building day a payment's money counts on, in `zone` (the same rule as the triggers'). */
-const dayReceived = (zone: string) =>
+export const dayReceived = (zone: string) =>
   sql`coalesce(received_on, (paid_at at time zone ${zone})::date)`;
 
 /**

@@ -11,8 +11,6 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { calendarDay } from '../../lib/clock';
 import { likePattern } from '../../lib/like-pattern';
-import { chargesOwedSql } from './charges.service';
-import { depositsHeldSql } from './deposits.service';
 import { rowsOf } from '../../lib/sql-rows';
 import {
   keepStaleFigures,
@@ -20,21 +18,21 @@ import {
   ONE_SNAPSHOT,
   staleTenants,
 } from './lease-figures.service';
-import { rentChangesIn, type BillingRules } from './ledger.service';
+import type { BillingRules } from './ledger.service';
 
 /**
  * The rent roll: every lease that was ever granted, current and former, with its rent now, the
  * month it is paid through, what it owes today, its last payment and the deposit held. The
  * ledger's billed months are the one source of what is owed; filters, search, order, paging and
  * totals all happen in SQL. What the billed months give each lease is kept (lease_figures) and
- * read again while the person's money and the day have not changed (ADR 016).
+ * read again while the person's money and the day have not changed (ADR 016), with what the
+ * roll sorts and totals by: a page reads that table alone, and formats only its own rows
+ * (ADR 018).
  *
  * A page is one statement, so one snapshot: the kept figures it reads, the totals, the rows and
- * their last payments agree. Only the page's rows are formatted, and their rents, deposits and
- * charges looked up; the totals add up every matching lease without formatting any. When some
- * lease has no figures that hold now (a payment since they were kept, a new day), they are worked
- * out and kept, and the page is read again with anyone still out of date worked out in its
- * snapshot.
+ * their last payments agree. When some lease has no figures that hold now (a payment since they
+ * were kept, a new day), they are worked out and kept, and the page is read again with anyone
+ * still out of date worked out in its snapshot.
  */
 type Filters = Required<Pick<RentRollQuery, 'filter' | 'sort'>> & Pick<RentRollQuery, 'q'>;
 
@@ -100,7 +98,8 @@ const orderBy: Record<RentRollSort, (m: SQL) => SQL> = {
 /**
  * The roll as one statement: the totals of every lease the filters match, on each row beside one
  * page of them in order (every one when `page` is null; one row with no lease past the end). The
- * figures are the kept ones, and for the people named `stale`, worked out here.
+ * figures are the kept ones that hold, and for the people named `stale`, worked out here;
+ * `missing` counts the leases with neither.
  */
 function rollStatement(
   rules: BillingRules,
@@ -109,53 +108,54 @@ function rollStatement(
   page: { limit: number; offset: number } | null,
   stale: readonly string[],
 ): SQL {
-  const thisMonth = sql`${`${today.slice(0, 7)}-01`}::date`;
   const search = filters.q
     ? sql`and (u.display_name ilike ${likePattern(filters.q)} or u.email ilike ${likePattern(filters.q)}
-        or ap.apartment_no ilike ${likePattern(filters.q)})`
+        or f.apartment_no ilike ${likePattern(filters.q)})`
     : sql``;
   const status =
     filters.filter === 'current'
-      ? sql`and a.status = 'accepted'`
+      ? sql`and f.status = 'accepted'`
       : filters.filter === 'former'
-        ? sql`and a.status = 'ended'`
-        : sql``;
-  const overdue = filters.filter === 'overdue' ? sql`where l.overdue_months > 0` : sql``;
+        ? sql`and f.status = 'ended'`
+        : filters.filter === 'overdue'
+          ? sql`and f.overdue_months > 0`
+          : sql``;
   const order = orderBy[filters.sort];
   // The people's names are read for every lease only to search or sort by them; otherwise for
   // the page's rows alone.
   const byPerson = filters.sort === 'tenant' || Boolean(filters.q);
-  const day = sql`coalesce(x.received_on, (x.paid_at at time zone ${rules.timeZone})::date)`;
+  // Leases with no figures that hold now: all leases, less those read. Worked out in the same
+  // snapshot, the people named stale leave none; with no filter, every figure read matches.
+  const unfiltered = filters.filter === 'all' && !filters.q;
+  const read =
+    stale.length > 0
+      ? null
+      : unfiltered
+        ? sql`count(*)`
+        : sql`(select count(*) from (${leaseFigures(rules, today, [])}) f)`;
+  const missing = read
+    ? sql`(select count(*) from agreements a where a.status in ('accepted', 'ended')) - ${read}`
+    : sql`0`;
+  // Without names, the figures are read twice (for the totals, and for the page) faster than
+  // they are copied once; with them, joined once and copied.
   return sql`
-    with figures as (${leaseFigures(rules, today, stale)}),
-    leases as materialized (
-      select a.id, a.tenant_id, a.status, a.rent, a.start_date, a.end_date, a.ends_on, a.ended_at,
-        ap.apartment_no, ${byPerson ? sql`u.display_name, u.email,` : sql``}
-        pl.agreement_id is null as missing,
-        pl.first_month, pl.first_unpaid, pl.last_paid, coalesce(pl.balance, 0) as balance,
-        coalesce(pl.overdue_months, 0) as overdue_months
-      from agreements a
-      ${byPerson ? sql`join users u on u.id = a.tenant_id` : sql``}
-      join apartments ap on ap.id = a.apartment_id
-      left join figures pl on pl.agreement_id = a.id and pl.tenant_id = a.tenant_id
-      where a.status in ('accepted', 'ended') ${status} ${search}
+    with matching as ${byPerson ? sql`materialized` : sql`not materialized`} (
+      select f.agreement_id as id, f.tenant_id, f.status, f.rent, f.start_date, f.apartment_no,
+        ${byPerson ? sql`u.display_name, u.email,` : sql``} f.first_month, f.first_unpaid,
+        f.last_paid, f.balance, f.overdue_months, f.deposit_held, f.charges_owed,
+        f.last_payment_on, f.last_payment_amount
+      from (${leaseFigures(rules, today, stale)}) f
+      ${byPerson ? sql`join users u on u.id = f.tenant_id` : sql``}
+      where true ${status} ${search}
     ),
-    matching as materialized (select * from leases l ${overdue}),
-    rents as materialized (${rentChangesIn(thisMonth)}),
-    held as materialized (${depositsHeldSql}),
-    owed as materialized (${chargesOwedSql}),
     totals as (
-      select (select count(*) from leases where missing) as missing,
+      select ${missing} as missing,
         count(*) as "totalLeases",
-        coalesce(sum(coalesce(rc.rent, m.rent)) filter (where m.status = 'accepted'), 0)
-          as "totalMonthlyRent",
+        coalesce(sum(m.rent) filter (where m.status = 'accepted'), 0) as "totalMonthlyRent",
         coalesce(sum(m.balance), 0) as "totalBalance",
-        coalesce((select sum(h.held) from held h where h.agreement_id in (select id from matching)),
-          0) as "totalDepositHeld",
-        coalesce((select sum(o.owed) from owed o where o.agreement_id in (select id from matching)),
-          0) as "totalChargesOwed"
+        coalesce(sum(m.deposit_held), 0) as "totalDepositHeld",
+        coalesce(sum(m.charges_owed), 0) as "totalChargesOwed"
       from matching m
-      left join rents rc on rc.agreement_id = m.id
     ),
     page as (
       select * from matching m order by ${order(sql`m`)}
@@ -163,31 +163,22 @@ function rollStatement(
     )
     select t.*, p.id::text as "leaseId", p.tenant_id::text as "tenantId",
       pu.display_name as "tenantName", pu.email as "tenantEmail", p.apartment_no as "apartmentNo",
-      p.status::text as status,
-      coalesce(rc.rent, p.rent) as rent,
+      p.status::text as status, p.rent,
       to_char(p.start_date, 'YYYY-MM-DD') as "startDate",
-      to_char(p.end_date, 'YYYY-MM-DD') as "endDate",
-      to_char(coalesce(p.ends_on, (p.ended_at at time zone ${rules.timeZone})::date),
+      to_char(a.end_date, 'YYYY-MM-DD') as "endDate",
+      to_char(coalesce(a.ends_on, (a.ended_at at time zone ${rules.timeZone})::date),
         'YYYY-MM-DD') as "endsOn",
       to_char(p.first_month, 'YYYY-MM') as "firstMonth",
       to_char(p.first_unpaid, 'YYYY-MM') as "firstUnpaid",
       to_char(p.last_paid, 'YYYY-MM') as "lastPaid",
-      p.balance, p.overdue_months as "overdueMonths",
-      coalesce(h.held, 0) as "depositHeld", coalesce(o.owed, 0) as "chargesOwed",
-      lp.at as "lastPaymentAt", lp.amount as "lastPaymentAmount"
+      p.balance, p.overdue_months as "overdueMonths", p.deposit_held as "depositHeld",
+      p.charges_owed as "chargesOwed",
+      to_char(p.last_payment_on, 'YYYY-MM-DD') as "lastPaymentAt",
+      p.last_payment_amount as "lastPaymentAmount"
     from totals t
     left join page p on true
+    left join agreements a on a.id = p.id
     left join users pu on pu.id = p.tenant_id
-    left join rents rc on rc.agreement_id = p.id
-    left join held h on h.agreement_id = p.id
-    left join owed o on o.agreement_id = p.id
-    -- A lease's latest payment by the building's day the money came: received (paid by hand) or
-    -- charged (card).
-    left join lateral (
-      select to_char(${day}, 'YYYY-MM-DD') as at, x.rent - x.discount as amount
-      from payments x where x.agreement_id = p.id
-      order by ${day} desc, x.paid_at desc limit 1
-    ) lp on true
     order by ${order(sql`p`)}`;
 }
 

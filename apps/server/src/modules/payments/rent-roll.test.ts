@@ -3,12 +3,19 @@ import {
   RentRollPageSchema,
   type RentRollRow,
 } from '@structomate/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
 import { newMember } from '../../../test/payments';
 import { newPerson, type Person } from '../../../test/people';
-import { agreements, leaseFigures, leaseRents, payments } from '../../db/schema';
+import {
+  agreements,
+  apartments,
+  charges,
+  leaseFigures,
+  leaseRents,
+  payments,
+} from '../../db/schema';
 import { FakeClock } from '../../lib/clock';
 
 /**
@@ -234,12 +241,13 @@ describe('the figures the roll keeps', () => {
       .insert(leaseRents)
       .values({ agreementId: delta.leaseId, fromMonth: '2026-12-01', rent: delta.rent + 1000 });
     expect(await balanceOf('Kept Delta')).toBe(0);
-    // A change to the lease.
+    // A change to the lease, seen by the whole roll (no search or filter) as by a search.
     await keptBalanceIs(delta.leaseId, 1);
     await t.database.db
       .update(agreements)
       .set({ graceDays: 3 })
       .where(eq(agreements.id, delta.leaseId));
+    expect(byName((await roll('limit=100')).result, 'Kept Delta')?.balance).toBe(0);
     expect(await balanceOf('Kept Delta')).toBe(0);
     // A new day, and a new month: December is owed, at its new rent.
     await keptBalanceIs(delta.leaseId, 1);
@@ -259,11 +267,21 @@ describe('the figures the roll keeps', () => {
       .where(eq(leaseFigures.agreementId, omega.leaseId));
     if (!before) throw new Error('no figures kept');
     // November is paid while another admin's roll works out the figures from the snapshot
-    // before it; that roll keeps them after the payment committed.
+    // before it; that roll keeps them after the payment committed. The payment wrote its new
+    // version into the row as its latest, and keeping figures keeps the later of the two.
     await pay(omega, '2026-11', '2026-11-24T05:00:00Z');
+    const [paid] = await t.database.db
+      .select({ latest: leaseFigures.latest })
+      .from(leaseFigures)
+      .where(eq(leaseFigures.agreementId, omega.leaseId));
+    expect(paid?.latest).toBeGreaterThan(before.version);
     await t.database.db
       .update(leaseFigures)
-      .set({ ...before, balance: omega.rent })
+      .set({
+        ...before,
+        balance: omega.rent,
+        latest: sql`greatest(${leaseFigures.latest}, ${before.latest})`,
+      })
       .where(eq(leaseFigures.agreementId, omega.leaseId));
     expect(await memberOwes(omega.person)).toBe(0);
     expect(await balanceOf('Kept Omega')).toBe(0);
@@ -274,5 +292,87 @@ describe('the figures the roll keeps', () => {
       .where(eq(leaseFigures.agreementId, omega.leaseId));
     expect(kept?.balance).toBe(0);
     expect(kept?.version).toBeGreaterThan(before.version);
+  });
+  it('are worked out again after a deposit, a charge or a new number for the apartment', async () => {
+    clock.set('2026-11-24T04:00:00Z');
+    const sigma = await leaseOf(await newMember(t, 'B-802', 'Kept Sigma'));
+    const read = async () => {
+      const page = await roll('q=Kept%20Sigma');
+      return { row: byName(page.result, 'Kept Sigma'), totals: page.totals };
+    };
+    expect((await read()).row).toMatchObject({
+      apartmentNo: 'B-802',
+      depositHeld: 0,
+      chargesOwed: 0,
+    });
+
+    const deposit = await admin.inject({
+      method: 'POST',
+      url: `/api/tenants/${sigma.person.id}/deposits`,
+      payload: {
+        agreementId: sigma.leaseId,
+        kind: 'received',
+        amount: 20_000,
+        method: 'bank',
+        date: '2026-11-24',
+      },
+    });
+    expect(deposit.statusCode, deposit.body).toBe(201);
+    expect(await read()).toMatchObject({
+      row: { depositHeld: 20_000 },
+      totals: { depositHeld: 20_000 },
+    });
+
+    const [charge] = await t.database.db
+      .insert(charges)
+      .values({
+        tenantId: sigma.person.id,
+        agreementId: sigma.leaseId,
+        description: 'A broken pane',
+        amount: 3_000,
+      })
+      .returning({ id: charges.id });
+    if (!charge) throw new Error('no charge');
+    expect(await read()).toMatchObject({
+      row: { chargesOwed: 3_000 },
+      totals: { chargesOwed: 3_000 },
+    });
+    await t.database.db.delete(charges).where(eq(charges.id, charge.id));
+    expect((await read()).row?.chargesOwed).toBe(0);
+
+    await t.database.db
+      .update(apartments)
+      .set({ apartmentNo: 'B-802A' })
+      .where(eq(apartments.apartmentNo, 'B-802'));
+    expect((await read()).row?.apartmentNo).toBe('B-802A');
+    await t.database.db
+      .update(apartments)
+      .set({ apartmentNo: 'B-802' })
+      .where(eq(apartments.apartmentNo, 'B-802A'));
+    expect((await read()).row?.apartmentNo).toBe('B-802');
+  });
+
+  it('of a lease with none kept are begun by a change to the person’s money, never to be read', async () => {
+    clock.set('2026-11-24T04:00:00Z');
+    const tau = await leaseOf(await newMember(t, 'C-801', 'Kept Tau'));
+    await t.database.db.delete(leaseFigures).where(eq(leaseFigures.agreementId, tau.leaseId));
+    await pay(tau, '2026-11', '2026-11-24T05:00:00Z');
+    const [begun] = await t.database.db
+      .select()
+      .from(leaseFigures)
+      .where(eq(leaseFigures.agreementId, tau.leaseId));
+    expect(begun).toMatchObject({ computedFor: '-infinity', rules: '', version: -1 });
+    expect(begun?.latest).toBeGreaterThan(0);
+    // Read, it is worked out: November is paid.
+    expect(await balanceOf('Kept Tau')).toBe(0);
+    const [kept] = await t.database.db
+      .select()
+      .from(leaseFigures)
+      .where(eq(leaseFigures.agreementId, tau.leaseId));
+    expect(kept).toMatchObject({
+      computedFor: '2026-11-24',
+      version: begun?.latest,
+      latest: begun?.latest,
+    });
   });
 });
