@@ -136,10 +136,11 @@ function rollStatement(
   const missing = read
     ? sql`(select count(*) from agreements a where a.status in ('accepted', 'ended')) - ${read}`
     : sql`0`;
-  // Without names, the figures are read twice (for the totals, and for the page) faster than
-  // they are copied once; with them, joined once and copied.
+  // Kept figures alone are read twice (for the totals, and for the page) faster than they are
+  // copied once; joined to names, or with figures worked out here, they are made once and copied.
+  const once = byPerson || stale.length > 0;
   return sql`
-    with matching as ${byPerson ? sql`materialized` : sql`not materialized`} (
+    with matching as ${once ? sql`materialized` : sql`not materialized`} (
       select f.agreement_id as id, f.tenant_id, f.status, f.rent, f.start_date, f.apartment_no,
         ${byPerson ? sql`u.display_name, u.email,` : sql``} f.first_month, f.first_unpaid,
         f.last_paid, f.balance, f.overdue_months, f.deposit_held, f.charges_owed,
