@@ -12,26 +12,31 @@ ALTER TABLE "lease_figures" ADD COLUMN "last_payment_on" date;--> statement-brea
 ALTER TABLE "lease_figures" ADD COLUMN "last_payment_amount" bigint;--> statement-breakpoint
 -- A person's money changed: a new version for each person named (taken in one order, so two
 -- statements naming the same people lock their rows in the same order), written also into the
--- kept figures of all their leases, in the order of the leases. A lease with no kept figures
--- gets a row of its own that is never read (no day, no rules, version -1): figures worked out
--- from a snapshot before this change and kept after it then meet this row, and keep its later
--- `latest` (ADR 018).
+-- kept figures of all their agreements, in the order of the agreements. A row's figures hold
+-- while its `version` equals `latest`, so:
+-- - the new version is drawn once the person's row is locked (on conflict), so versions grow in
+--   the order the changes commit: a change waiting on another takes the later number;
+-- - every agreement of the person is written, not only leases, so a lease that stops being one
+--   (by hand in SQL) leaves no row that holds;
+-- - an agreement with no kept figures gets a row of its own that is never read (no day, no
+--   rules, version -1): figures worked out from a snapshot before this change and kept after it
+--   then meet this row, and keep its later `latest` (ADR 018).
 CREATE OR REPLACE FUNCTION "tenant_money_changed"("tenants" uuid[]) RETURNS void LANGUAGE sql AS $$
   WITH "bumped" AS (
     INSERT INTO "tenant_money_versions" ("tenant_id", "version")
     SELECT "t", nextval('tenant_money_version_seq')
     FROM (SELECT DISTINCT "t" FROM unnest("tenants") AS "t" WHERE "t" IS NOT NULL) AS "named"
     ORDER BY "t"
-    ON CONFLICT ("tenant_id") DO UPDATE SET "version" = excluded."version"
+    ON CONFLICT ("tenant_id") DO UPDATE SET "version" = nextval('tenant_money_version_seq')
     RETURNING "tenant_id", "version"
   )
   INSERT INTO "lease_figures" ("agreement_id", "tenant_id", "computed_for", "rules", "version",
     "balance", "owed_months", "overdue_months", "latest")
   SELECT "a"."id", "a"."tenant_id", '-infinity'::date, '', -1, 0, 0, 0, "b"."version"
   FROM "bumped" "b" JOIN "agreements" "a" ON "a"."tenant_id" = "b"."tenant_id"
-  WHERE "a"."status" IN ('accepted', 'ended')
   ORDER BY "a"."id"
-  ON CONFLICT ("agreement_id") DO UPDATE SET "latest" = excluded."latest";
+  ON CONFLICT ("agreement_id") DO UPDATE
+    SET "latest" = greatest("lease_figures"."latest", excluded."latest");
 $$;
 --> statement-breakpoint
 -- The roll keeps each lease's apartment number: renaming an apartment changes its tenants' rows.

@@ -5,6 +5,7 @@ import {
   RentLedgerSchema,
   RentRollPageSchema,
 } from '@structomate/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
 import { rentCollectedWorkedOut } from '../src/modules/payments/rent-collected.service';
@@ -44,9 +45,9 @@ afterAll(async () => {
   ).toEqual([]);
 });
 
-async function roll(server: ServerProcess) {
+async function roll(server: ServerProcess, at = NOW) {
   const response = await fetch(`${server.url}/api/admin/rent-roll?q=Racer&limit=50`, {
-    headers: { cookie: adminCookie, 'x-test-clock': NOW },
+    headers: { cookie: adminCookie, 'x-test-clock': at },
   });
   pair.statuses.push(response.status);
   expect(response.status).toBe(200);
@@ -116,4 +117,33 @@ describe('two servers on one PostgreSQL', () => {
       }
     }
   }, 120_000);
+  it('a roll whose keeping meets a row another transaction holds gives way, and works the figures out', async () => {
+    const [a] = servers;
+    if (!a) throw new Error('servers missing');
+    const person = await renter(database, 'B-102');
+    // The next day: every lease's figures are out of date, so the roll keeps them all, and this
+    // transaction holds the row of one of them as a change to that person's money would.
+    const nextDay = '2027-03-24T10:00:00+06:00';
+    const held = await database.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update lease_figures set latest = latest where agreement_id = ${person.agreementId}`,
+      );
+      const began = performance.now();
+      const page = await roll(a, nextDay);
+      return { page, took: performance.now() - began };
+    });
+    // Without giving way, the keeping would wait for this transaction, which waits for the roll.
+    expect(held.took).toBeLessThan(10_000);
+    const row = held.page.result.find((candidate) => candidate.leaseId === person.agreementId);
+    expect(row?.balance).toBe(await owed(a, person));
+    // Released, the next roll keeps them.
+    await roll(a, nextDay);
+    const [kept] = (
+      await database.executeSql(
+        `select computed_for::text as day from lease_figures where agreement_id = $1`,
+        [person.agreementId],
+      )
+    ).rows as { day: string }[];
+    expect(kept?.day).toBe('2027-03-24');
+  }, 60_000);
 });

@@ -33,3 +33,13 @@ export function unstorableText(error: unknown): boolean {
   }
   return false;
 }
+
+/** True when a statement gave up waiting for a row lock (`lock_timeout`: 55P03). */
+export function lockNotAvailable(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if (typeof current !== 'object') return false;
+    const { code } = current as { code?: unknown };
+    if (code === '55P03') return true;
+  }
+  return false;
+}

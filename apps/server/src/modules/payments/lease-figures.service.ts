@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { calendarDay } from '../../lib/clock';
+import { lockNotAvailable } from '../../lib/db-errors';
 import { rowsOf } from '../../lib/sql-rows';
 import { chargesOwedSql } from './charges.service';
 import { depositsHeldSql } from './deposits.service';
@@ -119,16 +120,36 @@ export async function staleTenants(
  * snapshot. A person whose money changes meanwhile has had their new version written into their
  * rows' `latest` (a row made for a lease with none), and a row keeps the later of its `latest`
  * and ours, so figures from before the change are kept with an older version, and never read.
- * Rows are written in one order, so two admins keeping figures at once take turns rather than
- * deadlock.
+ * Rows are written in agreement order.
+ *
+ * Keeping is only a saving, so it never waits long for a row another transaction holds: a
+ * change to someone's money locks their rows from its triggers, perhaps in another order, in a
+ * transaction of several statements (accepting a lease ends the last tenant's first), and
+ * another admin may be keeping the same rows. After `KEEP_LOCK_WAIT` the keeping gives up and
+ * keeps nothing; the reader works out, in its own snapshot, whatever does not hold. So a
+ * keeping and a change never deadlock, which would fail one of them: the keeping gives way.
  */
+const KEEP_LOCK_WAIT = '100ms';
+
 async function keepFigures(
   db: Database,
   rules: BillingRules,
   today: string,
   tenantIds: readonly string[],
 ): Promise<void> {
-  await db.execute(sql`
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local lock_timeout = '${KEEP_LOCK_WAIT}'`));
+      await tx.execute(keepStatement(rules, today, tenantIds));
+    });
+  } catch (error) {
+    if (!lockNotAvailable(error)) throw error;
+  }
+}
+
+/** The one statement that keeps the figures of the people named. */
+function keepStatement(rules: BillingRules, today: string, tenantIds: readonly string[]): SQL {
+  return sql`
     insert into lease_figures (agreement_id, tenant_id, computed_for, rules, version, latest,
       first_month, first_unpaid, last_paid, balance, owed_months, overdue_months, apartment_no,
       status, start_date, rent, deposit_held, charges_owed, last_payment_on, last_payment_amount)
@@ -149,7 +170,7 @@ async function keepFigures(
       start_date = excluded.start_date, rent = excluded.rent,
       deposit_held = excluded.deposit_held, charges_owed = excluded.charges_owed,
       last_payment_on = excluded.last_payment_on,
-      last_payment_amount = excluded.last_payment_amount`);
+      last_payment_amount = excluded.last_payment_amount`;
 }
 
 /** Keeps the figures of everyone (of those named in `within`) whose kept figures do not hold now. */

@@ -375,4 +375,23 @@ describe('the figures the roll keeps', () => {
       latest: begun?.latest,
     });
   });
+  it('of a lease that stops being one (by hand in SQL) are never read again', async () => {
+    clock.set('2026-11-24T04:00:00Z');
+    const upsilon = await leaseOf(await newMember(t, 'C-704', 'Kept Upsilon'));
+    const before = await roll('limit=100');
+    expect(byName(before.result, 'Kept Upsilon')?.balance).toBe(upsilon.rent);
+    await t.database.db
+      .update(agreements)
+      .set({ status: 'rejected' })
+      .where(eq(agreements.id, upsilon.leaseId));
+    // Its row no longer holds: the roll lists one lease fewer, and not this one.
+    const after = await roll('limit=100');
+    expect(byName(after.result, 'Kept Upsilon')).toBeUndefined();
+    expect(after.total).toBe(before.total - 1);
+    expect(after.totals.balance).toBe(before.totals.balance - upsilon.rent);
+    await t.database.db
+      .update(agreements)
+      .set({ status: 'accepted' })
+      .where(eq(agreements.id, upsilon.leaseId));
+  });
 });
