@@ -17,6 +17,8 @@ import {
   payments,
 } from '../../db/schema';
 import { FakeClock } from '../../lib/clock';
+import { keepStaleFigures } from './lease-figures.service';
+import { billingRules } from './payments.service';
 
 /**
  * The rent roll: every lease, current and former, with its rent, what it is paid through, what
@@ -393,5 +395,27 @@ describe('the figures the roll keeps', () => {
       .update(agreements)
       .set({ status: 'accepted' })
       .where(eq(agreements.id, upsilon.leaseId));
+  });
+  it('kept again keep a later latest than their own version', async () => {
+    clock.set('2026-11-24T04:00:00Z');
+    const phi = await leaseOf(await newMember(t, 'B-703', 'Kept Phi'));
+    expect(await balanceOf('Kept Phi')).toBe(phi.rent);
+    // A change committed after the snapshot a keeping reads: the row's latest is beyond the
+    // person's version that keeping sees.
+    const [row] = await t.database.db
+      .update(leaseFigures)
+      .set({ latest: sql`${leaseFigures.latest} + 100`, computedFor: '2026-11-23' })
+      .where(eq(leaseFigures.agreementId, phi.leaseId))
+      .returning({ latest: leaseFigures.latest, version: leaseFigures.version });
+    if (!row) throw new Error('no figures kept');
+    await keepStaleFigures(t.database.db, billingRules(t.app.config), '2026-11-24', [
+      phi.person.id,
+    ]);
+    const [kept] = await t.database.db
+      .select({ latest: leaseFigures.latest, version: leaseFigures.version })
+      .from(leaseFigures)
+      .where(eq(leaseFigures.agreementId, phi.leaseId));
+    // Kept with the version it read, and the later latest: it does not hold.
+    expect(kept).toEqual({ version: row.version, latest: row.latest });
   });
 });
