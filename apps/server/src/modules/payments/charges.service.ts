@@ -23,7 +23,8 @@ import { recordAudit, type AuditActor } from '../audit/audit.service';
 
 /**
  * What is owed in unpaid charges per lease with any, as a derived table (`agreement_id`, `owed`);
- * a lease with none owes 0. Joined by queries that list leases (the rent roll).
+ * a lease with none owes 0. Joined by queries that list leases (the kept figures the rent roll
+ * reads).
  */
 export const chargesOwedSql = sql`(
   select c.agreement_id, sum(c.amount) as owed from charges c

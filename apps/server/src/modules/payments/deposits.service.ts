@@ -25,7 +25,7 @@ import { assertOfflineDay, offlineLease } from './offline-lease';
 /**
  * SQL for the deposit held per lease with any entry, as a derived table (`agreement_id`, `held`):
  * received less refunded, whole BDT; a lease with no entry holds 0. For queries that list leases
- * (the rent roll), joined once rather than asked of each lease.
+ * (the kept figures the rent roll reads), joined once rather than asked of each lease.
  */
 export const depositsHeldSql = sql`(
   select d.agreement_id,

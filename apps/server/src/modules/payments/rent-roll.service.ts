@@ -59,7 +59,7 @@ const RowSchema = z.object({
 });
 
 const TotalsSchema = z.object({
-  /** Matching leases with no figures that hold now: the page is read again when any. */
+  /** Leases (of any filter) with no figures that hold now: the page is read again when any. */
   missing: z.coerce.number().int(),
   totalLeases: z.coerce.number().int(),
   totalMonthlyRent: z.coerce.number().int(),
