@@ -35,6 +35,7 @@ import { siteRoutes } from './modules/site/site.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { systemClock, type Clock } from './lib/clock';
 import { serializeError } from './lib/log-safety';
+import { ChangesCache } from './lib/changes-cache';
 import { PublicCache } from './lib/public-cache';
 import { registerClock } from './plugins/clock';
 import { registerApiDocs } from './plugins/api-docs';
@@ -141,6 +142,17 @@ export async function buildApp({
   );
   app.decorate('publicCache', publicCache);
   app.addHook('onClose', () => publicCache.stop());
+  const changesCache = new ChangesCache(database);
+  await changesCache.start(
+    (error) =>
+      app.log.warn(
+        { err: error },
+        'change channel lost; signed-in reads uncached until it is back',
+      ),
+    () => app.log.info('change channel back; signed-in reads cached'),
+  );
+  app.decorate('changesCache', changesCache);
+  app.addHook('onClose', () => changesCache.stop());
 
   useContractSchemas(app);
   registerErrorHandling(app);

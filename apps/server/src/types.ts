@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import type { ChangesCache } from './lib/changes-cache';
 import type { PublicCache } from './lib/public-cache';
 import type { AccessRecord } from './plugins/auth';
 
@@ -12,5 +13,7 @@ declare module 'fastify' {
     accessTable: AccessRecord[];
     /** Rarely changing public answers, kept in this process and invalidated across servers. */
     publicCache: PublicCache;
+    /** Sessions and signed-in answers, kept in this process and forgotten on any change. */
+    changesCache: ChangesCache;
   }
 }

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database';
+import { rowsOf } from '../lib/sql-rows';
 import type { DatabaseHandle } from './client';
 import { agreements, apartments, coupons, images, users } from './schema';
 
@@ -184,5 +187,85 @@ describe('database constraints', () => {
         }),
       ),
     ).toBe('agreements_rent_due_day_range');
+  });
+});
+
+/**
+ * Tables whose changes are not announced on `structomate_changed` (migration 0025, ADR 019),
+ * each with why no answer kept in an app server's memory can go stale by them.
+ */
+const NOT_ANNOUNCED: Record<string, string> = {
+  rate_limits: 'throttling counters, written by every login; no kept answer reads them',
+  app_secrets: 'keys made once at first start',
+  audit_log: 'written beside a change that is itself announced; no kept answer reads it',
+  mail_messages: 'the mail outbox, written by jobs; no kept answer reads it',
+  notifications: 'notices waiting to be mailed, written by jobs; no kept answer reads them',
+  stripe_events: 'the payment provider’s webhooks, stored once; payments are announced',
+  intents_to_settle: 'payments waiting to be confirmed; the payment, once made, is announced',
+  sandbox_intents: 'the embedded payment sandbox’s own state',
+  password_resets: 'one-time tokens; the password and sessions they change are announced',
+  email_changes: 'one-time tokens; the email they change is announced',
+  setup_tokens: 'one-time tokens; the building they set up is announced',
+  tenant_money_versions: 'kept by triggers from announced tables in the same transaction',
+  lease_figures: 'figures kept from announced tables (and written by reads)',
+  occupancy_version: 'kept by triggers from announced tables in the same transaction',
+  occupancy_figures: 'figures kept from announced tables (and written by reads)',
+  rent_calendar: 'the months of the rent chart, kept from announced tables',
+  rent_collected_days: 'kept by triggers from announced payments in the same transaction',
+};
+
+describe('change notices (ADR 019)', () => {
+  it('announces every table but those named, and sessions only when they end or change', async () => {
+    const tables = rowsOf(
+      z.object({ name: z.string() }),
+      await database.db.execute(
+        sql`select tablename as name from pg_tables where schemaname = current_schema()`,
+      ),
+    );
+    const triggers = rowsOf(
+      z.object({ table: z.string(), args: z.string() }),
+      await database.db.execute(sql`
+      select c.relname as table, encode(t.tgargs, 'escape') as args
+      from pg_trigger t
+      join pg_class c on c.oid = t.tgrelid
+      join pg_proc p on p.oid = t.tgfoid
+      where p.proname = 'structomate_changed'`),
+    );
+    const announced = new Set(triggers.map((row) => row.table));
+    const silent = tables
+      .map((row) => row.name)
+      .filter((name) => !announced.has(name))
+      .sort();
+    expect(silent).toEqual(Object.keys(NOT_ANNOUNCED).sort());
+    const topics = new Map(triggers.map((row) => [row.table, row.args.replace(/\\000$/, '')]));
+    for (const table of ['sessions', 'users', 'agreements']) expect(topics.get(table)).toBe('who');
+    expect(topics.get('payments')).toBe('data');
+  });
+
+  it('says so on commit when a row changes, not for a statement that changes none', async () => {
+    const heard: string[] = [];
+    const stop = await database.listen('structomate_changed', (topic) => heard.push(topic));
+    try {
+      await database.db
+        .update(users)
+        .set({ displayName: 'Nobody' })
+        .where(sql`false`);
+      await database.db
+        .update(coupons)
+        .set({ percentage: 5 })
+        .where(sql`false`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(heard).toEqual([]);
+      await database.db.insert(coupons).values({
+        code: 'HEARD',
+        heading: 'Heard',
+        description: 'Announced on insert',
+        percentage: 5,
+        validUntil: '2099-12-31',
+      });
+      await expect.poll(() => heard).toEqual(['data']);
+    } finally {
+      await stop();
+    }
   });
 });

@@ -5,7 +5,13 @@ import { AppError } from '../lib/app-error';
 import { eq } from 'drizzle-orm';
 import { agreements } from '../db/schema';
 import { calendarDay } from '../lib/clock';
-import { cookieSigningKey, createSession, userForToken } from '../modules/auth/auth.service';
+import {
+  cookieSigningKey,
+  createSession,
+  hashToken,
+  userForToken,
+  type TokenSession,
+} from '../modules/auth/auth.service';
 import { settleLeaseEnds } from '../modules/leases/leases.service';
 
 /**
@@ -19,6 +25,13 @@ export type AuthVia = 'cookie' | 'header' | 'body';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route only reads: its caller's session may be answered from this server's memory
+     * (ADR 019), and it does not make this server forget what it keeps. Routes that change
+     * anything always read the session from the database. GET and HEAD routes read only unless
+     * they say otherwise.
+     */
+    readOnly?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user, read from the database on this request; null for visitors. */
@@ -30,6 +43,7 @@ declare module 'fastify' {
 
 export const SESSION_COOKIE = 'sm_session';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export interface AccessRecord {
@@ -59,14 +73,15 @@ export async function registerAuth(app: FastifyInstance): Promise<AccessRecord[]
   });
 
   app.addHook('preValidation', async (request) => {
-    const access = request.routeOptions.config.access;
+    const { access } = request.routeOptions.config;
     if (access === undefined) return;
+    const readOnly = readsOnly(request);
     refuseForeignOrigin(request, app.config.publicUrl);
     const found = tokenFrom(request);
     if (found) {
-      const session = await userForToken(app.db, found.token);
+      const session = await sessionFor(app, found.token, readOnly);
       if (session) {
-        const { user } = session;
+        const user = { ...session.user };
         const timeZone = app.config.rent.timeZone;
         if (
           session.leaseEndsOn !== null &&
@@ -77,8 +92,15 @@ export async function registerAuth(app: FastifyInstance): Promise<AccessRecord[]
           user.role = 'user';
         } else if (user.role === 'admin') {
           // The admin sees members, rooms and the rent roll as they stand today: leases whose
-          // last day has passed are closed first (an index probe when there is none).
-          await settleLeaseEnds(app.db, request.now, timeZone);
+          // last day has passed are closed first (an index probe when there is none). A read
+          // skips the probe when this server already made it today and no agreement changed.
+          const today = calendarDay(request.now, timeZone);
+          const settle = async () => {
+            await settleLeaseEnds(app.db, request.now, timeZone);
+            return true;
+          };
+          if (readOnly) await app.changesCache.get('who', `leases settled:${today}`, settle);
+          else await settle();
         }
         request.user = user;
         request.sessionToken = found.token;
@@ -91,7 +113,35 @@ export async function registerAuth(app: FastifyInstance): Promise<AccessRecord[]
       throw new AppError('FORBIDDEN', AUTH_MESSAGES.accessDenied);
     }
   });
+
+  // A request that may have changed something (one that does not only read) makes this server forget what it keeps before its answer leaves: the caller's
+  // next request here sees its own change even before the database's notice arrives.
+  app.addHook('onSend', async (request) => {
+    if (!readsOnly(request)) app.changesCache.forgetChanges();
+  });
   return table;
+}
+
+/** GET and HEAD only read; so does a POST whose route says so (the spec's reads are POSTs). */
+function readsOnly(request: FastifyRequest): boolean {
+  return request.routeOptions.config.readOnly ?? SAFE_METHODS.has(request.method);
+}
+
+/**
+ * The session for `token`: from this server's memory for a read (ADR 019), until it expires or
+ * the database announces a change to sessions, users or agreements; from the database otherwise.
+ */
+function sessionFor(
+  app: FastifyInstance,
+  token: string,
+  readOnly: boolean,
+): Promise<TokenSession | null> {
+  const load = () => userForToken(app.db, token);
+  if (!readOnly) return load();
+  return app.changesCache.get('who', `session:${hashToken(token)}`, load, {
+    keep: (session) => session !== null,
+    until: (session) => session?.expiresAt.getTime() ?? 0,
+  });
 }
 
 /** The spec's clients send the login token in the JSON body; API clients may use a header. */

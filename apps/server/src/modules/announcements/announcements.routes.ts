@@ -21,6 +21,7 @@ import {
   makeAnnouncement,
   readersFor,
   updateAnnouncement,
+  type Readers,
 } from './announcements.service';
 
 const listSchema = {
@@ -33,27 +34,35 @@ const listSchema = {
 };
 
 export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A page of announcements as this server keeps it until any data changes (ADR 019). */
+  const keptAnnouncements = (readers: Readers, page: { limit?: number; before?: string }) =>
+    app.changesCache.get(
+      'data',
+      `announcements:${readers}:${page.limit ?? ''}:${page.before ?? ''}`,
+      () => listAnnouncements(app.db, readers, page),
+    );
+
   /**
    * Spec §7 reads. Each endpoint serves its own page's audience plus `all`; a user is refused the
    * members' endpoint and a member the users' one, while the admin may read both.
    */
   app.post(
     '/get/userAnnouncement',
-    { config: { access: ['user', 'admin'] }, schema: listSchema },
+    { config: { access: ['user', 'admin'], readOnly: true }, schema: listSchema },
     async (request, reply) => {
       const readers = readersFor(currentUser(request).role, 'user');
       reply.header('cache-control', 'no-store');
-      return listAnnouncements(app.db, readers, request.body ?? {});
+      return keptAnnouncements(readers, request.body ?? {});
     },
   );
 
   app.post(
     '/get/memberAnnouncement',
-    { config: { access: ['member', 'admin'] }, schema: listSchema },
+    { config: { access: ['member', 'admin'], readOnly: true }, schema: listSchema },
     async (request, reply) => {
       const readers = readersFor(currentUser(request).role, 'member');
       reply.header('cache-control', 'no-store');
-      return listAnnouncements(app.db, readers, request.body ?? {});
+      return keptAnnouncements(readers, request.body ?? {});
     },
   );
 

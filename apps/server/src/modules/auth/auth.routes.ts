@@ -79,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password-reset/check',
     {
-      config: { access: 'public' },
+      config: { access: 'public', readOnly: true },
       schema: {
         body: PasswordResetCheckSchema,
         response: { 200: PasswordResetCheckResponseSchema, ...errors },
@@ -164,7 +164,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     GOOGLE_CALLBACK_PATH.replace(/^\/api/, ''),
     {
-      config: { access: 'public' },
+      // A GET that signs in (and may make an account): it changes what servers keep.
+      config: { access: 'public', readOnly: false },
       // The provider decides these parameters; they are checked by the OpenID Connect client.
       schema: { querystring: z.record(z.string(), z.unknown()) },
     },

@@ -34,13 +34,18 @@ export async function createSession(
  * The signed-in user for a token, read fresh on every request: a role change or a removal
  * shows on the very next call.
  */
-export async function userForToken(
-  db: Database,
-  token: string,
-): Promise<{ user: SessionUser; leaseEndsOn: string | null } | null> {
+/** A live session's user, the last day of their lease if it has one, and when it expires. */
+export interface TokenSession {
+  user: SessionUser;
+  leaseEndsOn: string | null;
+  expiresAt: Date;
+}
+
+export async function userForToken(db: Database, token: string): Promise<TokenSession | null> {
   const [row] = await db
     .select({
       ...userColumns,
+      expiresAt: sessions.expiresAt,
       // A member's lease may end by notice: the caller closes it once its last day has passed.
       leaseEndsOn: sql<string | null>`(
         select to_char(lease.ends_on, 'YYYY-MM-DD') from ${agreements} as lease
@@ -50,7 +55,9 @@ export async function userForToken(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)));
-  return row ? { user: toSessionUser(row), leaseEndsOn: row.leaseEndsOn } : null;
+  return row
+    ? { user: toSessionUser(row), leaseEndsOn: row.leaseEndsOn, expiresAt: row.expiresAt }
+    : null;
 }
 
 export async function revokeSession(db: Database, token: string): Promise<void> {

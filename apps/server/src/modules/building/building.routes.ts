@@ -78,7 +78,7 @@ export const buildingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/setup/check',
     {
-      config: { access: 'public' },
+      config: { access: 'public', readOnly: true },
       schema: { body: SetupCheckRequestSchema, response: { 200: SetupStatusSchema, ...refusals } },
     },
     async (request, reply) => {

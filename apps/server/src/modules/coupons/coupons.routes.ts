@@ -33,7 +33,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/get/coupons',
     {
-      config: { access: ['admin'] },
+      config: { access: ['admin'], readOnly: true },
       schema: { body: PagedBodySchema, response: { 200: CouponListResponseSchema } },
     },
     async (request, reply) => {

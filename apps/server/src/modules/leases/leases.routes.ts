@@ -61,7 +61,7 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The member's own lease (profile, rent page); the lookup runs only for members (spec §6). */
   app.post(
     '/member/agreements',
-    { config: { access: ['member'] }, schema: lookup },
+    { config: { access: ['member'], readOnly: true }, schema: lookup },
     async (request, reply) => {
       const me = currentUser(request);
       assertOwnLookup(me, request.body);
@@ -73,7 +73,7 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The caller's latest agreement request with its status and dates (user announcements). */
   app.post(
     '/users/agreements/',
-    { config: { access: 'signed-in' }, schema: lookup },
+    { config: { access: 'signed-in', readOnly: true }, schema: lookup },
     async (request, reply) => {
       const me = currentUser(request);
       assertOwnLookup(me, request.body);
@@ -111,7 +111,7 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/pending/agreements',
     {
-      config: { access: ['admin'] },
+      config: { access: ['admin'], readOnly: true },
       schema: { body: PagedBodySchema, response: { 200: AgreementListResponseSchema } },
     },
     async (request, reply) => {
@@ -194,7 +194,7 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/manageMembers',
     {
-      config: { access: ['admin'] },
+      config: { access: ['admin'], readOnly: true },
       schema: { body: PagedBodySchema, response: { 200: MemberListResponseSchema } },
     },
     async (request, reply) => {

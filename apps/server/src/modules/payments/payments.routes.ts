@@ -126,7 +126,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/get/transactions',
     {
-      config: { access: PAYERS },
+      config: { access: PAYERS, readOnly: true },
       schema: {
         body: TransactionListRequestSchema,
         response: { 200: TransactionListResponseSchema, 403: ErrorResponseSchema },
@@ -139,14 +139,17 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tenant_id: request.body?.userId,
       });
       reply.header('cache-control', 'no-store');
-      return listTransactions(app.db, me._id);
+      // Kept by this server until any data changes (ADR 019).
+      return app.changesCache.get('data', `transactions:${me._id}`, () =>
+        listTransactions(app.db, me._id),
+      );
     },
   );
 
   app.post(
     '/rent/ledger',
     {
-      config: { access: PAYERS },
+      config: { access: PAYERS, readOnly: true },
       schema: { body: TokenOnlyBodySchema, response: { 200: RentLedgerSchema, ...refusals } },
     },
     async (request, reply) => {

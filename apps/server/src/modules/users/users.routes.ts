@@ -1,3 +1,4 @@
+import { calendarDay } from '../../lib/clock';
 import {
   AdminStatsSchema,
   EmailParamsSchema,
@@ -89,7 +90,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/registration/check',
     {
-      config: { access: 'public' },
+      config: { access: 'public', readOnly: true },
       schema: {
         body: RegistrationCheckSchema,
         response: {
@@ -137,7 +138,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/:email',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', readOnly: true },
       schema: {
         params: EmailParamsSchema,
         // The spec's client posts its whole login response here; only the token is used.
@@ -156,12 +157,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin',
     {
-      config: { access: ['admin'] },
+      config: { access: ['admin'], readOnly: true },
       schema: { body: TokenOnlyBodySchema, response: { 200: AdminStatsSchema } },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return adminStats(app.db, request.now, app.config.rent.timeZone);
+      const timeZone = app.config.rent.timeZone;
+      // Kept by this server for the building's day until any data changes (ADR 019).
+      return app.changesCache.get(
+        'data',
+        `admin figures:${calendarDay(request.now, timeZone)}`,
+        () => adminStats(app.db, request.now, timeZone),
+      );
     },
   );
 

@@ -1,0 +1,39 @@
+import type { DatabaseHandle } from '../db/client';
+import { TopicCache } from './topic-cache';
+
+/**
+ * What the database announces on `structomate_changed` (migration 0025): `who` when what a
+ * session's user is read from changes (a session ended, a user, an agreement), `data` when
+ * anything else an answer is built from does.
+ */
+export const CHANGE_TOPICS = ['who', 'data'] as const;
+export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
+
+/** A safety net: even if a notification were lost, nothing stays stale longer than this. */
+const MAX_AGE_MS = 5 * 60_000;
+
+/**
+ * Signed-in reads kept in this process (ADR 019): who a session token belongs to, and the
+ * answers of the busiest signed-in reads. The database's triggers announce every committed
+ * change to what they are built from, so every server forgets them; a request that may have
+ * changed something forgets them here before its answer leaves (`forgetChanges`), so the next
+ * request to this server never sees an answer older than the change it was just told of.
+ */
+export class ChangesCache extends TopicCache<ChangeTopic> {
+  constructor(database: DatabaseHandle) {
+    super(database, {
+      channel: 'structomate_changed',
+      topics: CHANGE_TOPICS,
+      // A session per active person; a building has a few thousand.
+      maxEntries: 20_000,
+      maxAgeMs: { who: MAX_AGE_MS, data: MAX_AGE_MS },
+      // Users and agreements are data too (a member's count, a lease's tenant).
+      dependents: (topic) => (topic === 'who' ? ['data'] : []),
+    });
+  }
+
+  /** This request may have changed anything: forget everything here at once. */
+  forgetChanges(): void {
+    this.forget('who');
+  }
+}

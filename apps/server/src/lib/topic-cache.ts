@@ -1,0 +1,135 @@
+import type { DatabaseHandle } from '../db/client';
+
+/** What one kind of kept answer needs: how long any entry may live, what else a change clears. */
+export interface TopicCacheOptions<Topic extends string> {
+  /** The NOTIFY channel the topics' changes are heard on. */
+  channel: string;
+  topics: readonly Topic[];
+  /** Entries kept per topic; past it, the oldest kept goes first. */
+  maxEntries: number;
+  /** A safety net: even if a notification were lost, nothing stays stale longer than this. */
+  maxAgeMs: Record<Topic, number>;
+  /** The topics whose entries a change to `topic` also makes stale (answers built on it). */
+  dependents: (topic: Topic) => readonly Topic[];
+}
+
+interface Entry {
+  value: unknown;
+  storedAt: number;
+  /** Past this time (ms since the epoch) the entry is not served, whatever its age. */
+  until: number;
+}
+
+/**
+ * Answers kept in this process by topic, each entry forgotten when PostgreSQL NOTIFY says its
+ * topic changed, on this server or any other behind the load balancer. A load that a change
+ * overtook is not kept, and while the LISTEN connection is down nothing is served from memory.
+ */
+export class TopicCache<Topic extends string> {
+  private readonly entries = new Map<Topic, Map<string, Entry>>();
+  /** Bumped on every change heard, so a load that began before it is not stored after it. */
+  private readonly generations = new Map<Topic, number>();
+  private stopListening: (() => Promise<void>) | undefined;
+  /**
+   * False while the LISTEN connection is down: other servers' changes would go unheard, so
+   * nothing is served from or kept in the cache until it is back.
+   */
+  private hearing = true;
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    protected readonly database: DatabaseHandle,
+    private readonly options: TopicCacheOptions<Topic>,
+  ) {}
+
+  async start(
+    onLost: (error: Error) => void,
+    onRestored: () => void = () => undefined,
+  ): Promise<void> {
+    this.stopListening = await this.database.listen(
+      this.options.channel,
+      (topic) => {
+        if (this.isTopic(topic)) this.forget(topic);
+        else this.forgetAll();
+      },
+      (error) => {
+        this.hearing = false;
+        this.forgetAll();
+        onLost(error);
+      },
+      () => {
+        // What changed while the connection was down was not heard: start afresh.
+        this.forgetAll();
+        this.hearing = true;
+        onRestored();
+      },
+    );
+  }
+
+  async stop(): Promise<void> {
+    await this.stopListening?.();
+  }
+
+  /**
+   * The kept answer for `key`, or `load`'s, kept when no change to `topic` overtook it. `until`
+   * says when a loaded value stops holding of itself (a session's expiry); `keep` says whether
+   * it is worth keeping at all (nothing is kept for a token that finds no session).
+   */
+  async get<T>(
+    topic: Topic,
+    key: string,
+    load: () => Promise<T>,
+    {
+      until = () => Number.POSITIVE_INFINITY,
+      keep = () => true,
+    }: { until?: (value: T) => number; keep?: (value: T) => boolean } = {},
+  ): Promise<T> {
+    if (!this.hearing) {
+      this.misses += 1;
+      return load();
+    }
+    const entry = this.entries.get(topic)?.get(key);
+    const now = Date.now();
+    if (entry && now - entry.storedAt < this.options.maxAgeMs[topic] && now < entry.until) {
+      this.hits += 1;
+      return entry.value as T;
+    }
+    this.misses += 1;
+    const generation = this.generations.get(topic) ?? 0;
+    const value = await load();
+    if (this.hearing && (this.generations.get(topic) ?? 0) === generation && keep(value)) {
+      let kept = this.entries.get(topic);
+      if (!kept) {
+        kept = new Map();
+        this.entries.set(topic, kept);
+      }
+      kept.delete(key);
+      if (kept.size >= this.options.maxEntries) {
+        const oldest = kept.keys().next().value;
+        if (oldest !== undefined) kept.delete(oldest);
+      }
+      kept.set(key, { value, storedAt: Date.now(), until: until(value) });
+    }
+    return value;
+  }
+
+  private isTopic(value: string): value is Topic {
+    return (this.options.topics as readonly string[]).includes(value);
+  }
+
+  protected forgetAll(): void {
+    for (const topic of this.options.topics) this.forgetOne(topic);
+  }
+
+  /** `topic` changed: its entries and those of every topic built on it are stale. */
+  protected forget(topic: Topic): void {
+    this.forgetOne(topic);
+    for (const dependent of this.options.dependents(topic)) this.forgetOne(dependent);
+  }
+
+  private forgetOne(topic: Topic): void {
+    this.generations.set(topic, (this.generations.get(topic) ?? 0) + 1);
+    this.entries.delete(topic);
+  }
+}

@@ -1,0 +1,88 @@
+import { AnnouncementListResponseSchema, SessionResponseSchema } from '@structomate/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccounts } from '../src/db/demo-data';
+import { startDemoPair, type ServerProcess } from './servers';
+
+/**
+ * Signed-in reads kept in each server's memory (ADR 019), on two server processes on one
+ * PostgreSQL as behind a load balancer: a server's own change is in its next read at once, the
+ * other server's reads follow once PostgreSQL's notice arrives, and a change is never made on a
+ * session that has ended, whichever server is asked. Runs with DATABASE_URL.
+ */
+const serverUrl = process.env.DATABASE_URL ?? '';
+const NOW = '2026-11-20T10:00:00Z';
+const ROUNDS = 10;
+
+let pair: Awaited<ReturnType<typeof startDemoPair>>;
+let a: ServerProcess;
+let b: ServerProcess;
+
+beforeAll(async () => {
+  pair = await startDemoPair(serverUrl, NOW);
+  [a, b] = pair.servers;
+}, 120_000);
+afterAll(() => pair?.stop());
+
+const member = demoAccounts.find((account) => account.role === 'member');
+const LEAK = {
+  category: 'plumbing',
+  title: 'Kitchen tap leaks',
+  description: 'Water drips from the tap all night.',
+  location: 'Kitchen',
+  urgency: 'urgent',
+  entryPermission: true,
+  preferredTimes: 'Weekday mornings',
+  photoIds: [],
+};
+
+async function logIn(server: ServerProcess): Promise<string> {
+  const response = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: member?.email, password: member?.password }),
+  });
+  expect(response.status).toBe(200);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+async function titles(server: ServerProcess, cookie: string): Promise<string[]> {
+  const { status, body } = await pair.post(server, cookie, '/api/get/memberAnnouncement', {});
+  expect(status).toBe(200);
+  return AnnouncementListResponseSchema.parse(body).map((row) => row.title);
+}
+
+describe('signed-in reads kept by two servers', () => {
+  it(`a server's own change is in its next read; the other's follows (${ROUNDS} rounds)`, async () => {
+    const cookie = await logIn(a);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      await Promise.all([titles(a, cookie), titles(b, cookie)]);
+      const title = `Notice ${round}`;
+      const posted = await pair.post(a, pair.adminCookie, '/api/makeAnnouncement', {
+        newAnnouncement: { title, details: 'For every member.', type: 'member' },
+      });
+      expect(posted.status).toBe(201);
+      expect(await titles(a, cookie), `round ${round}`).toContain(title);
+      await expect.poll(() => titles(b, cookie), { timeout: 2000 }).toContain(title);
+    }
+  });
+
+  it('a session ended on one server: a change is refused on the other at once, a read soon', async () => {
+    const cookie = await logIn(a);
+    // Both servers keep the session for reads.
+    for (const server of [a, b]) {
+      const session = await fetch(`${server.url}/api/session`, { headers: { cookie } });
+      expect(SessionResponseSchema.parse(await session.json()).user?.email).toBe(member?.email);
+    }
+    const report = () => pair.post(b, cookie, '/api/maintenance/requests', LEAK);
+    expect((await report()).status).toBe(201);
+    expect((await pair.post(a, cookie, '/api/logout', {})).status).toBe(200);
+    // A change reads the session from the database, on any server.
+    expect((await report()).status).toBe(401);
+    await expect
+      .poll(async () => (await pair.post(b, cookie, '/api/get/memberAnnouncement', {})).status, {
+        timeout: 2000,
+      })
+      .toBe(401);
+    expect(pair.statuses.filter((status) => status >= 500)).toEqual([]);
+  });
+});
