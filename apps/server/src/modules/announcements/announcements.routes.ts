@@ -11,7 +11,9 @@ import {
   PostedAnnouncementsQuerySchema,
   UpdateAnnouncementRequestSchema,
 } from '@structomate/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { prepareJson, sendPrepared } from '../../lib/prepared-answer';
 import { currentUser } from '../../plugins/auth';
 import { actorOf } from '../audit/audit.service';
 import {
@@ -35,12 +37,19 @@ const listSchema = {
 
 export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A page of announcements as this server keeps it until any data changes (ADR 019). */
-  const keptAnnouncements = (readers: Readers, page: { limit?: number; before?: string }) =>
-    app.changesCache.get(
+  const keptAnnouncements = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    readers: Readers,
+    page: { limit?: number; before?: string },
+  ) => {
+    const answer = await app.changesCache.get(
       'data',
       `announcements:${readers}:${page.limit ?? ''}:${page.before ?? ''}`,
-      () => listAnnouncements(app.db, readers, page),
+      async () => prepareJson(reply, await listAnnouncements(app.db, readers, page)),
     );
+    return sendPrepared(request, reply, answer);
+  };
 
   /**
    * Spec §7 reads. Each endpoint serves its own page's audience plus `all`; a user is refused the
@@ -52,7 +61,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const readers = readersFor(currentUser(request).role, 'user');
       reply.header('cache-control', 'no-store');
-      return keptAnnouncements(readers, request.body ?? {});
+      return keptAnnouncements(request, reply, readers, request.body ?? {});
     },
   );
 
@@ -62,7 +71,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const readers = readersFor(currentUser(request).role, 'member');
       reply.header('cache-control', 'no-store');
-      return keptAnnouncements(readers, request.body ?? {});
+      return keptAnnouncements(request, reply, readers, request.body ?? {});
     },
   );
 

@@ -22,6 +22,7 @@ import {
 } from '@structomate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
+import { prepareJson, sendPrepared } from '../../lib/prepared-answer';
 import { currentUser } from '../../plugins/auth';
 import { actorOf } from '../audit/audit.service';
 import { assertOwnLookup } from '../leases/leases.service';
@@ -140,9 +141,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       reply.header('cache-control', 'no-store');
       // Kept by this server until any data changes (ADR 019).
-      return app.changesCache.get('data', `transactions:${me._id}`, () =>
-        listTransactions(app.db, me._id),
+      const answer = await app.changesCache.get('data', `transactions:${me._id}`, async () =>
+        prepareJson(reply, await listTransactions(app.db, me._id)),
       );
+      return sendPrepared(request, reply, answer);
     },
   );
 
