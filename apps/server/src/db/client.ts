@@ -54,6 +54,8 @@ export type DatabaseOptions =
       poolSize?: number;
       /** Told when an idle pooled connection breaks; the pool replaces it. */
       onIdleError?: (error: Error) => void;
+      /** How often a LISTEN connection must answer (15 s; shorter in tests). */
+      listenHeartbeatMs?: number;
     }
   /**
    * `dataDir` undefined keeps the database in memory (tests); `snapshot` starts it from a dump of
@@ -63,7 +65,12 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === 'postgres'
-    ? openPostgres(options.url, options.poolSize ?? 10, options.onIdleError)
+    ? openPostgres(
+        options.url,
+        options.poolSize ?? 10,
+        options.onIdleError,
+        options.listenHeartbeatMs,
+      )
     : openPglite(options.dataDir, options.snapshot);
 }
 
@@ -160,10 +167,14 @@ export async function migratedPgliteSnapshot(): Promise<Blob> {
   }
 }
 
+/** How often a LISTEN connection is asked to answer, and how long it has to. */
+const LISTEN_HEARTBEAT_MS = 15_000;
+
 async function openPostgres(
   url: string,
   poolSize: number,
   onIdleError: (error: Error) => void = () => undefined,
+  listenHeartbeatMs = LISTEN_HEARTBEAT_MS,
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -196,29 +207,35 @@ async function openPostgres(
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     listen: (channel, onMessage, onLost, onRestored) =>
-      listenOn(url, channel, onMessage, onLost, onRestored),
+      listenOn(url, channel, onMessage, onLost, onRestored, listenHeartbeatMs),
     close: () => pool.end(),
   };
 }
 
-/** LISTEN on a dedicated connection, reconnecting (after 1 s, then up to 30 s) when it breaks. */
+/**
+ * LISTEN on a dedicated connection, reconnecting (after 1 s, then up to 30 s) when it breaks or
+ * leaves a `select 1` unanswered for `heartbeatMs`.
+ */
 async function listenOn(
   url: string,
   channel: string,
   onMessage: (payload: string) => void,
   onLost: (error: Error) => void = () => undefined,
   onRestored: () => void = () => undefined,
+  heartbeatMs: number,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let delay = 1000;
   let timer: NodeJS.Timeout | undefined;
+  let beating: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
     // Named, so an operator (or a test) can tell this connection from the pool's.
     const next = new pg.Client({
       connectionString: url,
       application_name: `structomate-listen-${process.pid}`,
+      keepAlive: true,
     });
     next.on('notification', (message) => {
       if (message.channel === channel) onMessage(message.payload ?? '');
@@ -229,6 +246,8 @@ async function listenOn(
       if (stopped || lost || client !== next) return;
       lost = true;
       client = undefined;
+      // The heartbeat is this connection's: it is the current one until now.
+      clearInterval(beating);
       onLost(error);
       next.end().catch(() => undefined);
       timer = setTimeout(retry, delay);
@@ -240,6 +259,28 @@ async function listenOn(
     await next.query(`listen ${pg.escapeIdentifier(channel)}`);
     client = next;
     delay = 1000;
+    // A connection can die without a word (a network gone quiet, a frozen server): then nothing
+    // is heard, and the caches would go on serving. It is asked to answer now and then.
+    let asking = false;
+    beating = setInterval(() => {
+      if (asking) return;
+      asking = true;
+      const silence = setTimeout(
+        () => onBroken(new Error('the LISTEN connection stopped answering')),
+        heartbeatMs,
+      );
+      next
+        .query('select 1')
+        .then(
+          () => undefined,
+          (error: Error) => onBroken(error),
+        )
+        .finally(() => {
+          clearTimeout(silence);
+          asking = false;
+        });
+    }, heartbeatMs);
+    beating.unref();
   };
   const retry = () => {
     if (stopped) return;
@@ -255,6 +296,7 @@ async function listenOn(
   return async () => {
     stopped = true;
     clearTimeout(timer);
+    clearInterval(beating);
     await client?.end().catch(() => undefined);
   };
 }

@@ -223,9 +223,9 @@ describe('change notices (ADR 019)', () => {
       ),
     );
     const triggers = rowsOf(
-      z.object({ table: z.string(), args: z.string() }),
+      z.object({ table: z.string(), args: z.string(), type: z.number() }),
       await database.db.execute(sql`
-      select c.relname as table, encode(t.tgargs, 'escape') as args
+      select c.relname as table, encode(t.tgargs, 'escape') as args, t.tgtype::int as type
       from pg_trigger t
       join pg_class c on c.oid = t.tgrelid
       join pg_proc p on p.oid = t.tgfoid
@@ -240,6 +240,25 @@ describe('change notices (ADR 019)', () => {
     const topics = new Map(triggers.map((row) => [row.table, row.args.replace(/\\000$/, '')]));
     for (const table of ['sessions', 'users', 'agreements']) expect(topics.get(table)).toBe('who');
     expect(topics.get('payments')).toBe('data');
+    // What each table's triggers fire on (pg_trigger.tgtype: 1 row, 4 insert, 8 delete,
+    // 16 update, 32 truncate): every row written, and a truncate; for sessions, not a new one.
+    const events = (table: string) =>
+      triggers
+        .filter((row) => row.table === table)
+        .map((row) =>
+          Object.entries({ row: 1, insert: 4, delete: 8, update: 16, truncate: 32 })
+            .filter(([, bit]) => (row.type & bit) !== 0)
+            .map(([name]) => name)
+            .join(' '),
+        )
+        .sort();
+    for (const table of announced) {
+      expect(events(table), table).toEqual(
+        table === 'sessions'
+          ? ['row delete update', 'truncate']
+          : ['row insert delete update', 'truncate'],
+      );
+    }
   });
 
   it('says so on commit when a row changes, not for a statement that changes none', async () => {

@@ -104,15 +104,18 @@ describe('signed-in reads kept in memory', () => {
     await t.database.db.insert(sessions).values({
       tokenHash,
       userId: member?.id ?? '',
-      expiresAt: sql`now() + interval '1 second'`,
+      expiresAt: sql`now() + interval '3 seconds'`,
     });
     const person = {
       inject: (options: Parameters<Session['inject']>[0]) =>
         t.app.inject({ ...options, headers: { cookie: `sm_session=${token}` } }),
     };
     expect((await readAnnouncements(person)).statusCode).toBe(200);
+    const hits = t.app.changesCache.hits;
     expect((await readAnnouncements(person)).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The session and the answer came from memory.
+    expect(t.app.changesCache.hits - hits).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 3100));
     expect((await readAnnouncements(person)).statusCode).toBe(401);
   });
 
@@ -154,6 +157,35 @@ describe('signed-in reads kept in memory', () => {
       expect(await titles(member)).toEqual(expect.arrayContaining(['Made here', 'Not heard here']));
     } finally {
       await other.close();
+    }
+  });
+
+  it('is not emptied by requests that were refused or matched no route', async () => {
+    const member = await loginAs(t.app, 'member');
+    await titles(member);
+    const refused = [
+      await t.app.inject({ method: 'POST', url: '/api/no-such-thing', payload: {} }),
+      await t.app.inject({ method: 'POST', url: '/api/makeAnnouncement', payload: {} }),
+      await member.inject({ method: 'POST', url: '/api/makeAnnouncement', payload: {} }),
+      await admin.inject({ method: 'POST', url: '/api/makeAnnouncement', payload: {} }),
+    ].map((response) => response.statusCode);
+    expect(refused).toEqual([404, 401, 403, 400]);
+    const hits = t.app.changesCache.hits;
+    await titles(member);
+    expect(t.app.changesCache.hits - hits).toBe(2);
+  });
+
+  it('keeps the newest page of announcements only, not every page and size asked for', async () => {
+    const member = await loginAs(t.app, 'member');
+    const [newest] = AnnouncementListResponseSchema.parse((await readAnnouncements(member)).json());
+    const page = (payload: object) =>
+      member.inject({ method: 'POST', url: '/api/get/memberAnnouncement', payload });
+    for (const payload of [{ limit: 3 }, { before: newest?._id }]) {
+      await page(payload);
+      const hits = t.app.changesCache.hits;
+      expect((await page(payload)).statusCode).toBe(200);
+      // Only the session was answered from memory.
+      expect(t.app.changesCache.hits - hits, JSON.stringify(payload)).toBe(1);
     }
   });
 

@@ -89,11 +89,15 @@ export class TopicCache<Topic extends string> {
       this.misses += 1;
       return load();
     }
-    const entry = this.entries.get(topic)?.get(key);
-    const now = Date.now();
-    if (entry && now - entry.storedAt < this.options.maxAgeMs[topic] && now < entry.until) {
-      this.hits += 1;
-      return entry.value as T;
+    const kept = this.entries.get(topic);
+    const entry = kept?.get(key);
+    if (entry) {
+      const now = Date.now();
+      if (now - entry.storedAt < this.options.maxAgeMs[topic] && now < entry.until) {
+        this.hits += 1;
+        return entry.value as T;
+      }
+      kept?.delete(key);
     }
     this.misses += 1;
     const generation = this.generations.get(topic) ?? 0;

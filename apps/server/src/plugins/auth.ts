@@ -38,6 +38,8 @@ declare module 'fastify' {
     user: SessionUser | null;
     sessionToken: string | undefined;
     authVia: AuthVia | undefined;
+    /** The request reached a route that may change data (ADR 019): forget what is kept. */
+    mayChange: boolean;
   }
 }
 
@@ -58,6 +60,7 @@ export async function registerAuth(app: FastifyInstance): Promise<AccessRecord[]
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', undefined);
   app.decorateRequest('authVia', undefined);
+  app.decorateRequest('mayChange', false);
 
   const table: AccessRecord[] = [];
   app.addHook('onRoute', (route) => {
@@ -114,10 +117,17 @@ export async function registerAuth(app: FastifyInstance): Promise<AccessRecord[]
     }
   });
 
-  // A request that may have changed something (one that does not only read) makes this server forget what it keeps before its answer leaves: the caller's
-  // next request here sees its own change even before the database's notice arrives.
+  // A request that may have changed something (it reached a route that does not only read, past
+  // its access rule and its validation) makes this server forget what it keeps before its answer
+  // leaves: the caller's next request here sees its own change even before the database's notice
+  // arrives. Refused, throttled and unknown requests change nothing and forget nothing.
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config.access !== undefined && !readsOnly(request)) {
+      request.mayChange = true;
+    }
+  });
   app.addHook('onSend', async (request) => {
-    if (!readsOnly(request)) app.changesCache.forgetChanges();
+    if (request.mayChange) app.changesCache.forgetChanges();
   });
   return table;
 }

@@ -1,4 +1,5 @@
 import {
+  ANNOUNCEMENTS_PER_PAGE,
   AnnouncementIdParamsSchema,
   AnnouncementListRequestSchema,
   AnnouncementListResponseSchema,
@@ -26,6 +27,9 @@ import {
   type Readers,
 } from './announcements.service';
 
+/** The page sizes of the newest announcements kept: the spec's (none) and the web app's. */
+const KEPT_PAGE_SIZES = new Set([undefined, ANNOUNCEMENTS_PER_PAGE + 1]);
+
 const listSchema = {
   body: AnnouncementListRequestSchema,
   response: {
@@ -43,11 +47,13 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     readers: Readers,
     page: { limit?: number; before?: string },
   ) => {
-    const answer = await app.changesCache.get(
-      'data',
-      `announcements:${readers}:${page.limit ?? ''}:${page.before ?? ''}`,
-      async () => prepareJson(reply, await listAnnouncements(app.db, readers, page)),
-    );
+    const load = async () => prepareJson(reply, await listAnnouncements(app.db, readers, page));
+    // Only the newest page as the web app (or a spec client) asks for it is kept: a few
+    // entries per audience, however many other pages and sizes are asked for.
+    const first = page.before === undefined && KEPT_PAGE_SIZES.has(page.limit);
+    const answer = first
+      ? await app.changesCache.get('data', `announcements:${readers}:${page.limit ?? ''}`, load)
+      : await load();
     return sendPrepared(request, reply, answer);
   };
 
