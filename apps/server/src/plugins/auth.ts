@@ -34,7 +34,10 @@ declare module 'fastify' {
     readOnly?: boolean;
   }
   interface FastifyRequest {
-    /** The signed-in user, read from the database on this request; null for visitors. */
+    /**
+     * The signed-in user, read from the database on this request (for a read, possibly from this
+     * server's memory, ADR 019); null for visitors.
+     */
     user: SessionUser | null;
     sessionToken: string | undefined;
     authVia: AuthVia | undefined;
