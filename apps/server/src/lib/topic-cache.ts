@@ -103,17 +103,18 @@ export class TopicCache<Topic extends string> {
     const generation = this.generations.get(topic) ?? 0;
     const value = await load();
     if (this.hearing && (this.generations.get(topic) ?? 0) === generation && keep(value)) {
-      let kept = this.entries.get(topic);
-      if (!kept) {
-        kept = new Map();
-        this.entries.set(topic, kept);
+      // The topic's entries now: a notice may have replaced them while this one loaded.
+      let shelf = this.entries.get(topic);
+      if (!shelf) {
+        shelf = new Map();
+        this.entries.set(topic, shelf);
       }
-      kept.delete(key);
-      if (kept.size >= this.options.maxEntries) {
-        const oldest = kept.keys().next().value;
-        if (oldest !== undefined) kept.delete(oldest);
+      shelf.delete(key);
+      if (shelf.size >= this.options.maxEntries) {
+        const oldest = shelf.keys().next().value;
+        if (oldest !== undefined) shelf.delete(oldest);
       }
-      kept.set(key, { value, storedAt: Date.now(), until: until(value) });
+      shelf.set(key, { value, storedAt: Date.now(), until: until(value) });
     }
     return value;
   }
