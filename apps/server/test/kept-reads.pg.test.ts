@@ -1,7 +1,7 @@
 import { AnnouncementListResponseSchema } from '@structomate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../src/db/demo-data';
-import { startDemoPair, type ServerProcess } from './servers';
+import { sessionCookie, startDemoPair, type ServerProcess } from './servers';
 
 /**
  * Signed-in reads kept in each server's memory (ADR 019), on two server processes on one
@@ -35,15 +35,7 @@ const LEAK = {
   photoIds: [],
 };
 
-async function logIn(server: ServerProcess): Promise<string> {
-  const response = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: member?.email, password: member?.password }),
-  });
-  expect(response.status).toBe(200);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
+const logIn = (server: ServerProcess) => sessionCookie(server, member);
 
 async function titles(server: ServerProcess, cookie: string): Promise<string[]> {
   const { status, body } = await pair.post(server, cookie, '/api/get/memberAnnouncement', {});

@@ -9,7 +9,13 @@ import { demoAccounts } from '../src/db/demo-data';
 import { LOCK_FILE } from '../src/db/data-dir-lock';
 import { openDatabase } from '../src/db/client';
 import { createPostgresTestDatabase } from './database';
-import { freePort, startExpectingRefusal, startServer, type ServerProcess } from './servers';
+import {
+  freePort,
+  sessionCookie,
+  startExpectingRefusal,
+  startServer,
+  type ServerProcess,
+} from './servers';
 
 /**
  * Server processes as they fail in real life: started twice on one data directory, killed in the
@@ -27,15 +33,7 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-async function adminCookie(server: ServerProcess): Promise<string> {
-  const response = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: admin?.email, password: admin?.password }),
-  });
-  expect(response.status).toBe(200);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
+const adminCookie = (server: ServerProcess) => sessionCookie(server, admin);
 
 /**
  * Posts announcements as fast as 8 connections can until the server is killed after `killAfter`

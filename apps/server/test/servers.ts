@@ -87,6 +87,20 @@ export async function startExpectingRefusal(
   return { code, output };
 }
 
+/** Logs in on `server` through the real endpoint; the session cookie, as a Cookie header's value. */
+export async function sessionCookie(
+  server: ServerProcess,
+  account: { email: string; password: string } | undefined,
+): Promise<string> {
+  const response = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account?.email, password: account?.password }),
+  });
+  if (response.status !== 200) throw new Error(`login ${account?.email}: ${response.status}`);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
 /** Starts one server with `env` (on top of a quiet test configuration) and waits until it answers. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
