@@ -1,4 +1,9 @@
-import { AnnouncementListResponseSchema, InsertedResponseSchema } from '@structomate/contract';
+import {
+  AnnouncementListResponseSchema,
+  InsertedResponseSchema,
+  PAGE_HEADERS,
+  RentRollPageSchema,
+} from '@structomate/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
@@ -46,6 +51,10 @@ describe('signed-in reads kept in memory', () => {
       () => readAnnouncements(member),
       () => member.inject({ method: 'POST', url: '/api/get/transactions', payload: {} }),
       () => admin.inject({ method: 'POST', url: '/api/admin', payload: {} }),
+      () => admin.inject({ method: 'GET', url: '/api/admin/rent-roll?page=1&sort=balance' }),
+      () => admin.inject({ method: 'POST', url: '/api/manageMembers', payload: { limit: 5 } }),
+      () => admin.inject({ method: 'POST', url: '/api/pending/agreements', payload: {} }),
+      () => admin.inject({ method: 'GET', url: '/api/admin/apartments?occupancy=vacant' }),
     ];
     for (const read of reads) {
       const first = await read();
@@ -56,6 +65,9 @@ describe('signed-in reads kept in memory', () => {
       const again = await read();
       expect(again.statusCode).toBe(200);
       expect(again.body).toBe(first.body);
+      // A page of a list still says where it sits in the whole list.
+      expect(again.headers[PAGE_HEADERS.total]).toBe(first.headers[PAGE_HEADERS.total]);
+      expect(again.headers[PAGE_HEADERS.pageCount]).toBe(first.headers[PAGE_HEADERS.pageCount]);
       expect(select).not.toHaveBeenCalled();
       expect(execute).not.toHaveBeenCalled();
       // The session, the answer, and for the admin the leases already closed today.
@@ -187,6 +199,29 @@ describe('signed-in reads kept in memory', () => {
       // Only the session was answered from memory.
       expect(t.app.changesCache.hits - hits, JSON.stringify(payload)).toBe(1);
     }
+  });
+
+  it('keeps the rent roll as browsed, not its searches, and shows a new lease at once', async () => {
+    const roll = async (query: string) => {
+      const response = await admin.inject({ method: 'GET', url: `/api/admin/rent-roll?${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return RentRollPageSchema.parse(response.json());
+    };
+    const before = await roll('filter=current');
+    let hits = t.app.changesCache.hits;
+    expect((await roll('filter=current')).total).toBe(before.total);
+    // The session, the leases closed today, and the page.
+    expect(t.app.changesCache.hits - hits).toBe(3);
+
+    await roll('q=C-');
+    hits = t.app.changesCache.hits;
+    await roll('q=C-');
+    expect(t.app.changesCache.hits - hits, 'a search is read from the database').toBe(2);
+
+    // A lease accepted through the app is on the admin's next page.
+    await newMember(t, 'C-302', 'Rolled Member');
+    const after = await roll('filter=current');
+    expect(after.total).toBe(before.total + 1);
   });
 
   it('never takes the session of a request that changes something from memory', async () => {

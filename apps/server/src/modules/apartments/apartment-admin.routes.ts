@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { prepareJson, sendPrepared } from '../../lib/prepared-answer';
 import { currentUser } from '../../plugins/auth';
 import { actorOf } from '../audit/audit.service';
 import {
@@ -67,7 +68,13 @@ export const apartmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listManagedApartments(app.db, request.query);
+      const { query } = request;
+      const load = async () => prepareJson(reply, await listManagedApartments(app.db, query));
+      // A page as the admin browses it (no typed search or block: those are as many as the words
+      // typed) is kept by this server until any data changes (ADR 019).
+      if (query.q || query.block) return sendPrepared(request, reply, await load());
+      const key = `admin apartments:${query.status}:${query.floor ?? ''}:${query.occupancy ?? ''}:${query.sort}:${query.page}:${query.limit}`;
+      return sendPrepared(request, reply, await app.changesCache.get('data', key, load));
     },
   );
 

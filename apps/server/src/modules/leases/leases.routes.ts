@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
-import { pageOf, sendPageHeaders } from '../../lib/paging';
+import { pageOf, sendKeptPage } from '../../lib/paging';
 import { currentUser } from '../../plugins/auth';
 import { actorOf, recordAudit } from '../audit/audit.service';
 import { buildingDefaults, readLeaseDefaults } from '../building/building.service';
@@ -117,9 +117,9 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const page = pageOf(request.body);
-      const { rows, total } = await pendingAgreements(app.db, page);
-      sendPageHeaders(reply, page, total);
-      return rows;
+      return sendKeptPage(request, reply, page, 'pending requests', () =>
+        pendingAgreements(app.db, page),
+      );
     },
   );
 
@@ -200,14 +200,12 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const page = pageOf(request.body);
-      const { rows, total } = await listMembers(
-        app.db,
-        billingRules(app.config),
-        request.now,
-        page,
+      const rules = billingRules(app.config);
+      // What each member owes is of the building's day.
+      const day = calendarDay(request.now, rules.timeZone);
+      return sendKeptPage(request, reply, page, `members:${day}`, () =>
+        listMembers(app.db, rules, request.now, page),
       );
-      sendPageHeaders(reply, page, total);
-      return rows;
     },
   );
 

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calendarDay } from '../../lib/clock';
 import { toCsv } from '../../lib/csv';
+import { prepareJson, sendPrepared } from '../../lib/prepared-answer';
 import { billingRules } from './payments.service';
 import { rentRoll, rentRollRows } from './rent-roll.service';
 
@@ -63,7 +64,16 @@ export const rentRollRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return rentRoll(app.db, rules, request.now, request.query);
+      const { query } = request;
+      const load = async () =>
+        prepareJson(reply, await rentRoll(app.db, rules, request.now, query));
+      // A page of the roll as the admin browses it (no search text: those are as many as the
+      // words typed) is kept by this server for the building's day until any data changes
+      // (ADR 019). The figures it is read from change only with the tables that announce.
+      if (query.q) return sendPrepared(request, reply, await load());
+      const day = calendarDay(request.now, rules.timeZone);
+      const key = `rent roll:${day}:${query.filter}:${query.sort}:${query.page}:${query.limit}`;
+      return sendPrepared(request, reply, await app.changesCache.get('data', key, load));
     },
   );
 

@@ -95,7 +95,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/**
+ * These tests are of the figures the database keeps, changed mostly in SQL by hand, which a
+ * server hears of through the database's notice (moments later on PostgreSQL). Each read starts
+ * from what the database holds: what a server keeps in memory over it (ADR 019) is tested in
+ * lib/changes-cache.test.ts.
+ */
+const fromTheDatabase = () => t.app.changesCache.forgetChanges();
+
 async function roll(query: string) {
+  fromTheDatabase();
   const response = await admin.inject({ method: 'GET', url: `/api/admin/rent-roll?${query}` });
   expect(response.statusCode, response.body).toBe(200);
   return RentRollPageSchema.parse(response.json());
@@ -213,6 +222,7 @@ describe('the figures the roll keeps', () => {
   const balanceOf = async (name: string) => byName((await roll(`q=${name}`)).result, name)?.balance;
   /** What the members page says the person owes (it reads the same kept figures). */
   const memberOwes = async (person: Person) => {
+    fromTheDatabase();
     const response = await admin.inject({
       method: 'POST',
       url: '/api/manageMembers',
