@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
 import { freePort, login, stop, tracked, waitFor } from './processes';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -66,7 +67,7 @@ async function startServer(): Promise<{ url: string; close: () => Promise<void> 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const server = tracked(
-    spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+    spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
       cwd: repoRoot,
       env: {
         PATH: process.env.PATH ?? '',

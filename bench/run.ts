@@ -27,6 +27,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
 import { freePort, login, stop, tracked, waitFor } from './processes';
 import { scaleBench } from './scale';
 
@@ -124,7 +125,7 @@ async function main() {
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
   const server = tracked(
-    spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+    spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
       cwd: repoRoot,
       env: {
         PATH: process.env.PATH ?? '',

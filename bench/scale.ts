@@ -19,6 +19,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
 import { login, stop, tracked, waitFor } from './processes';
 
 interface Screen {
@@ -128,7 +129,7 @@ function start(env: Record<string, string>, port: number): ChildProcess {
   return tracked(
     spawn(
       process.execPath,
-      ['--enable-source-maps', path.join(repoRoot, 'apps/server/dist/server.js')],
+      [...SERVER_NODE_FLAGS, path.join(repoRoot, 'apps/server/dist/server.js')],
       {
         cwd: repoRoot,
         env: {

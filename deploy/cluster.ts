@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const caddyfile = path.join(repoRoot, 'deploy', 'Caddyfile');
@@ -187,7 +188,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const logFile = path.join(logDir, `server-${index}.log`);
     const child = launch(
       process.execPath,
-      ['--enable-source-maps', serverEntry],
+      [...SERVER_NODE_FLAGS, serverEntry],
       serverEnv(serverPort),
       logFile,
     );

@@ -170,7 +170,7 @@ export async function buildApp({
   const accessTable = await registerAuth(app);
   app.decorate('accessTable', accessTable);
   registerTextGuard(app);
-  registerPaymentGateways(app);
+  await registerPaymentGateways(app);
   registerMailTransport(app);
   await registerJobs(app, jobDefinitions);
   await wakeOnNotices(app);

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { IMAGE_URL_PATTERN, MAX_UPLOAD_BYTES } from '@structomate/contract';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import sharp, { type OutputInfo } from 'sharp';
+import type Sharp from 'sharp';
+import type { OutputInfo } from 'sharp';
 import type { Database } from '../../db/client';
 import { apartmentPhotos, images, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
@@ -62,6 +63,13 @@ export function sniffFormat(bytes: Buffer): Format | undefined {
 }
 
 /**
+ * The image library (libvips, about 14 MB of a server's memory) is loaded with the first upload,
+ * not at start: most servers answer for days without one.
+ */
+let sharpModule: Promise<{ default: typeof Sharp }> | undefined;
+const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
+
+/**
  * Checks and re-encodes an image: JPEG, PNG or WebP by content only, within the pixel limit,
  * turned upright, shrunk to fit `side`, written as WebP without metadata (no EXIF location).
  * The upload pipeline every photo goes through, public or private.
@@ -73,6 +81,7 @@ export async function reencodeImage(
   if (!sniffFormat(bytes)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG and WebP images are accepted');
   }
+  const sharp = await loadSharp();
   let output: { data: Buffer; info: OutputInfo };
   try {
     const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });

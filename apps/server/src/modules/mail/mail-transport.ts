@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 
 export interface OutgoingMessage {
@@ -35,7 +35,9 @@ export function createMailTransport(config: Config['mail']): MailTransport {
   }
   const url = new URL(config.smtpUrl);
   const secure = url.protocol === 'smtps:';
-  const transporter = nodemailer.createTransport({
+  // Loaded with the first message, not at start: a server whose mail stays in the outbox never
+  // holds the SMTP client in memory.
+  const options = {
     host: url.hostname,
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     // smtps:// is TLS from the start; smtp:// upgrades with STARTTLS when the server offers it.
@@ -52,13 +54,19 @@ export function createMailTransport(config: Config['mail']): MailTransport {
     connectionTimeout: 10 * SECONDS,
     greetingTimeout: 10 * SECONDS,
     socketTimeout: 30 * SECONDS,
-  });
+  };
+  let transporter: Promise<Transporter> | undefined;
+  let opened: Transporter | undefined;
   return {
     kind: 'smtp',
     send: async (message) => {
-      await transporter.sendMail(message);
+      transporter ??= import('nodemailer').then(({ default: nodemailer }) => {
+        opened = nodemailer.createTransport(options);
+        return opened;
+      });
+      await (await transporter).sendMail(message);
     },
-    close: () => transporter.close(),
+    close: () => opened?.close(),
   };
 }
 

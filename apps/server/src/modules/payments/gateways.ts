@@ -2,7 +2,7 @@ import type { PaymentProvider } from '@structomate/contract';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentGateway } from './provider';
 import { SandboxGateway } from './sandbox';
-import { StripeGateway } from './stripe-gateway';
+import { loadStripeGateway, type StripeGateway } from './stripe-gateway';
 
 /**
  * The payment processors this server talks to: the configured one takes new payments; the
@@ -23,10 +23,10 @@ declare module 'fastify' {
 }
 
 /** Built once per app from the configuration, before the routes that use it. */
-export function registerPaymentGateways(app: FastifyInstance): void {
+export async function registerPaymentGateways(app: FastifyInstance): Promise<void> {
   const settings = app.config.payments;
   const sandbox = new SandboxGateway(app.db);
-  const stripe = settings.stripe ? new StripeGateway(settings.stripe) : undefined;
+  const stripe = settings.stripe ? await loadStripeGateway(settings.stripe) : undefined;
   const active: PaymentGateway = settings.provider === 'stripe' && stripe ? stripe : sandbox;
   const byName = (name: string): PaymentGateway | undefined =>
     name === ('sandbox' satisfies PaymentProvider)

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { IntentMetadata, PaymentGateway, ProviderIntent } from './provider';
 
 interface StripeSettings {
@@ -8,14 +8,27 @@ interface StripeSettings {
   apiUrl?: string;
 }
 
+/** A gateway to Stripe with the SDK loaded for it. */
+export async function loadStripeGateway(settings: StripeSettings): Promise<StripeGateway> {
+  const { default: sdk } = await import('stripe');
+  return new StripeGateway(settings, sdk);
+}
+
 /** Real Stripe through the official SDK; every create and update carries an idempotency key. */
 export class StripeGateway implements PaymentGateway {
   readonly name = 'stripe' as const;
   readonly stripe: Stripe;
 
-  constructor(private readonly settings: StripeSettings) {
+  /**
+   * `sdk` is the `stripe` package, loaded only where Stripe is configured (`loadStripeGateway`):
+   * a server on the sandbox never holds it in memory.
+   */
+  constructor(
+    private readonly settings: StripeSettings,
+    private readonly sdk: typeof Stripe,
+  ) {
     const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
-    this.stripe = new Stripe(settings.secretKey, {
+    this.stripe = new sdk(settings.secretKey, {
       maxNetworkRetries: 2,
       telemetry: false,
       ...(api
@@ -58,7 +71,7 @@ export class StripeGateway implements PaymentGateway {
     try {
       return toProviderIntent(await this.stripe.paymentIntents.retrieve(id));
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+      if (error instanceof this.sdk.errors.StripeInvalidRequestError && error.statusCode === 404) {
         return undefined;
       }
       throw error;
@@ -70,7 +83,7 @@ export class StripeGateway implements PaymentGateway {
       return toProviderIntent(await this.stripe.paymentIntents.cancel(id));
     } catch (error) {
       // Too late to cancel (it succeeded or is processing) or already canceled: say what it is.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) return this.retrieve(id);
+      if (error instanceof this.sdk.errors.StripeInvalidRequestError) return this.retrieve(id);
       throw error;
     }
   }
@@ -83,7 +96,10 @@ export class StripeGateway implements PaymentGateway {
       );
     } catch (error) {
       // Refunded already (from the dashboard, say): the money is back, which is all we ask.
-      if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') {
+      if (
+        error instanceof this.sdk.errors.StripeError &&
+        error.code === 'charge_already_refunded'
+      ) {
         return;
       }
       throw error;

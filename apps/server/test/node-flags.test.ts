@@ -1,0 +1,17 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../src/node-flags';
+
+/** `npm start` and `npm run serve` run the server as the cluster and the benches do. */
+describe('the production server', () => {
+  it('is started by the package scripts with the flags of src/node-flags.ts', () => {
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const command = `exec node ${SERVER_NODE_FLAGS.join(' ')} apps/server/dist/server.js`;
+    expect(scripts.start).toContain(command);
+    expect(scripts.serve).toContain(command);
+  });
+});
