@@ -1,15 +1,36 @@
-import { hydrate } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { createRouter } from './app/router';
-import { createQueryClient } from './lib/query-client';
 import { setDrawnAt } from './lib/now';
 import { readSsrState } from './lib/ssr-state';
 
 /** Starts the app in the page (main.tsx loads this once the page is on screen). */
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+/**
+ * Lets the browser answer a tap (and paint) before the next part of the app's code runs: a task
+ * of its own, posted as a message (a timer would wait on a page whose clock is held, as the
+ * browser tests hold it).
+ */
+const yieldToBrowser = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+
+// The app's code is fetched at once and run a part at a time (React's DOM renderer; the
+// screens and the router), each in a task of its own with the browser free in between: on a slow
+// phone one long task would leave a tap unanswered for the whole of it.
+const reactDom = import('react-dom/client');
+const screens = Promise.all([import('./app/app'), import('./app/router')]);
+const { createRoot, hydrateRoot } = await reactDom;
+await yieldToBrowser();
+const [{ App }, { createRouter }] = await screens;
+await yieldToBrowser();
+const [{ hydrate }, { createQueryClient }] = await Promise.all([
+  import('@tanstack/react-query'),
+  import('./lib/query-client'),
+]);
 
 // Public pages arrive drawn by the server with the data they were drawn with: the browser takes
 // them over (hydrates) from that state. Other pages arrive empty and are drawn here.
