@@ -192,10 +192,11 @@ export function RentRoll() {
                         {row.apartmentNo}
                         {row.status === 'former' ? ' · former lease' : ''}
                       </p>
-                      <p className="truncate text-xs text-base-content/70 2xl:hidden">
+                      {/* Wrapped, not cut short: the dates and the last payment are read in full. */}
+                      <p className="text-xs text-base-content/70 2xl:hidden">
                         <LeaseDates row={row} />
                       </p>
-                      <p className="truncate text-xs text-base-content/70 2xl:hidden">
+                      <p className="text-xs text-base-content/70 2xl:hidden">
                         <LastPayment row={row} />
                       </p>
                     </td>
