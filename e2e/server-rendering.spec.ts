@@ -112,6 +112,25 @@ test.describe('the browser takes the page over', () => {
     expect(sameHeading).toBe(true);
   });
 
+  test('after the page’s leading photo is ready, or without it when it stalls', async ({
+    page,
+  }) => {
+    // The home page's first photo never arrives: the app starts all the same (after 3 s).
+    let stalled = 0;
+    await page.route(/\/assets\/carousel-01-[^/]*\.webp$/, () => {
+      stalled += 1;
+    });
+    const bootRequested = page.waitForRequest(/\/assets\/boot-[^/]*\.js$/);
+    const started = Date.now();
+    // Not waiting for the load event: a stalled image holds it back.
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await bootRequested;
+    expect(stalled).toBeGreaterThan(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
   test('a reader who asks for less motion gets the slideshow paused', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');

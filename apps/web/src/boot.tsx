@@ -18,19 +18,20 @@ const yieldToBrowser = () =>
     channel.port2.postMessage(null);
   });
 
-// The app's code is fetched at once and run a part at a time (React's DOM renderer; the
-// screens and the router), each in a task of its own with the browser free in between: on a slow
-// phone one long task would leave a tap unanswered for the whole of it.
+// The app's code is fetched at once and run a part at a time (React's DOM renderer; then the
+// screens, the router and the data layer), each in a task of its own with the browser free in
+// between: on a slow phone one long task would leave a tap unanswered for the whole of it.
 const reactDom = import('react-dom/client');
-const screens = Promise.all([import('./app/app'), import('./app/router')]);
-const { createRoot, hydrateRoot } = await reactDom;
-await yieldToBrowser();
-const [{ App }, { createRouter }] = await screens;
-await yieldToBrowser();
-const [{ hydrate }, { createQueryClient }] = await Promise.all([
+const screens = Promise.all([
+  import('./app/app'),
+  import('./app/router'),
   import('@tanstack/react-query'),
   import('./lib/query-client'),
 ]);
+const { createRoot, hydrateRoot } = await reactDom;
+await yieldToBrowser();
+const [{ App }, { createRouter }, { hydrate }, { createQueryClient }] = await screens;
+await yieldToBrowser();
 
 // Public pages arrive drawn by the server with the data they were drawn with: the browser takes
 // them over (hydrates) from that state. Other pages arrive empty and are drawn here.

@@ -7,20 +7,23 @@ import { SSR_STATE_ID } from './lib/ssr-state';
 // setting is placed where Zod reads its configuration from, before Zod loads.
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
+/**
+ * How long the app waits for a leading image before it starts anyway (a photo that stalls).
+ * Declared before the wait below: the module pauses there, and a later `const` would not exist yet.
+ */
+const LEADING_IMAGE_WAIT_MS = 3000;
+
 // A page the server drew is on screen as soon as the browser paints it. The app's code (its
 // download, and taking the page over: long tasks on a phone) waits until that first paint and
-// until the page's leading image (the home page's first photo) is drawn, so nothing the script
-// does holds either back: on a slow phone the script's download would share the line with the
-// photo, and its long tasks would keep a photo that had arrived from being painted. A page the
-// browser draws itself starts at once.
+// until the page's leading image (the home page's first photo, a lease's apartment photo) is
+// decoded, so nothing the script does holds either back: on a slow phone the script's download
+// would share the line with the photo, and its long tasks would keep a photo that had arrived
+// from being painted. A page the browser draws itself starts at once.
 if (document.getElementById(SSR_STATE_ID)) {
   await firstPaint();
   await leadingImagesDrawn();
 }
 await import('./boot');
-
-/** How long the app waits for a leading image before it starts anyway (a photo that stalls). */
-const LEADING_IMAGE_WAIT_MS = 3000;
 
 /**
  * Resolves once the images the page asked the browser to fetch first (`fetchpriority="high"`)

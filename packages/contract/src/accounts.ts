@@ -51,6 +51,14 @@ export const PagedBodySchema = withToken({
 }).nullish();
 export type PagedBody = z.infer<typeof PagedBodySchema>;
 export const SPEC_LIST_DEFAULT_LIMIT = 50;
+/** The web app's pages of the admin's members and pending requests. */
+export const MEMBERS_PAGE_SIZE = 20;
+export const PENDING_REQUESTS_PAGE_SIZE = 10;
+/**
+ * The pages of the admin's lists a server keeps in memory (ADR 019): the first few, at the sizes
+ * the web app and a spec client ask for. Others are read from the database each time.
+ */
+export const KEPT_LIST_PAGES = 10;
 export const PAGE_HEADERS = {
   total: 'x-total-count',
   page: 'x-page',

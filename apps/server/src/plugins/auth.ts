@@ -94,7 +94,14 @@ export async function registerAuth(app: FastifyInstance): Promise<AccessRecord[]
           session.leaseEndsOn < calendarDay(request.now, timeZone)
         ) {
           // Their lease's last day has passed: it ends now, and they are a member no longer.
-          await settleLeaseEnds(app.db, request.now, timeZone, eq(agreements.tenantId, user._id));
+          const closed = await settleLeaseEnds(
+            app.db,
+            request.now,
+            timeZone,
+            eq(agreements.tenantId, user._id),
+          );
+          // A change made before the route: forgotten here at once, as the notice will.
+          if (closed > 0) app.changesCache.forgetChanges();
           user.role = 'user';
         } else if (user.role === 'admin') {
           // The admin sees members, rooms and the rent roll as they stand today: leases whose
@@ -102,7 +109,10 @@ export async function registerAuth(app: FastifyInstance): Promise<AccessRecord[]
           // skips the probe when this server already made it today and no agreement changed.
           const today = calendarDay(request.now, timeZone);
           const settle = async () => {
-            await settleLeaseEnds(app.db, request.now, timeZone);
+            // Leases closed now change what this very request reads (an apartment kept as
+            // occupied, say): forgotten at once, before the notice comes.
+            const closed = await settleLeaseEnds(app.db, request.now, timeZone);
+            if (closed > 0) app.changesCache.forgetChanges();
             return true;
           };
           if (readOnly) await app.changesCache.get('who', `leases settled:${today}`, settle);

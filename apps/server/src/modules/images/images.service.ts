@@ -67,7 +67,14 @@ export function sniffFormat(bytes: Buffer): Format | undefined {
  * not at start: most servers answer for days without one.
  */
 let sharpModule: Promise<{ default: typeof Sharp }> | undefined;
-const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
+const loadSharp = async () => {
+  // A failed load (a broken install) is tried again on the next upload, not remembered.
+  sharpModule ??= import('sharp').catch((error: unknown) => {
+    sharpModule = undefined;
+    throw error;
+  });
+  return (await sharpModule).default;
+};
 
 /**
  * Checks and re-encodes an image: JPEG, PNG or WebP by content only, within the pixel limit,

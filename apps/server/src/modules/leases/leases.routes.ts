@@ -1,4 +1,6 @@
 import {
+  MEMBERS_PAGE_SIZE,
+  PENDING_REQUESTS_PAGE_SIZE,
   AcceptAgreementRequestSchema,
   AgreementDecisionResponseSchema,
   AgreementListResponseSchema,
@@ -117,8 +119,13 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const page = pageOf(request.body);
-      return sendKeptPage(request, reply, page, 'pending requests', () =>
-        pendingAgreements(app.db, page),
+      return sendKeptPage(
+        request,
+        reply,
+        page,
+        PENDING_REQUESTS_PAGE_SIZE,
+        'pending requests',
+        () => pendingAgreements(app.db, page),
       );
     },
   );
@@ -203,7 +210,7 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
       const rules = billingRules(app.config);
       // What each member owes is of the building's day.
       const day = calendarDay(request.now, rules.timeZone);
-      return sendKeptPage(request, reply, page, `members:${day}`, () =>
+      return sendKeptPage(request, reply, page, MEMBERS_PAGE_SIZE, `members:${day}`, () =>
         listMembers(app.db, rules, request.now, page),
       );
     },

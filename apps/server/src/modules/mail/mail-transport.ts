@@ -60,10 +60,17 @@ export function createMailTransport(config: Config['mail']): MailTransport {
   return {
     kind: 'smtp',
     send: async (message) => {
-      transporter ??= import('nodemailer').then(({ default: nodemailer }) => {
-        opened = nodemailer.createTransport(options);
-        return opened;
-      });
+      // A failed load is tried again with the next message (the delivery job retries).
+      transporter ??= import('nodemailer').then(
+        ({ default: nodemailer }) => {
+          opened = nodemailer.createTransport(options);
+          return opened;
+        },
+        (error: unknown) => {
+          transporter = undefined;
+          throw error;
+        },
+      );
       await (await transporter).sendMail(message);
     },
     close: () => opened?.close(),

@@ -213,6 +213,55 @@ describe('the rent roll', () => {
   });
 });
 
+describe('the pages a server keeps in memory (ADR 019)', () => {
+  /** A page read as the admin browses, without clearing what the server keeps. */
+  const keptRoll = async (query: string) => {
+    const response = await admin.inject({ method: 'GET', url: `/api/admin/rent-roll?${query}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return RentRollPageSchema.parse(response.json());
+  };
+  const keptOwed = async (person: Person) => {
+    const response = await admin.inject({
+      method: 'POST',
+      url: '/api/manageMembers',
+      payload: { limit: 20 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return MemberListResponseSchema.parse(response.json()).find((m) => m._id === person.id)
+      ?.owedAmount;
+  };
+
+  it('are kept apart by filter, sort, page and the building’s day', async () => {
+    clock.set('2026-11-24T04:00:00Z');
+    fromTheDatabase();
+    const every = await keptRoll('');
+    const current = await keptRoll('filter=current');
+    // Former leases (Gamma's ended in October) are not current.
+    const former = every.result.filter((row) => row.status === 'former').length;
+    expect(former).toBeGreaterThan(0);
+    expect(every.total).toBe(every.result.length);
+    expect(current.total).toBe(every.total - former);
+    const byBalance = await keptRoll('sort=balance');
+    expect(byBalance.result.map((row) => row.balance)).toEqual(
+      [...every.result.map((row) => row.balance)].sort((a, b) => b - a),
+    );
+    const beyond = await keptRoll('page=9');
+    expect(beyond.result).toEqual([]);
+    expect(every.result.length).toBeGreaterThan(0);
+    const owedBefore = await keptOwed(tenants.alpha.person);
+
+    // A new month: December is owed, in the roll and on the members page alike.
+    clock.set('2026-12-01T04:00:00Z');
+    try {
+      const december = await keptRoll('');
+      expect(december.totals.balance).toBeGreaterThan(every.totals.balance);
+      expect(await keptOwed(tenants.alpha.person)).toBe((owedBefore ?? 0) + tenants.alpha.rent);
+    } finally {
+      clock.set('2026-11-24T04:00:00Z');
+    }
+  });
+});
+
 describe('the figures the roll keeps', () => {
   const keptBalanceIs = (leaseId: string, balance: number) =>
     t.database.db

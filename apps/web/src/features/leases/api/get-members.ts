@@ -1,9 +1,9 @@
-import { MemberListResponseSchema } from '@structomate/contract';
+import { MEMBERS_PAGE_SIZE, MemberListResponseSchema } from '@structomate/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { postJsonPage } from '../../../lib/api-client';
 
 export const membersQueryKey = ['members'] as const;
-export const MEMBERS_PER_PAGE = 20;
+export const MEMBERS_PER_PAGE = MEMBERS_PAGE_SIZE;
 
 export const getMembers = (page: number) =>
   postJsonPage('/manageMembers', MemberListResponseSchema, page, MEMBERS_PER_PAGE);

@@ -1,9 +1,9 @@
-import { AgreementListResponseSchema } from '@structomate/contract';
+import { AgreementListResponseSchema, PENDING_REQUESTS_PAGE_SIZE } from '@structomate/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { postJsonPage } from '../../../lib/api-client';
 
 export const pendingAgreementsQueryKey = ['pending-agreements'] as const;
-export const REQUESTS_PER_PAGE = 10;
+export const REQUESTS_PER_PAGE = PENDING_REQUESTS_PAGE_SIZE;
 
 export const getPendingAgreements = (page: number) =>
   postJsonPage('/pending/agreements', AgreementListResponseSchema, page, REQUESTS_PER_PAGE);
