@@ -119,6 +119,10 @@ describe('the occupancy the admin’s figures keep', () => {
     await db.execute(
       sql`update occupancy_figures set version = ${kept?.version}, total = total + 100`,
     );
+    // The kept table was altered by hand after the announced change: as in tamper(), the answer
+    // kept in memory is forgotten here, not when the change's notice happens to arrive (moments
+    // later on PostgreSQL, where a read could otherwise still meet the answer from before it).
+    t.app.changesCache.forgetChanges();
     expect((await block('C'))?.total).toBe(before.total);
   });
 });
