@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
 import { TopicCache } from './topic-cache';
 
@@ -37,3 +38,13 @@ export class ChangesCache extends TopicCache<ChangeTopic> {
     this.forget('who');
   }
 }
+
+/**
+ * What `load` answers, kept by the request's server under `key` until any data changes (ADR 019),
+ * or read afresh when there is no key (an answer not worth keeping).
+ */
+export const keptAnswer = <T>(
+  request: FastifyRequest,
+  key: string | undefined,
+  load: () => Promise<T>,
+): Promise<T> => (key === undefined ? load() : request.server.changesCache.get('data', key, load));

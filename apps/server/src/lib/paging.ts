@@ -5,6 +5,7 @@ import {
   type PagedBody,
 } from '@structomate/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { keptAnswer } from './changes-cache';
 import { prepareJson, sendPrepared } from './prepared-answer';
 
 export interface PageRequest {
@@ -28,31 +29,37 @@ export function sendPageHeaders(reply: FastifyReply, request: PageRequest, total
   reply.header(PAGE_HEADERS.pageCount, String(Math.max(1, Math.ceil(total / request.limit))));
 }
 
-/** Whether a page of an admin's list is one its server keeps: the first few, at `sizes`. */
-export const isKeptPage = (page: number, limit: number, sizes: readonly number[]): boolean =>
-  page <= KEPT_LIST_PAGES && sizes.includes(limit);
+/**
+ * The key a page of an admin's list is kept under by its server (ADR 019): `list` names the list
+ * and whatever else its rows depend on (the building's day, filters); only the first few pages,
+ * at `sizes`, are kept, and others have no key.
+ */
+export const keptPageKey = (
+  list: string,
+  page: number,
+  limit: number,
+  sizes: readonly number[],
+): string | undefined =>
+  page <= KEPT_LIST_PAGES && sizes.includes(limit) ? `${list}:${page}:${limit}` : undefined;
 
 /**
- * Answers a page of a spec list, kept by its server until any data changes (ADR 019) when it is
- * one of the first pages at the web app's size (`webSize`) or the spec's: the rows as the bytes
- * sent, and the count its headers give. `key` names the list and whatever else its rows depend
- * on (the building's day, say); the page is added to it.
+ * Answers a page of a spec list, kept by its server until any data changes when it is one of the
+ * first pages at the web app's size (`webSize`) or the spec's: the rows as the bytes sent, and
+ * the count its headers give.
  */
 export async function sendKeptPage(
   request: FastifyRequest,
   reply: FastifyReply,
   page: PageRequest,
   webSize: number,
-  key: string,
+  list: string,
   load: () => Promise<{ rows: unknown[]; total: number }>,
 ): Promise<FastifyReply> {
-  const read = async () => {
+  const key = keptPageKey(list, page.page, page.limit, [webSize, SPEC_LIST_DEFAULT_LIMIT]);
+  const kept = await keptAnswer(request, key, async () => {
     const { rows, total } = await load();
     return { answer: prepareJson(reply, rows), total };
-  };
-  const kept = isKeptPage(page.page, page.limit, [webSize, SPEC_LIST_DEFAULT_LIMIT])
-    ? await request.server.changesCache.get('data', `${key}:${page.page}:${page.limit}`, read)
-    : await read();
+  });
   sendPageHeaders(reply, page, kept.total);
   return sendPrepared(request, reply, kept.answer);
 }

@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import { AUTH_MESSAGES, type Role, type SessionUser } from '@structomate/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { agreements } from '../db/schema';
 import { calendarDay } from '../lib/clock';
 import {
@@ -89,19 +89,18 @@ export async function registerAuth(app: FastifyInstance): Promise<AccessRecord[]
       if (session) {
         const user = { ...session.user };
         const timeZone = app.config.rent.timeZone;
+        // Leases closed before the route change what this very request reads (an apartment kept
+        // as occupied, say): forgotten here at once, before the database's notice comes.
+        const closeEndedLeases = async (scope?: SQL) => {
+          const closed = await settleLeaseEnds(app.db, request.now, timeZone, scope);
+          if (closed > 0) app.changesCache.forgetChanges();
+        };
         if (
           session.leaseEndsOn !== null &&
           session.leaseEndsOn < calendarDay(request.now, timeZone)
         ) {
           // Their lease's last day has passed: it ends now, and they are a member no longer.
-          const closed = await settleLeaseEnds(
-            app.db,
-            request.now,
-            timeZone,
-            eq(agreements.tenantId, user._id),
-          );
-          // A change made before the route: forgotten here at once, as the notice will.
-          if (closed > 0) app.changesCache.forgetChanges();
+          await closeEndedLeases(eq(agreements.tenantId, user._id));
           user.role = 'user';
         } else if (user.role === 'admin') {
           // The admin sees members, rooms and the rent roll as they stand today: leases whose
@@ -109,10 +108,7 @@ export async function registerAuth(app: FastifyInstance): Promise<AccessRecord[]
           // skips the probe when this server already made it today and no agreement changed.
           const today = calendarDay(request.now, timeZone);
           const settle = async () => {
-            // Leases closed now change what this very request reads (an apartment kept as
-            // occupied, say): forgotten at once, before the notice comes.
-            const closed = await settleLeaseEnds(app.db, request.now, timeZone);
-            if (closed > 0) app.changesCache.forgetChanges();
+            await closeEndedLeases();
             return true;
           };
           if (readOnly) await app.changesCache.get('who', `leases settled:${today}`, settle);

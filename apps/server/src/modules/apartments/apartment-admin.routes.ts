@@ -18,7 +18,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { isKeptPage } from '../../lib/paging';
+import { keptAnswer } from '../../lib/changes-cache';
+import { keptPageKey } from '../../lib/paging';
 import { prepareJson, sendPrepared } from '../../lib/prepared-answer';
 import { currentUser } from '../../plugins/auth';
 import { actorOf } from '../audit/audit.service';
@@ -75,15 +76,12 @@ export const apartmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       // A page as the admin browses it (one of the first, at the web app's size, with no typed
       // search or block: those are as many as the words typed) is kept by this server until any
       // data changes (ADR 019).
-      if (
-        query.q ||
-        query.block ||
-        !isKeptPage(query.page, query.limit, [ADMIN_APARTMENTS_PAGE_SIZE])
-      ) {
-        return sendPrepared(request, reply, await load());
-      }
-      const key = `admin apartments:${query.status}:${query.floor ?? ''}:${query.occupancy ?? ''}:${query.sort}:${query.page}:${query.limit}`;
-      return sendPrepared(request, reply, await app.changesCache.get('data', key, load));
+      const list = `admin apartments:${query.status}:${query.floor ?? ''}:${query.occupancy ?? ''}:${query.sort}`;
+      const key =
+        query.q || query.block
+          ? undefined
+          : keptPageKey(list, query.page, query.limit, [ADMIN_APARTMENTS_PAGE_SIZE]);
+      return sendPrepared(request, reply, await keptAnswer(request, key, load));
     },
   );
 

@@ -9,7 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calendarDay } from '../../lib/clock';
 import { toCsv } from '../../lib/csv';
-import { isKeptPage } from '../../lib/paging';
+import { keptAnswer } from '../../lib/changes-cache';
+import { keptPageKey } from '../../lib/paging';
 import { prepareJson, sendPrepared } from '../../lib/prepared-answer';
 import { billingRules } from './payments.service';
 import { rentRoll, rentRollRows } from './rent-roll.service';
@@ -73,12 +74,13 @@ export const rentRollRoutes: FastifyPluginAsyncZod = async (app) => {
       // no search text: those are as many as the words typed) is kept by this server for the
       // building's day until any data changes (ADR 019). The figures it is read from change
       // only with the tables that announce.
-      if (query.q || !isKeptPage(query.page, query.limit, [RENT_ROLL_PAGE_SIZE])) {
-        return sendPrepared(request, reply, await load());
-      }
       const day = calendarDay(request.now, rules.timeZone);
-      const key = `rent roll:${day}:${query.filter}:${query.sort}:${query.page}:${query.limit}`;
-      return sendPrepared(request, reply, await app.changesCache.get('data', key, load));
+      const key = query.q
+        ? undefined
+        : keptPageKey(`rent roll:${day}:${query.filter}:${query.sort}`, query.page, query.limit, [
+            RENT_ROLL_PAGE_SIZE,
+          ]);
+      return sendPrepared(request, reply, await keptAnswer(request, key, load));
     },
   );
 

@@ -1,4 +1,5 @@
 import {
+  MEMBERS_PAGE_SIZE,
   MemberListResponseSchema,
   RentRollPageSchema,
   type RentRollRow,
@@ -103,11 +104,28 @@ afterAll(() => t.close());
  */
 const fromTheDatabase = () => t.app.changesCache.forgetChanges();
 
-async function roll(query: string) {
-  fromTheDatabase();
+/** A page of the roll; `kept`: as the admin browses, through what the server keeps. */
+async function roll(query: string, { kept = false } = {}) {
+  if (!kept) fromTheDatabase();
   const response = await admin.inject({ method: 'GET', url: `/api/admin/rent-roll?${query}` });
   expect(response.statusCode, response.body).toBe(200);
   return RentRollPageSchema.parse(response.json());
+}
+
+/**
+ * What the members page says the person owes (it reads the same kept figures); `kept`: the
+ * web app's page, through what the server keeps.
+ */
+async function memberOwes(person: Person, { kept = false } = {}) {
+  if (!kept) fromTheDatabase();
+  const response = await admin.inject({
+    method: 'POST',
+    url: '/api/manageMembers',
+    payload: { limit: kept ? MEMBERS_PAGE_SIZE : 100 },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return MemberListResponseSchema.parse(response.json()).find((m) => m._id === person.id)
+    ?.owedAmount;
 }
 
 const byName = (rows: RentRollRow[], name: string) => rows.find((row) => row.tenant.name === name);
@@ -214,22 +232,8 @@ describe('the rent roll', () => {
 });
 
 describe('the pages a server keeps in memory (ADR 019)', () => {
-  /** A page read as the admin browses, without clearing what the server keeps. */
-  const keptRoll = async (query: string) => {
-    const response = await admin.inject({ method: 'GET', url: `/api/admin/rent-roll?${query}` });
-    expect(response.statusCode, response.body).toBe(200);
-    return RentRollPageSchema.parse(response.json());
-  };
-  const keptOwed = async (person: Person) => {
-    const response = await admin.inject({
-      method: 'POST',
-      url: '/api/manageMembers',
-      payload: { limit: 20 },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return MemberListResponseSchema.parse(response.json()).find((m) => m._id === person.id)
-      ?.owedAmount;
-  };
+  const keptRoll = (query: string) => roll(query, { kept: true });
+  const keptOwed = (person: Person) => memberOwes(person, { kept: true });
 
   it('are kept apart by filter, sort, page and the building’s day', async () => {
     clock.set('2026-11-24T04:00:00Z');
@@ -269,19 +273,6 @@ describe('the figures the roll keeps', () => {
       .set({ balance })
       .where(eq(leaseFigures.agreementId, leaseId));
   const balanceOf = async (name: string) => byName((await roll(`q=${name}`)).result, name)?.balance;
-  /** What the members page says the person owes (it reads the same kept figures). */
-  const memberOwes = async (person: Person) => {
-    fromTheDatabase();
-    const response = await admin.inject({
-      method: 'POST',
-      url: '/api/manageMembers',
-      payload: { limit: 100 },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const member = MemberListResponseSchema.parse(response.json()).find((m) => m._id === person.id);
-    return member?.owedAmount;
-  };
-
   it('are read while they hold, and worked out again after any change to the person’s money or a new day', async () => {
     clock.set('2026-11-24T04:00:00Z');
     const delta = await leaseOf(await newMember(t, 'A-202', 'Kept Delta'));
