@@ -288,3 +288,14 @@ export async function textContrast(locator: Locator): Promise<number> {
     return (Math.max(back, text) + 0.05) / (Math.min(back, text) + 0.05);
   });
 }
+
+/**
+ * Opens a dashboard page from the dashboard's menu: the app draws it in the browser and asks for
+ * its data there (where a journey can intercept it), as it does when a person moves between pages.
+ */
+export async function openDashboardPage(page: Page, label: string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Dashboard menu' })
+    .getByRole('link', { name: label })
+    .click();
+}

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { TIME_ZONE_COOKIE } from '@structomate/contract';
 import { expect, loginAs, test } from './fixtures';
 
 /**
@@ -14,6 +15,12 @@ const firstApartment = async (page: Page) => {
   if (!apartment) throw new Error('The demo building has no apartment');
   return apartment;
 };
+
+/** The cookie in which the app notes the browser's time zone: the machine's, as the server's. */
+const readerTimeZone = () => ({
+  name: TIME_ZONE_COOKIE,
+  value: encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone),
+});
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false, waitForApp: false });
@@ -75,6 +82,42 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
   });
+
+  test('a member’s dashboard page arrives drawn, its controls waiting for the app @mobile', async ({
+    page,
+  }) => {
+    await loginAs(page, 'member');
+    // What the app notes in a browser it has run in: the reader's time zone, here the server's.
+    await page
+      .context()
+      .addCookies([{ ...readerTimeZone(), url: test.info().project.use.baseURL }]);
+    await page.goto('/dashboard/payments');
+    await expect(page).toHaveTitle('Make Payment · StructoMate');
+    await expect(page.getByRole('heading', { name: 'Make Payment' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Rent ledger' })).toBeVisible();
+    await expect(page.getByLabel('Apartment number')).toHaveValue('B-402');
+    // Sent before the app runs, the form would go as a plain GET with its fields in the address.
+    await expect(page.getByRole('button', { name: 'Pay' })).toBeDisabled();
+
+    // For a reader in another time zone the page would show its times otherwise than the server
+    // draws them: it arrives as the shell, and the browser draws it.
+    const zone =
+      readerTimeZone().value === 'Pacific%2FAuckland' ? 'Asia/Dhaka' : 'Pacific/Auckland';
+    await page.context().addCookies([
+      {
+        ...readerTimeZone(),
+        value: encodeURIComponent(zone),
+        url: test.info().project.use.baseURL,
+      },
+    ]);
+    await page.goto('/dashboard/payments');
+    await expect(page.locator('#root')).toBeEmpty();
+
+    // Without a session the page leads to the login page: it arrives as the empty shell.
+    await page.context().clearCookies();
+    await page.goto('/dashboard/payments');
+    await expect(page.locator('#root')).toBeEmpty();
+  });
 });
 
 test.describe('the browser takes the page over', () => {
@@ -110,6 +153,33 @@ test.describe('the browser takes the page over', () => {
       return drawn !== null && drawn.isConnected && drawn === document.querySelector('h1');
     });
     expect(sameHeading).toBe(true);
+  });
+
+  test('a member’s dashboard page the server drew is taken over and works @mobile', async ({
+    page,
+  }) => {
+    await loginAs(page, 'member');
+    // The first page the app runs on notes the browser's time zone; the next one arrives drawn.
+    await page.goto('/dashboard/myProfile');
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { drawnHeading: Element | null }).drawnHeading =
+          document.querySelector('h1');
+      });
+    });
+    await page.goto('/dashboard/payments');
+    const drawn = await page.evaluate(() => {
+      const heading = (window as unknown as { drawnHeading: Element | null }).drawnHeading;
+      return {
+        text: heading?.textContent,
+        same: heading !== null && heading.isConnected && heading === document.querySelector('h1'),
+      };
+    });
+    expect(drawn).toEqual({ text: 'Make Payment', same: true });
+    // Its controls work once the app has it.
+    await expect(page.getByRole('button', { name: 'Pay' })).toBeEnabled();
+    await page.getByRole('link', { name: 'Payment History' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment History' })).toBeVisible();
   });
 
   test('after the page’s leading photo is ready, or without it when it stalls', async ({

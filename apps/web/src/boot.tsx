@@ -1,3 +1,4 @@
+import { TIME_ZONE_COOKIE } from '@structomate/contract';
 import { startTransition, StrictMode } from 'react';
 import { setDrawnAt } from './lib/now';
 import { readSsrState } from './lib/ssr-state';
@@ -5,6 +6,12 @@ import { readSsrState } from './lib/ssr-state';
 /** Starts the app in the page (main.tsx loads this once the page is on screen). */
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// The server draws a signed-in page only when it would show the times on it as this browser does.
+const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+if (!document.cookie.split('; ').includes(`${TIME_ZONE_COOKIE}=${encodeURIComponent(timeZone)}`)) {
+  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(timeZone)}; path=/; max-age=31536000; samesite=lax`;
+}
 
 /**
  * Lets the browser answer a tap (and paint) before the next part of the app's code runs: a task

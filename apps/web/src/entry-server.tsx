@@ -146,7 +146,8 @@ function isEnabled(client: QueryClient, options: WantedQuery): boolean {
 function headOf(markup: string): { html: string; title: string | undefined; head: string } {
   const preloads = /^(?:<link [^>]*\/>)*/.exec(markup)?.[0] ?? '';
   let html = markup.slice(preloads.length);
-  const title = /<title>([^<]*)<\/title>/.exec(html);
-  if (title) html = html.replace(title[0], '');
-  return { html, title: title?.[1], head: preloads };
+  // A page inside a layout draws the layout's title and then its own: the last one is the page's.
+  const titles = [...html.matchAll(/<title>([^<]*)<\/title>/g)];
+  html = html.replace(/<title>[^<]*<\/title>/g, '');
+  return { html, title: titles.at(-1)?.[1], head: preloads };
 }

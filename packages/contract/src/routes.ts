@@ -3,6 +3,13 @@
 export const AUTH_PATH = '/authentiction';
 export const REGISTRATION_PATH = '/authentiction/registration';
 
+/**
+ * The cookie in which the web app tells the server the reader's time zone (an IANA name), so a
+ * page the server draws shows times as the reader's browser will: a signed-in page is drawn on
+ * the server only for a reader in the server's own time zone (see the server's web-app plugin).
+ */
+export const TIME_ZONE_COOKIE = 'sm_tz';
+
 export const DASHBOARD_CHILD_PATHS = [
   'myProfile',
   'adminProfile',

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { isClientRoute } from '@structomate/contract';
+import { isClientRoute, TIME_ZONE_COOKIE } from '@structomate/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { sendError, apiNotFound } from './errors';
 import { AppError } from '../lib/app-error';
@@ -84,7 +84,7 @@ export async function registerWebApp(
       return sendError(reply, new AppError('NOT_FOUND', `Nothing is served at ${pathname}`));
     }
     const status = isClientRoute(pathname) ? 200 : 404;
-    if (!renderer || !template || !isDrawnPage(pathname)) {
+    if (!renderer || !template || !isDrawnPage(pathname, request)) {
       return sendIndex(request, reply, shell, status);
     }
     return sendDrawnPage(app, request, reply, renderer, template, status);
@@ -93,8 +93,11 @@ export async function registerWebApp(
 
 /**
  * The pages a visitor arrives at from outside: home, the listing, a lease agreement, login,
- * registration, and the 404 page for paths the app has none for. The others start from what only
- * the browser holds (a link's `#token`, the signed-in dashboard) and arrive as the shell.
+ * registration, and the 404 page for paths the app has none for; and, for a request that carries
+ * a session, the dashboard's pages (a member opening the rent page from an email, on a phone),
+ * drawn as that person sees them. The others start from what only the browser holds (a link's
+ * `#token`) or only lead elsewhere (`/dashboard` opens the first page of the person's menu), and
+ * arrive as the shell; so does a dashboard page without a session, which leads to the login page.
  */
 const DRAWN_PAGES = [
   /^\/$/,
@@ -102,8 +105,19 @@ const DRAWN_PAGES = [
   /^\/apartment\/[^/]+\/?$/,
   /^\/authentiction(\/registration)?\/?$/,
 ];
-const isDrawnPage = (pathname: string) =>
+const DASHBOARD_PAGE = /^\/dashboard\/[^/]/;
+/**
+ * The time zone this server's pages show times in. The dashboard's pages show instants (a payment
+ * made at 10:15) in the reader's time zone: drawn here for a reader elsewhere, the browser would
+ * find other text on the page than it draws, and throw the page away to draw it again.
+ */
+const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const isDrawnPage = (pathname: string, request: FastifyRequest) =>
   DRAWN_PAGES.some((pattern) => pattern.test(pathname)) ||
+  (DASHBOARD_PAGE.test(pathname) &&
+    isClientRoute(pathname) &&
+    request.cookies[SESSION_COOKIE] !== undefined &&
+    request.cookies[TIME_ZONE_COOKIE] === SERVER_TIME_ZONE) ||
   (!isClientRoute(pathname) && !pathname.startsWith('/dashboard/'));
 
 async function sendDrawnPage(

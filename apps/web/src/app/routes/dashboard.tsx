@@ -22,6 +22,7 @@ import {
 } from 'react-icons/lu';
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { Avatar } from '../../components/avatar';
+import { useHydrated } from '../../lib/hydrated';
 import { useSession } from '../../lib/session';
 import { DASHBOARD_PAGES, SIDE_MENU } from '../dashboard-menu';
 
@@ -52,6 +53,7 @@ const roleLabel = { user: 'Resident account', member: 'Member · tenant', admin:
 /** The dashboard frame (spec §2): the side menu of the person's role and the page beside it. */
 export function DashboardRoute() {
   const { user } = useSession();
+  const hydrated = useHydrated();
   if (!user) return null;
   const menu = SIDE_MENU[user.role];
   return (
@@ -92,9 +94,12 @@ export function DashboardRoute() {
           </ul>
         </nav>
       </aside>
-      <div className="min-w-0">
+      {/* A page the server drew shows at once, but its controls work only once the script has
+          taken it over: until then they are disabled (a form sent before would go without the
+          script, as a plain GET with its fields in the address). */}
+      <fieldset role="none" disabled={!hydrated} className="min-w-0">
         <Outlet />
-      </div>
+      </fieldset>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
+import { ChartSlot } from '../../../components/chart-slot';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { useMaintenanceFigures } from '../api/get-figures';
@@ -79,9 +80,9 @@ export function MaintenanceFigures() {
               note="median, 90 days"
             />
           </dl>
-          <Suspense fallback={<div className="skeleton h-64 w-full" aria-hidden="true" />}>
+          <ChartSlot>
             <FiguresChart months={figures.data.byMonth} />
-          </Suspense>
+          </ChartSlot>
         </>
       )}
     </section>

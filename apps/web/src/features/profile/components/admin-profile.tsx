@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { ChartSlot } from '../../../components/chart-slot';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
@@ -53,15 +54,15 @@ export function AdminProfile() {
         <div className="grid gap-6 xl:grid-cols-2">
           {stats.blocks.length > 0 && (
             <section className="min-w-0 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
-              <Suspense fallback={<div className="skeleton h-64 w-full" aria-hidden="true" />}>
+              <ChartSlot>
                 <OccupancyChart blocks={stats.blocks} />
-              </Suspense>
+              </ChartSlot>
             </section>
           )}
           <section className="min-w-0 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
-            <Suspense fallback={<div className="skeleton h-64 w-full" aria-hidden="true" />}>
+            <ChartSlot>
               <RentChart months={stats.rentCollected} />
-            </Suspense>
+            </ChartSlot>
           </section>
         </div>
       )}
