@@ -91,13 +91,20 @@ test.describe('without JavaScript', () => {
     await page
       .context()
       .addCookies([{ ...readerTimeZone(), url: test.info().project.use.baseURL }]);
-    await page.goto('/dashboard/payments');
+    const drawn = await page.goto('/dashboard/payments');
     await expect(page).toHaveTitle('Make Payment · StructoMate');
     await expect(page.getByRole('heading', { name: 'Make Payment' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Rent ledger' })).toBeVisible();
     await expect(page.getByLabel('Apartment number')).toHaveValue('B-402');
-    // Sent before the app runs, the form would go as a plain GET with its fields in the address.
-    await expect(page.getByRole('button', { name: 'Pay' })).toBeDisabled();
+    // Sent before the app runs, the form would go as a plain GET with its fields in the address:
+    // every control of the page waits for the app.
+    await expect(page.locator('main fieldset[disabled]')).toHaveCount(1);
+    await expect(
+      page.locator('main fieldset[disabled]').getByLabel('Apartment number'),
+    ).toBeDisabled();
+    // Their rent and email: kept by no cache, as their API answers are not.
+    expect(drawn?.headers()['cache-control']).toBe('no-store');
+    expect(drawn?.headers()['vary']).toMatch(/\bcookie\b/i);
 
     // For a reader in another time zone the page would show its times otherwise than the server
     // draws them: it arrives as the shell, and the browser draws it.
@@ -113,8 +120,16 @@ test.describe('without JavaScript', () => {
     await page.goto('/dashboard/payments');
     await expect(page.locator('#root')).toBeEmpty();
 
-    // Without a session the page leads to the login page: it arrives as the empty shell.
+    // Without a live session the page leads to the login page: it arrives as the empty shell,
+    // whether the cookie is gone or names no session.
     await page.context().clearCookies();
+    await page.context().addCookies([
+      { ...readerTimeZone(), url: test.info().project.use.baseURL },
+      { name: 'sm_session', value: 'no-such-session', url: test.info().project.use.baseURL },
+    ]);
+    await page.goto('/dashboard/payments');
+    await expect(page.locator('#root')).toBeEmpty();
+    await page.context().clearCookies({ name: 'sm_session' });
     await page.goto('/dashboard/payments');
     await expect(page.locator('#root')).toBeEmpty();
   });
@@ -178,6 +193,12 @@ test.describe('the browser takes the page over', () => {
     expect(drawn).toEqual({ text: 'Make Payment', same: true });
     // Its controls work once the app has it.
     await expect(page.getByRole('button', { name: 'Pay' })).toBeEnabled();
+    // The ids the server drew are the app's: the account menu the button names is the one it opens.
+    const menuButton = page.getByRole('button', { name: /^Account menu for / });
+    const controls = await menuButton.getAttribute('aria-controls');
+    await menuButton.click();
+    await expect(page.locator(`[id="${controls}"]`)).toBeVisible();
+    await menuButton.click();
     await page.getByRole('link', { name: 'Payment History' }).click();
     await expect(page.getByRole('heading', { name: 'Payment History' })).toBeVisible();
   });

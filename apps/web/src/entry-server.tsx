@@ -2,18 +2,17 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   dehydrate,
   QueryClient,
-  QueryClientProvider,
   type DefaultError,
   type QueryKey,
   type QueryObserverOptions,
 } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders } from './app/app';
 import { routes } from './app/router';
 import { setApiFetch } from './lib/api-fetch';
 import { setDrawnAt } from './lib/now';
 import { createQueryClient } from './lib/query-client';
-import { SessionProvider } from './lib/session-provider';
 import { scriptSafeJson, SSR_STATE_ID, type SsrState } from './lib/ssr-state';
 
 /**
@@ -82,11 +81,9 @@ export async function render(
     const { queryClient, wanted } = recordingQueryClient();
     const draw = () =>
       renderToString(
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </SessionProvider>
-        </QueryClientProvider>,
+        <AppProviders queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>,
       );
 
     let html = draw();

@@ -163,6 +163,18 @@ function sessionFor(
   });
 }
 
+/**
+ * Whether the request's session cookie opens a live session (kept in memory as for any read): a
+ * page is drawn for the person signed in only then. An expired or unknown cookie is no one's.
+ */
+export async function cookieSessionIsLive(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<boolean> {
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? (await sessionFor(app, token, true)) !== null : false;
+}
+
 /** The spec's clients send the login token in the JSON body; API clients may use a header. */
 function tokenFrom(request: FastifyRequest): { token: string; via: AuthVia } | undefined {
   const header = request.headers.authorization;

@@ -10,7 +10,7 @@ import { AppError } from '../lib/app-error';
 import { calendarDay, TEST_CLOCK_HEADER } from '../lib/clock';
 import { PAGE_RENDER_HEADER, pageRenderToken } from '../lib/page-render-token';
 import { prepareAnswer, sendPrepared, type PreparedAnswer } from '../lib/prepared-answer';
-import { SESSION_COOKIE } from './auth';
+import { cookieSessionIsLive, SESSION_COOKIE } from './auth';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -75,7 +75,7 @@ export async function registerWebApp(
   }
 
   // Pages and unknown paths count against the per-address ceiling like every route.
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/') || !shell) {
       return sendError(reply, apiNotFound(request.method, request.url));
@@ -84,7 +84,15 @@ export async function registerWebApp(
       return sendError(reply, new AppError('NOT_FOUND', `Nothing is served at ${pathname}`));
     }
     const status = isClientRoute(pathname) ? 200 : 404;
-    if (!renderer || !template || !isDrawnPage(pathname, request)) {
+    if (DASHBOARD_PAGE.test(pathname)) {
+      // Drawn for one person, or the shell: which depends on the cookies.
+      reply.header('vary', 'cookie');
+      if (renderer && template && status === 200 && (await drawsDashboardFor(app, request))) {
+        return sendDrawnPage(app, request, reply, renderer, template, status);
+      }
+      return sendIndex(request, reply, shell, status);
+    }
+    if (!renderer || !template || !isDrawnPage(pathname)) {
       return sendIndex(request, reply, shell, status);
     }
     return sendDrawnPage(app, request, reply, renderer, template, status);
@@ -93,11 +101,9 @@ export async function registerWebApp(
 
 /**
  * The pages a visitor arrives at from outside: home, the listing, a lease agreement, login,
- * registration, and the 404 page for paths the app has none for; and, for a request that carries
- * a session, the dashboard's pages (a member opening the rent page from an email, on a phone),
- * drawn as that person sees them. The others start from what only the browser holds (a link's
- * `#token`) or only lead elsewhere (`/dashboard` opens the first page of the person's menu), and
- * arrive as the shell; so does a dashboard page without a session, which leads to the login page.
+ * registration, and the 404 page for paths the app has none for. The others start from what only
+ * the browser holds (a link's `#token`) or only lead elsewhere (`/dashboard` opens the first page
+ * of the person's menu), and arrive as the shell. The dashboard's pages: `drawsDashboardFor`.
  */
 const DRAWN_PAGES = [
   /^\/$/,
@@ -106,19 +112,39 @@ const DRAWN_PAGES = [
   /^\/authentiction(\/registration)?\/?$/,
 ];
 const DASHBOARD_PAGE = /^\/dashboard\/[^/]/;
+const isDrawnPage = (pathname: string) =>
+  DRAWN_PAGES.some((pattern) => pattern.test(pathname)) ||
+  (!isClientRoute(pathname) && !pathname.startsWith('/dashboard/'));
+
+/** A time zone's canonical name (`Etc/UTC` and `UTC` are one zone), or undefined if it is none. */
+function canonicalTimeZone(name: string | undefined): string | undefined {
+  if (!name) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The time zone this server's pages show times in. The dashboard's pages show instants (a payment
  * made at 10:15) in the reader's time zone: drawn here for a reader elsewhere, the browser would
  * find other text on the page than it draws, and throw the page away to draw it again.
  */
-const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-const isDrawnPage = (pathname: string, request: FastifyRequest) =>
-  DRAWN_PAGES.some((pattern) => pattern.test(pathname)) ||
-  (DASHBOARD_PAGE.test(pathname) &&
-    isClientRoute(pathname) &&
-    request.cookies[SESSION_COOKIE] !== undefined &&
-    request.cookies[TIME_ZONE_COOKIE] === SERVER_TIME_ZONE) ||
-  (!isClientRoute(pathname) && !pathname.startsWith('/dashboard/'));
+const SERVER_TIME_ZONE = canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+/**
+ * A dashboard page is drawn for the person signed in (a member opening the rent page from an
+ * email, on a phone) when their session is live and their browser, as the app noted it, is in
+ * this server's time zone. Otherwise it arrives as the shell: without a session the app leads to
+ * the login page, and a browser elsewhere draws the page itself.
+ */
+async function drawsDashboardFor(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
+  return (
+    canonicalTimeZone(request.cookies[TIME_ZONE_COOKIE]) === SERVER_TIME_ZONE &&
+    (await cookieSessionIsLive(app, request))
+  );
+}
 
 async function sendDrawnPage(
   app: FastifyInstance,
@@ -148,10 +174,8 @@ async function sendDrawnPage(
   // once and kept (PublicCache, topic `pages`, cleared by any change to what it shows), so a
   // crowd on the home page costs one render, not one each. Signed-in visitors, pages that are
   // not there (404) and requests naming their own time (tests) are drawn every time.
-  const shared =
-    status === 200 &&
-    !request.cookies[SESSION_COOKIE] &&
-    request.headers[TEST_CLOCK_HEADER] === undefined;
+  const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
+  const shared = status === 200 && !signedIn && request.headers[TEST_CLOCK_HEADER] === undefined;
   let page;
   try {
     page = shared
@@ -166,10 +190,14 @@ async function sendDrawnPage(
     request.log.error({ err: error }, 'Drawing the page on the server failed');
     return sendIndex(request, reply, template.shell, status);
   }
-  // The page shows who is signed in: it may be kept only by this visitor's browser.
+  // The page shows who is signed in: it may be kept only by this visitor's browser, and a page
+  // drawn for someone signed in (their rent, their email) not even there, as their API answers.
   return sendPrepared(
     request,
-    reply.code(status).header('cache-control', 'private, no-cache').header('vary', 'cookie'),
+    reply
+      .code(status)
+      .header('cache-control', signedIn ? 'no-store' : 'private, no-cache')
+      .header('vary', 'cookie'),
     page,
   );
 }

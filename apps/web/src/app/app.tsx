@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 import type { createRouter } from './router';
 import { SessionProvider } from '../lib/session-provider';
@@ -17,14 +17,33 @@ function AppReady() {
   return null;
 }
 
-/** The app in the browser; the server draws the same tree with a static router (entry-server). */
-export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
+/**
+ * The app's providers around its router. The server draws the same tree with its static router
+ * (entry-server.tsx): the ids React makes (`useId`: a menu's, a field's hint) follow the tree's
+ * shape, and a page taken over keeps the ids it was drawn with.
+ */
+export function AppProviders({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <RouterProvider router={router} />
+        {children}
         <AppReady />
       </SessionProvider>
     </QueryClientProvider>
+  );
+}
+
+/** The app in the browser. */
+export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
+  return (
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

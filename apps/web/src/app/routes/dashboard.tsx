@@ -20,9 +20,9 @@ import {
   LuUserCog,
   LuWrench,
 } from 'react-icons/lu';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { Avatar } from '../../components/avatar';
-import { useHydrated } from '../../lib/hydrated';
 import { useSession } from '../../lib/session';
 import { DASHBOARD_PAGES, SIDE_MENU } from '../dashboard-menu';
 
@@ -53,7 +53,6 @@ const roleLabel = { user: 'Resident account', member: 'Member · tenant', admin:
 /** The dashboard frame (spec §2): the side menu of the person's role and the page beside it. */
 export function DashboardRoute() {
   const { user } = useSession();
-  const hydrated = useHydrated();
   if (!user) return null;
   const menu = SIDE_MENU[user.role];
   return (
@@ -94,13 +93,29 @@ export function DashboardRoute() {
           </ul>
         </nav>
       </aside>
-      {/* A page the server drew shows at once, but its controls work only once the script has
-          taken it over: until then they are disabled (a form sent before would go without the
-          script, as a plain GET with its fields in the address). */}
-      <fieldset role="none" disabled={!hydrated} className="min-w-0">
+      <ControlsOnceReady>
         <Outlet />
-      </fieldset>
+      </ControlsOnceReady>
     </div>
+  );
+}
+
+/**
+ * A page the server drew shows at once, but its controls work only once the app has taken it
+ * over: until then they are disabled (a form sent before would go without the script, as a plain
+ * GET with its fields in the address). They are enabled where the app takes the page over (before
+ * the browser paints, on a page the browser draws itself), on the element itself: changing the
+ * attribute through React would draw the whole page again, in one task, right after taking it over.
+ */
+function ControlsOnceReady({ children }: { children: ReactNode }) {
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  useLayoutEffect(() => {
+    if (fieldset.current) fieldset.current.disabled = false;
+  }, []);
+  return (
+    <fieldset ref={fieldset} role="none" disabled className="min-w-0">
+      {children}
+    </fieldset>
   );
 }
 

@@ -14,9 +14,11 @@ import { useDeleteCoupon } from '../api/delete-coupon';
 import { useFeatureCoupon } from '../api/feature-coupon';
 import { useCoupons } from '../api/get-coupons';
 import { LoadError } from '../../../components/load-error';
+import { useNow } from '../../../lib/now';
 
 /** Spec §2 coupon table: Heading, Coupon Code and Action (Remove); ours: feature on the home page. */
 export function CouponTable() {
+  const now = useNow();
   const [page, setPage] = useState(1);
   const { data, isPending, error, refetch } = useCoupons(page);
   const coupons = data?.items;
@@ -35,7 +37,7 @@ export function CouponTable() {
   }
   if (coupons.length === 0) return <EmptyState>{COUPON_MESSAGES.empty}</EmptyState>;
 
-  const today = format(new Date(), 'yyyy-MM-dd');
+  const today = format(now, 'yyyy-MM-dd');
   const remove = (coupon: Coupon) =>
     removal.mutate(coupon._id, {
       onSuccess: () => toast.success(COUPON_MESSAGES.removed),

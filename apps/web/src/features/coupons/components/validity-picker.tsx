@@ -4,6 +4,7 @@ import DatePicker, { type ReactDatePickerCustomHeaderProps } from 'react-datepic
 import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
 import 'react-datepicker/dist/react-datepicker.css';
 import './validity-picker.css';
+import { useNow } from '../../../lib/now';
 
 const MONTHS = Array.from({ length: 12 }, (_, month) => format(new Date(2024, month, 1), 'MMMM'));
 /** Spec §2/§9: the format shown in the field. */
@@ -96,7 +97,7 @@ export function ValidityPicker({
   invalid: boolean;
   describedBy: string | undefined;
 }) {
-  const today = startOfDay(new Date());
+  const today = startOfDay(useNow());
   return (
     <DatePicker
       id={id}

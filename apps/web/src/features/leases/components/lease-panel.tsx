@@ -18,9 +18,10 @@ import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { describedBy } from '../../../lib/described-by';
-import { formatRent, formatShortDate, ordinal, todayIn } from '../../../lib/format';
+import { formatRent, formatShortDate, ordinal } from '../../../lib/format';
 import { useSiteConfig } from '../../../lib/site-config';
 import { useChangeLease, useLease, type LeaseChangeRequest } from '../api/lease-changes';
+import { useToday } from '../../../lib/now';
 
 type Mode = 'view' | 'renew' | 'end';
 
@@ -61,7 +62,7 @@ function LeaseDetails({
   mode: Mode;
   onMode: (mode: Mode) => void;
 }) {
-  const today = todayIn(useSiteConfig().data?.timeZone);
+  const today = useToday(useSiteConfig().data?.timeZone);
   const change = useChangeLease(lease._id);
   const [withdrawing, setWithdrawing] = useState(false);
   const terms = lease.terms;

@@ -24,6 +24,7 @@ import { useKeepPageInRange } from '../../../lib/use-page';
 import { useInbox, type InboxQuery } from '../api/get-inbox';
 import { ageOf, numbered, visitAhead, visitSentence } from './format';
 import { StatusBadge, UrgencyBadge } from './labels';
+import { useNow } from '../../../lib/now';
 
 const shape = MaintenanceInboxQuerySchema.shape;
 const DEFAULTS = { page: 1, status: 'open', sort: 'urgency' } as const;
@@ -239,7 +240,7 @@ function NextStep({ request }: { request: MaintenanceSummary }) {
 
 /** Phones: a card per request. */
 function InboxCards({ requests }: { requests: MaintenanceSummary[] }) {
-  const now = new Date();
+  const now = useNow();
   return (
     <ul className="space-y-3 md:hidden" aria-label="Requests">
       {requests.map((request) => (
@@ -274,7 +275,7 @@ function InboxCards({ requests }: { requests: MaintenanceSummary[] }) {
 
 /** Wider screens: a table. */
 function InboxTable({ requests }: { requests: MaintenanceSummary[] }) {
-  const now = new Date();
+  const now = useNow();
   return (
     <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
       <table className="table" aria-label="Maintenance requests">

@@ -2,13 +2,14 @@ import { LoadingSpinner } from '../../../components/loading-spinner';
 import { PageHeader } from '../../../components/page-header';
 import { monthLabel, rentInMonth } from '@structomate/contract';
 import { Link } from 'react-router';
-import { formatRent, formatShortDate, todayIn } from '../../../lib/format';
+import { formatRent, formatShortDate } from '../../../lib/format';
 import { useSiteConfig } from '../../../lib/site-config';
 import { useSession } from '../../../lib/session';
 import { useMemberAgreement } from '../../../lib/member-lease';
 import { useOwnAgreement } from '../../../lib/own-agreement';
 import { LeaseRequestStatus } from './lease-request-status';
 import { Fact, ProfileCard } from './profile-card';
+import { useToday } from '../../../lib/now';
 
 /**
  * Spec §2 member profile. A user sees the same page with lease fields N/A and, above them, their
@@ -20,11 +21,12 @@ export function MyProfile() {
   const { data: agreement, isPending, isError } = useMemberAgreement(isMember);
   const request = useOwnAgreement(user?.role === 'user');
   const timeZone = useSiteConfig().data?.timeZone;
+  const today = useToday(timeZone);
   if (!user) return null;
   const lease = isMember ? agreement : null;
   const apartment = lease?.apartmentDetails;
   // A renewal may have changed the rent from a month on: the rent now, and the next change.
-  const thisMonth = todayIn(timeZone).slice(0, 7);
+  const thisMonth = today.slice(0, 7);
   const changes = lease?.rentChanges ?? [];
   const rentNow = rentInMonth(apartment?.rent ?? 0, changes, thisMonth);
   const nextRent = changes.find((change) => change.fromMonth > thisMonth);
@@ -97,7 +99,7 @@ export function MyProfile() {
                       // month to month until it is ended.
                       lease.endsOn
                         ? `${formatShortDate(lease.endsOn)} (notice given)`
-                        : lease.terms.endDate < todayIn(timeZone)
+                        : lease.terms.endDate < today
                           ? `${formatShortDate(lease.terms.endDate)}, then month to month`
                           : formatShortDate(lease.terms.endDate)
                     }
