@@ -1,6 +1,5 @@
 import { DATE_FORMATS, RENT_CURRENCY_LABEL } from '@structomate/contract';
 import { format, parseISO } from 'date-fns';
-import { dayIn } from './now';
 
 const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
@@ -30,9 +29,3 @@ export function ordinal(day: number): string {
   const suffix = teens ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th');
   return `${day}${suffix}`;
 }
-
-/**
- * Today's date (YYYY-MM-DD) in the building's calendar, wherever the reader is; in the reader's
- * own until the building's time zone is known.
- */
-export const todayIn = (timeZone: string | undefined) => dayIn(new Date(), timeZone);
