@@ -57,6 +57,11 @@ describe('loadConfig', () => {
     });
   });
 
+  it('draws 4 pages at once unless told, and none with 0', () => {
+    expect(loadConfig({}).pageDrawsAtOnce).toBe(4);
+    expect(loadConfig({ PAGE_DRAWS_AT_ONCE: '0' }).pageDrawsAtOnce).toBe(0);
+  });
+
   it('takes the rent due day, grace days and the building time zone', () => {
     expect(loadConfig({}).rent).toEqual({ dueDay: 1, graceDays: 0, timeZone: 'Asia/Dhaka' });
     expect(
@@ -75,6 +80,8 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL must be an http:// or https:// URL'],
     [{ SESSION_DAYS: '0' }, 'SESSION_DAYS must be between 1 and 365'],
+    [{ PAGE_DRAWS_AT_ONCE: '-1' }, 'PAGE_DRAWS_AT_ONCE must be 0 or more'],
+    [{ PAGE_DRAWS_AT_ONCE: '2.5' }, 'PAGE_DRAWS_AT_ONCE must be a whole number'],
     [{ GOOGLE_CLIENT_ID: 'abc' }, 'GOOGLE_CLIENT_SECRET must be set too'],
     [{ STRIPE_SECRET_KEY: 'sk_test_x' }, 'must be set together'],
     [{ PAYMENT_CURRENCY: 'USD' }, 'PAYMENT_CURRENCY must be a three-letter currency code'],

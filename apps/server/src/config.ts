@@ -58,6 +58,11 @@ const ConfigSchema = z.object({
     .int({ error: 'must be a whole number' })
     .min(1, { error: 'must be at least 1' })
     .default(1200),
+  PAGE_DRAWS_AT_ONCE: z.coerce
+    .number({ error: 'must be a number of pages' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be 0 or more' })
+    .default(4),
   SESSION_DAYS: z.coerce
     .number({ error: 'must be a number of days' })
     .int({ error: 'must be a whole number of days' })
@@ -143,6 +148,11 @@ export type Config = {
   trustProxy: boolean;
   /** The ceiling on requests from one address per minute, on every route of this server. */
   requestsPerMinute: number;
+  /**
+   * Pages this server draws at once (ADR 015); a page asked for while that many are being drawn
+   * arrives as the shell, which the browser draws. 0: every page arrives as the shell.
+   */
+  pageDrawsAtOnce: number;
   sessionDays: number;
   /** Google sign-in through OpenID Connect; undefined when not configured. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
@@ -270,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     trustProxy: vars.TRUST_PROXY ?? false,
     requestsPerMinute: vars.REQUESTS_PER_MINUTE,
+    pageDrawsAtOnce: vars.PAGE_DRAWS_AT_ONCE,
     sessionDays: vars.SESSION_DAYS,
     google:
       vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET

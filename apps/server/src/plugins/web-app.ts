@@ -57,6 +57,7 @@ export async function registerWebApp(
   const shell = indexHtml ? prepareAnswer(indexHtml, HTML) : undefined;
   const template = indexHtml && shell ? splitTemplate(indexHtml, shell) : undefined;
   const renderer = distDir ? await loadRenderer(app, distDir) : undefined;
+  const slots = new DrawSlots(app.config.pageDrawsAtOnce);
 
   if (distDir) {
     await app.register(fastifyStatic, {
@@ -88,14 +89,14 @@ export async function registerWebApp(
       // Drawn for one person, or the shell: which depends on the cookies.
       reply.header('vary', 'cookie');
       if (renderer && template && status === 200 && (await drawsDashboardFor(app, request))) {
-        return sendDrawnPage(app, request, reply, renderer, template, status);
+        return sendDrawnPage(app, request, reply, { renderer, template, slots }, status);
       }
       return sendIndex(request, reply, shell, status);
     }
     if (!renderer || !template || !isDrawnPage(pathname)) {
       return sendIndex(request, reply, shell, status);
     }
-    return sendDrawnPage(app, request, reply, renderer, template, status);
+    return sendDrawnPage(app, request, reply, { renderer, template, slots }, status);
   });
 }
 
@@ -146,15 +147,44 @@ async function drawsDashboardFor(app: FastifyInstance, request: FastifyRequest):
   );
 }
 
+/**
+ * A bound on the pages this process draws at once (PAGE_DRAWS_AT_ONCE). A page costs the server
+ * 20–80 ms to draw, against about 2 ms for the shell, and pages that are not kept (a signed-in
+ * person's, a 404) are drawn on every request: unbounded, a burst of them is drawn all at once,
+ * every visitor waiting for every draw. Over the bound, the page goes as the shell, which is
+ * always right: the browser draws it.
+ */
+class DrawSlots {
+  private inFlight = 0;
+
+  constructor(private readonly limit: number) {}
+
+  /** `draw`'s page, or undefined at once when `limit` pages are being drawn. */
+  async within<T>(draw: () => Promise<T>): Promise<T | undefined> {
+    if (this.inFlight >= this.limit) return undefined;
+    this.inFlight += 1;
+    try {
+      return await draw();
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+}
+
+interface PageDrawing {
+  renderer: PageRenderer;
+  template: PageTemplate;
+  slots: DrawSlots;
+}
+
 async function sendDrawnPage(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  renderer: PageRenderer,
-  template: PageTemplate,
+  { renderer, template, slots }: PageDrawing,
   status: number,
 ): Promise<FastifyReply> {
-  const draw = async () => {
+  const drawPage = async () => {
     const page = await renderer.render(
       request.url,
       apiFetchAs(app, request),
@@ -170,6 +200,7 @@ async function sendDrawnPage(
       HTML,
     );
   };
+  const draw = () => slots.within(drawPage);
   // A visitor who is not signed in sees what every such visitor sees that day: the page is drawn
   // once and kept (PublicCache, topic `pages`, cleared by any change to what it shows), so a
   // crowd on the home page costs one render, not one each. Signed-in visitors, pages that are
@@ -183,11 +214,16 @@ async function sendDrawnPage(
           'pages',
           `${calendarDay(request.now, app.config.rent.timeZone)}:${request.url}`,
           draw,
+          { keep: (drawn) => drawn !== undefined },
         )
       : await draw();
   } catch (error) {
     // The browser can still draw the page itself from the empty shell.
     request.log.error({ err: error }, 'Drawing the page on the server failed');
+    return sendIndex(request, reply, template.shell, status);
+  }
+  if (!page) {
+    request.log.debug('Pages are being drawn up to PAGE_DRAWS_AT_ONCE: the shell instead');
     return sendIndex(request, reply, template.shell, status);
   }
   // The page shows who is signed in: it may be kept only by this visitor's browser, and a page

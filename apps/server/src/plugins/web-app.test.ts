@@ -1,0 +1,147 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build';
+
+/**
+ * A built web app of our own: the page template, and a renderer that draws the address it is
+ * given and can be held mid-draw by the test (`globalThis[HOLD]`), or made to fail (`/fail…`).
+ */
+const HOLD = '__webAppTestHold';
+const INDEX_HTML =
+  '<!doctype html><html><head><title>StructoMate</title></head><body><div id="root"></div></body></html>';
+const RENDERER = `
+export async function render(url) {
+  const hold = globalThis[${JSON.stringify(HOLD)}];
+  if (hold) await hold(url);
+  if (url.startsWith('/fail')) throw new Error('the page could not be drawn');
+  return { html: '<main>drawn ' + url + '</main>', title: 'Drawn', head: '', stateScript: '' };
+}
+`;
+
+type Holds = typeof globalThis & { [HOLD]?: (url: string) => Promise<void> };
+
+let buildDir: string;
+const apps: TestApp[] = [];
+
+beforeAll(async () => {
+  buildDir = await mkdtemp(path.join(tmpdir(), 'structomate-web-'));
+  await mkdir(path.join(buildDir, 'dist'));
+  await mkdir(path.join(buildDir, 'dist-ssr'));
+  await writeFile(path.join(buildDir, 'dist', 'index.html'), INDEX_HTML);
+  await writeFile(path.join(buildDir, 'dist-ssr', 'entry-server.js'), RENDERER);
+});
+
+afterEach(async () => {
+  delete (globalThis as Holds)[HOLD];
+  await Promise.all(apps.splice(0).map((one) => one.close()));
+});
+
+afterAll(async () => {
+  await rm(buildDir, { recursive: true, force: true });
+});
+
+async function serving(pageDrawsAtOnce: number) {
+  const served = await buildTestApp({
+    config: { env: 'production', webDistDir: path.join(buildDir, 'dist'), pageDrawsAtOnce },
+  });
+  apps.push(served);
+  return served.app;
+}
+
+/** Holds every draw until `release`; `started` settles once `count` draws have begun. */
+function holdDraws(count: number) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let begun = 0;
+  let allBegun!: () => void;
+  const started = new Promise<void>((resolve) => {
+    allBegun = resolve;
+  });
+  (globalThis as Holds)[HOLD] = async () => {
+    begun += 1;
+    if (begun === count) allBegun();
+    await released;
+  };
+  return { started, release, begun: () => begun };
+}
+
+const drawn = (body: string, url: string) => body.includes(`<div id="root"><main>drawn ${url}`);
+const isShell = (body: string) => body.includes('<div id="root"></div>');
+
+describe('pages drawn at once (PAGE_DRAWS_AT_ONCE)', () => {
+  it('sends the shell while the limit’s worth of pages is being drawn, and draws again after', async () => {
+    const app = await serving(1);
+    const held = holdDraws(1);
+    const first = app.inject({ method: 'GET', url: '/apartment' });
+    await held.started;
+
+    // An unknown address is drawn every time (a 404 is never kept): here it waits for no one.
+    const meanwhile = await app.inject({ method: 'GET', url: '/nowhere' });
+    expect(meanwhile.statusCode).toBe(404);
+    expect(isShell(meanwhile.body)).toBe(true);
+    expect(meanwhile.headers['cache-control']).toBe('no-cache');
+    // The same page the first visitor waits for is not kept yet: the shell too.
+    const sameMeanwhile = await app.inject({ method: 'GET', url: '/apartment' });
+    expect(sameMeanwhile.statusCode).toBe(200);
+    expect(isShell(sameMeanwhile.body)).toBe(true);
+    expect(held.begun()).toBe(1);
+
+    held.release();
+    const firstAnswer = await first;
+    expect(firstAnswer.statusCode).toBe(200);
+    expect(drawn(firstAnswer.body, '/apartment')).toBe(true);
+
+    const after = await app.inject({ method: 'GET', url: '/nowhere' });
+    expect(after.statusCode).toBe(404);
+    expect(drawn(after.body, '/nowhere')).toBe(true);
+  });
+
+  it('draws up to the limit at once', async () => {
+    const app = await serving(2);
+    const held = holdDraws(2);
+    const pages = [
+      app.inject({ method: 'GET', url: '/one' }),
+      app.inject({ method: 'GET', url: '/two' }),
+    ];
+    await held.started;
+    const third = await app.inject({ method: 'GET', url: '/three' });
+    expect(isShell(third.body)).toBe(true);
+    held.release();
+    const [one, two] = await Promise.all(pages);
+    expect(drawn(one!.body, '/one')).toBe(true);
+    expect(drawn(two!.body, '/two')).toBe(true);
+  });
+
+  it('frees the place of a draw that failed', async () => {
+    const app = await serving(1);
+    const failed = await app.inject({ method: 'GET', url: '/failing' });
+    expect(failed.statusCode).toBe(404);
+    expect(isShell(failed.body)).toBe(true);
+    const next = await app.inject({ method: 'GET', url: '/apartment' });
+    expect(drawn(next.body, '/apartment')).toBe(true);
+  });
+
+  it('keeps a page drawn once, not the shell sent while it was busy', async () => {
+    const app = await serving(1);
+    const held = holdDraws(1);
+    const busy = app.inject({ method: 'GET', url: '/nowhere' });
+    await held.started;
+    expect(isShell((await app.inject({ method: 'GET', url: '/' })).body)).toBe(true);
+    held.release();
+    await busy;
+    delete (globalThis as Holds)[HOLD];
+    expect(drawn((await app.inject({ method: 'GET', url: '/' })).body, '/')).toBe(true);
+  });
+
+  it('with 0, sends every page as the shell', async () => {
+    const app = await serving(0);
+    for (const url of ['/', '/apartment', '/nowhere']) {
+      const answer = await app.inject({ method: 'GET', url });
+      expect(isShell(answer.body)).toBe(true);
+    }
+  });
+});
