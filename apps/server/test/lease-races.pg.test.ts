@@ -340,6 +340,45 @@ describe('leasing on two servers over one PostgreSQL', () => {
     expect(outcomes.noticeFirst + outcomes.removedFirst).toBe(ROUNDS);
   }, 120_000);
 
+  it(`a visitor deleting their account while their request is accepted: one or the other, never a lease on a deleted account (${ROUNDS} rounds)`, async () => {
+    const outcomes = { deleted: 0, accepted: 0 };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const flat = await newApartment(`LG-${round}`);
+      const visitor = await account('user', `Leaving applicant ${round}`);
+      const agreementId = await requested(visitor, flat.id);
+      const [deleteSide, acceptSide] = sides(round);
+      // The accept sets off a little later each round (0–27 ms), into each step of the deletion.
+      const [deletion, acceptance] = await Promise.all([
+        send(deleteSide[0], visitor.cookie, 'DELETE', '/api/account', { confirm: 'DELETE' }),
+        new Promise((resolve) => setTimeout(resolve, (round % 10) * 3)).then(() =>
+          accept(acceptSide[0], acceptSide[1], agreementId),
+        ),
+      ]);
+      const outcome = `round ${round}: ${JSON.stringify({ deletion, acceptance })}`;
+      const [person] = await database.db
+        .select({ role: users.role, deletedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, visitor.id));
+      const request = await agreementOf(agreementId);
+      if (deletion.status === 200) {
+        outcomes.deleted += 1;
+        expect(acceptance.status, outcome).toBe(409);
+        expect(JSON.stringify(acceptance.body), outcome).toContain('already been decided');
+        expect(request?.status, outcome).toBe('rejected');
+        expect(person, outcome).toMatchObject({ role: 'user', deletedAt: expect.any(Date) });
+        expect(await acceptedFor(flat.id), outcome).toBe(0);
+      } else {
+        outcomes.accepted += 1;
+        expect(deletion.status, outcome).toBe(409);
+        expect(JSON.stringify(deletion.body), outcome).toContain(flat.apartmentNo);
+        expect(acceptance.status, outcome).toBe(200);
+        expect(request?.status, outcome).toBe('accepted');
+        expect(person, outcome).toEqual({ role: 'member', deletedAt: null });
+      }
+    }
+    expect(outcomes.deleted + outcomes.accepted).toBe(ROUNDS);
+  }, 120_000);
+
   it(`notice given while it is withdrawn: the withdrawal counts only after the notice (${ROUNDS} rounds)`, async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const flat = await newApartment(`LF-${round}`);

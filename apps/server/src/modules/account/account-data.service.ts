@@ -115,12 +115,14 @@ export async function deleteAccount(
   now: Date,
 ): Promise<void> {
   await checkCurrentPassword(db, userId, input.currentPassword);
-  const [running] = await db
-    .select({ apartmentNo: apartments.apartmentNo })
-    .from(agreements)
-    .innerJoin(apartments, eq(apartments.id, agreements.apartmentId))
-    .where(and(eq(agreements.tenantId, userId), eq(agreements.status, 'accepted')));
-  if (running) throw conflict(DELETE_ACCOUNT_MESSAGES.activeLease(running.apartmentNo));
+  const running = (source: Database) =>
+    source
+      .select({ apartmentNo: apartments.apartmentNo })
+      .from(agreements)
+      .innerJoin(apartments, eq(apartments.id, agreements.apartmentId))
+      .where(and(eq(agreements.tenantId, userId), eq(agreements.status, 'accepted')));
+  const [renting] = await running(db);
+  if (renting) throw conflict(DELETE_ACCOUNT_MESSAGES.activeLease(renting.apartmentNo));
   // Rent and charges besides rent (repairs) alike.
   const rent = (await balancesOf(db, rules, now, [userId])).get(userId)?.owedAmount ?? 0;
   const owed = rent + (await listCharges(db, userId)).owed;
@@ -128,6 +130,20 @@ export async function deleteAccount(
     throw conflict(DELETE_ACCOUNT_MESSAGES.owes(`${owed.toLocaleString('en-US')} BDT`));
   }
   await db.transaction(async (tx) => {
+    // The person's requests first, as accepting one locks it before its tenant's row: a request
+    // accepted while this runs waits for it (and finds the request withdrawn), or was accepted
+    // before, and the account stays.
+    await tx
+      .select({ id: agreements.id })
+      .from(agreements)
+      .where(
+        and(eq(agreements.tenantId, userId), inArray(agreements.status, ['pending', 'accepted'])),
+      )
+      .for('update');
+    const [acceptedMeanwhile] = await running(tx);
+    if (acceptedMeanwhile) {
+      throw conflict(DELETE_ACCOUNT_MESSAGES.activeLease(acceptedMeanwhile.apartmentNo));
+    }
     const [me] = await tx
       .select({ role: users.role })
       .from(users)
