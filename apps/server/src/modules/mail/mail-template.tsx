@@ -176,7 +176,7 @@ export async function renderMail(content: MailContent, frame: MailFrame): Promis
   return { subject: content.subject, html, text };
 }
 
-export const REMOVED_LINK = 'The link was removed from this copy after it was sent.';
+export const REMOVED_LINK = 'The link is left out of the copy kept here.';
 
 /** The same message without its link, for the copy kept once an SMTP server has it. */
 export function withoutLink(content: MailContent): MailContent {

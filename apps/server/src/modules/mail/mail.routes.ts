@@ -53,7 +53,9 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const mail = await readMail(app.db, request.params.id);
+      const mail = await readMail(app.db, request.params.id, {
+        revealSecrets: app.mailTransport.kind === 'outbox',
+      });
       if (!mail) throw notFound();
       const { html: _html, ...detail } = mail;
       return detail;
@@ -68,7 +70,9 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: MailParamsSchema },
     },
     async (request, reply) => {
-      const mail = await readMail(app.db, request.params.id);
+      const mail = await readMail(app.db, request.params.id, {
+        revealSecrets: app.mailTransport.kind === 'outbox',
+      });
       if (!mail) throw notFound();
       return reply
         .header('cache-control', 'no-store')

@@ -268,13 +268,33 @@ export async function listMail(
   };
 }
 
+/**
+ * One message as the admin reads it. A secret one (a password reset, an email change) shows its
+ * copy without the link, from the moment it is queued: the link is for the person it goes to.
+ * Only where mail is kept here and sent nowhere (`revealSecrets`, the outbox) is the admin's page
+ * how the link reaches anyone.
+ */
 export async function readMail(
   db: Database,
   id: string,
+  { revealSecrets }: { revealSecrets: boolean },
 ): Promise<(MailEntry & { text: string; html: string }) | undefined> {
   const [row] = await db
-    .select({ ...entryColumns, text: mailMessages.text, html: mailMessages.html })
+    .select({
+      ...entryColumns,
+      text: mailMessages.text,
+      html: mailMessages.html,
+      redactedText: mailMessages.redactedText,
+      redactedHtml: mailMessages.redactedHtml,
+    })
     .from(mailMessages)
     .where(eq(mailMessages.id, id));
-  return row && { ...toEntry(row), text: row.text, html: row.html };
+  if (!row) return undefined;
+  const { redactedText, redactedHtml, ...entry } = row;
+  const hidden = row.secret && !revealSecrets;
+  return {
+    ...toEntry(entry),
+    text: hidden ? (redactedText ?? '') : row.text,
+    html: hidden ? (redactedHtml ?? '') : row.html,
+  };
 }

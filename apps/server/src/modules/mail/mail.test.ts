@@ -135,7 +135,7 @@ describe('mail through SMTP (a real SMTP server inside the suite)', () => {
     expect(kept).toMatchObject({ status: 'sent', transport: 'smtp', attempts: 1, lastError: null });
     expect(kept?.text).not.toMatch(/token=/);
     expect(kept?.html).not.toMatch(/token=/);
-    expect(kept?.text).toContain('The link was removed from this copy after it was sent.');
+    expect(kept?.text).toContain('The link is left out of the copy kept here.');
   });
 
   it('while the server refuses, the request still succeeds, the page shows the failure, and a retry delivers', async () => {
@@ -152,6 +152,22 @@ describe('mail through SMTP (a real SMTP server inside the suite)', () => {
       (await admin.inject({ method: 'GET', url: '/api/admin/mail?status=retrying' })).json(),
     );
     expect(page.result.map((mail) => mail.to)).toEqual([email]);
+    // Not sent yet, and the admin still cannot read the link meant for the person.
+    const detail = MailDetailSchema.parse(
+      (await admin.inject({ method: 'GET', url: `/api/admin/mail/${failing?.id}` })).json(),
+    );
+    expect(detail).toMatchObject({ status: 'retrying', secret: true });
+    expect(detail.text).not.toMatch(/token=/);
+    expect(detail.text).toContain('The link is left out of the copy kept here.');
+    const preview = await admin.inject({
+      method: 'GET',
+      url: `/api/admin/mail/${failing?.id}/html`,
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).not.toMatch(/token=/);
+    expect(preview.body).toContain('Choose a new password');
+    // The kept row still has it, for the retry to deliver.
+    expect(failing?.text).toMatch(/token=/);
 
     smtp.refuse(false);
     // The job engine retries after its backoff; the test does not wait for it.
