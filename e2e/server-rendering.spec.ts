@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { TIME_ZONE_COOKIE } from '@structomate/contract';
+import { TZDate } from '@date-fns/tz';
+import { DATE_FORMATS, TIME_ZONE_COOKIE } from '@structomate/contract';
+import { format } from 'date-fns';
 import { expect, loginAs, test } from './fixtures';
 
 /**
@@ -106,19 +108,15 @@ test.describe('without JavaScript', () => {
     expect(drawn?.headers()['cache-control']).toBe('no-store');
     expect(drawn?.headers()['vary']).toMatch(/\bcookie\b/i);
 
-    // For a reader in another time zone the page would show its times otherwise than the server
-    // draws them: it arrives as the shell, and the browser draws it.
-    const zone =
-      readerTimeZone().value === 'Pacific%2FAuckland' ? 'Asia/Dhaka' : 'Pacific/Auckland';
-    await page.context().addCookies([
-      {
-        ...readerTimeZone(),
-        value: encodeURIComponent(zone),
-        url: test.info().project.use.baseURL,
-      },
-    ]);
-    await page.goto('/dashboard/payments');
-    await expect(page.locator('#root')).toBeEmpty();
+    // A browser the app has not run in has noted no time zone, or one that names none: the page
+    // arrives as the shell, and the browser draws it.
+    for (const value of ['', 'Mars%2FOlympus']) {
+      await page
+        .context()
+        .addCookies([{ ...readerTimeZone(), value, url: test.info().project.use.baseURL }]);
+      await page.goto('/dashboard/payments');
+      await expect(page.locator('#root')).toBeEmpty();
+    }
 
     // Without a live session the page leads to the login page: it arrives as the empty shell,
     // whether the cookie is gone or names no session.
@@ -132,6 +130,41 @@ test.describe('without JavaScript', () => {
     await page.context().clearCookies({ name: 'sm_session' });
     await page.goto('/dashboard/payments');
     await expect(page.locator('#root')).toBeEmpty();
+  });
+});
+
+test.describe('a reader far from the server and the building', () => {
+  // The server runs on the machine's zone and the building is in Dhaka: Auckland is neither.
+  const zone = 'Pacific/Auckland';
+  test.use({ timezoneId: zone });
+
+  test('gets dashboard pages drawn with the times on their own clock @mobile', async ({ page }) => {
+    await loginAs(page, 'member');
+    // The first page the app runs on notes the browser's time zone.
+    await page.goto('/dashboard/myProfile');
+    const response = await page.request.post('/api/get/transactions', { data: {} });
+    const [latest] = (await response.json()) as { date: string }[];
+    if (!latest) throw new Error('The demo member has no payment');
+    const expected = format(new TZDate(Date.parse(latest.date), zone), DATE_FORMATS.timeAndDate);
+    // The time the server drew, noted before any of the app's scripts run.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const time = document.querySelector('main ul[aria-label="Payments"] li p.mt-1');
+        (window as unknown as { drawnTime: Element | null }).drawnTime = time;
+      });
+    });
+
+    await page.goto('/dashboard/paymentHistory');
+    const drawn = await page.evaluate(() => {
+      const time = (window as unknown as { drawnTime: Element | null }).drawnTime;
+      return { text: time?.textContent, connected: time?.isConnected };
+    });
+    // Drawn by the server in the reader's zone, and kept by the browser as it was drawn.
+    expect(drawn.text).toContain(expected);
+    expect(drawn.connected).toBe(true);
+    await expect(page.locator('main ul[aria-label="Payments"] li p.mt-1').first()).toContainText(
+      expected,
+    );
   });
 });
 

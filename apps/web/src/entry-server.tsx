@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { TZDate } from '@date-fns/tz';
 import {
   dehydrate,
   QueryClient,
@@ -11,7 +12,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders } from './app/app';
 import { routes } from './app/router';
 import { setApiFetch } from './lib/api-fetch';
-import { setDrawnAt } from './lib/now';
+import { setDrawnAt, setReaderClock } from './lib/now';
 import { createQueryClient } from './lib/query-client';
 import { scriptSafeJson, SSR_STATE_ID, type SsrState } from './lib/ssr-state';
 
@@ -22,16 +23,27 @@ import { scriptSafeJson, SSR_STATE_ID, type SsrState } from './lib/ssr-state';
  */
 
 /**
- * Each page's API calls answer as its visitor, and it is drawn at its request's time; renders of
- * different visitors interleave.
+ * Each page's API calls answer as its visitor, and it is drawn at its request's time, with its
+ * instants as the visitor's clock shows them; renders of different visitors interleave.
  */
-const drawing = new AsyncLocalStorage<{ fetchApi: typeof fetch; drawnAt: number }>();
+const drawing = new AsyncLocalStorage<{
+  fetchApi: typeof fetch;
+  drawnAt: number;
+  timeZone: string | undefined;
+}>();
 setApiFetch(() => {
   const current = drawing.getStore();
   if (!current) throw new Error('An API call outside a page render on the server');
   return current.fetchApi;
 });
 setDrawnAt(() => drawing.getStore()?.drawnAt);
+setReaderClock({
+  zone: () => drawing.getStore()?.timeZone,
+  view: (instant) => {
+    const timeZone = drawing.getStore()?.timeZone;
+    return timeZone ? new TZDate(instant.getTime(), timeZone) : instant;
+  },
+});
 
 const handler = createStaticHandler(routes);
 
@@ -66,15 +78,17 @@ function recordingQueryClient(): { queryClient: QueryClient; wanted: Map<string,
 
 /**
  * Draws the page at `url` as the visitor `fetchApi` calls the API for, at the instant `now`
- * (milliseconds; the request's time, which tests may name).
+ * (milliseconds; the request's time, which tests may name), its instants in `timeZone` (the
+ * visitor's, a valid IANA name; the server's own when undefined).
  */
 export async function render(
   url: string,
   fetchApi: typeof fetch,
   now: number,
+  timeZone?: string,
 ): Promise<RenderedPage> {
   const drawnAt = Math.floor(now / 60_000) * 60_000;
-  return drawing.run({ fetchApi, drawnAt }, async () => {
+  return drawing.run({ fetchApi, drawnAt, timeZone }, async () => {
     const context = await handler.query(new Request(new URL(url, 'http://localhost')));
     if (context instanceof Response) throw new Error(`A route answered ${context.status}`);
     const router = createStaticRouter(handler.dataRoutes, context);

@@ -20,6 +20,7 @@ interface PageRenderer {
     url: string,
     fetchApi: typeof fetch,
     now: number,
+    timeZone?: string,
   ): Promise<{ html: string; title: string | undefined; head: string; stateScript: string }>;
 }
 
@@ -117,8 +118,12 @@ const isDrawnPage = (pathname: string) =>
   DRAWN_PAGES.some((pattern) => pattern.test(pathname)) ||
   (!isClientRoute(pathname) && !pathname.startsWith('/dashboard/'));
 
-/** A time zone's canonical name (`Etc/UTC` and `UTC` are one zone), or undefined if it is none. */
-function canonicalTimeZone(name: string | undefined): string | undefined {
+/**
+ * The time zone the app noted for the visitor's browser, by its canonical name (`Etc/UTC` and
+ * `UTC` are one zone), or undefined when the cookie is missing or names no zone.
+ */
+function readerTimeZone(request: FastifyRequest): string | undefined {
+  const name = request.cookies[TIME_ZONE_COOKIE];
   if (!name) return undefined;
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
@@ -128,23 +133,15 @@ function canonicalTimeZone(name: string | undefined): string | undefined {
 }
 
 /**
- * The time zone this server's pages show times in. The dashboard's pages show instants (a payment
- * made at 10:15) in the reader's time zone: drawn here for a reader elsewhere, the browser would
- * find other text on the page than it draws, and throw the page away to draw it again.
- */
-const SERVER_TIME_ZONE = canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
-
-/**
  * A dashboard page is drawn for the person signed in (a member opening the rent page from an
- * email, on a phone) when their session is live and their browser, as the app noted it, is in
- * this server's time zone. Otherwise it arrives as the shell: without a session the app leads to
- * the login page, and a browser elsewhere draws the page itself.
+ * email, on a phone) when their session is live and the app has noted their browser's time zone:
+ * dashboard pages show instants (a payment made at 10:15) as the reader's clock shows them, and
+ * are drawn in that zone, so the browser taking the page over finds the same text. Otherwise it
+ * arrives as the shell: without a session the app leads to the login page, and a browser the app
+ * has not run in yet draws the page itself.
  */
 async function drawsDashboardFor(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
-  return (
-    canonicalTimeZone(request.cookies[TIME_ZONE_COOKIE]) === SERVER_TIME_ZONE &&
-    (await cookieSessionIsLive(app, request))
-  );
+  return readerTimeZone(request) !== undefined && (await cookieSessionIsLive(app, request));
 }
 
 /**
@@ -184,11 +181,19 @@ async function sendDrawnPage(
   { renderer, template, slots }: PageDrawing,
   status: number,
 ): Promise<FastifyReply> {
+  // A visitor who is not signed in sees what every such visitor sees that day: the page is drawn
+  // once and kept (PublicCache, topic `pages`, cleared by any change to what it shows), so a
+  // crowd on the home page costs one render, not one each. Signed-in visitors, pages that are
+  // not there (404) and requests naming their own time (tests) are drawn every time, with
+  // their instants in the visitor's time zone (the public pages show none).
+  const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
+  const shared = status === 200 && !signedIn && request.headers[TEST_CLOCK_HEADER] === undefined;
   const drawPage = async () => {
     const page = await renderer.render(
       request.url,
       apiFetchAs(app, request),
       request.now.getTime(),
+      shared ? undefined : readerTimeZone(request),
     );
     return prepareAnswer(
       template.beforeTitle +
@@ -201,12 +206,6 @@ async function sendDrawnPage(
     );
   };
   const draw = () => slots.within(drawPage);
-  // A visitor who is not signed in sees what every such visitor sees that day: the page is drawn
-  // once and kept (PublicCache, topic `pages`, cleared by any change to what it shows), so a
-  // crowd on the home page costs one render, not one each. Signed-in visitors, pages that are
-  // not there (404) and requests naming their own time (tests) are drawn every time.
-  const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
-  const shared = status === 200 && !signedIn && request.headers[TEST_CLOCK_HEADER] === undefined;
   let page;
   try {
     page = shared

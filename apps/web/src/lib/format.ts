@@ -1,5 +1,6 @@
 import { DATE_FORMATS, RENT_CURRENCY_LABEL } from '@structomate/contract';
 import { format, parseISO } from 'date-fns';
+import { asReaderSees } from './now';
 
 const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
@@ -9,13 +10,20 @@ export const formatRent = (rent: number) => `${wholeNumber.format(rent)} ${RENT_
 /** "February 5, 2025" from "2025-02-05": a calendar date, so no time zone may shift it. */
 export const formatLongDate = (isoDate: string) => format(parseISO(isoDate), 'MMMM d, yyyy');
 
+/**
+ * `pattern` of an instant (a Date, or an ISO time like "2026-03-05T04:15:00.000Z") as the page's
+ * reader's clock shows it; of a calendar date ("2026-03-05") as it is.
+ */
+export function formatWhen(when: Date | string, pattern: string): string {
+  if (typeof when === 'string' && !when.includes('T')) return format(parseISO(when), pattern);
+  return format(asReaderSees(typeof when === 'string' ? parseISO(when) : when), pattern);
+}
+
 /** The spec's "dd MMM, yyyy". */
-export const formatShortDate = (date: Date | string) =>
-  format(typeof date === 'string' ? parseISO(date) : date, DATE_FORMATS.date);
+export const formatShortDate = (date: Date | string) => formatWhen(date, DATE_FORMATS.date);
 
 /** The spec's "hh:mm a - dd MMM, yyyy". */
-export const formatDateTime = (date: Date | string) =>
-  format(typeof date === 'string' ? parseISO(date) : date, DATE_FORMATS.timeDashDate);
+export const formatDateTime = (date: Date | string) => formatWhen(date, DATE_FORMATS.timeDashDate);
 
 /** "1 Dec" from "2026-12-01": a calendar date whose year is plain from its context. */
 export const formatDayMonth = (isoDate: string) => format(parseISO(isoDate), 'd MMM');

@@ -33,5 +33,29 @@ export function useToday(timeZone: string | undefined): string {
   return dayIn(useNow(), timeZone);
 }
 
+/** The day `instant` falls on in `timeZone`, or where the page's reader is. */
 export const dayIn = (instant: Date, timeZone: string | undefined) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone }).format(instant);
+  new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? readerClock.zone() }).format(instant);
+
+/**
+ * Where the page's reader is. Pages show instants (a payment made at 10:15) as the reader's clock
+ * shows them. In the browser that is the runtime's own zone, and instants are shown as they are;
+ * a page drawn on the server is drawn in the zone the reader's browser noted (entry-server.tsx,
+ * the `sm_tz` cookie), so the browser taking it over finds the same text.
+ */
+export interface ReaderClock {
+  /** The reader's time zone, when it is not the runtime's. */
+  zone(): string | undefined;
+  /** `instant` as a date whose fields (hours, day) are the reader's clock's. */
+  view(instant: Date): Date;
+}
+
+let readerClock: ReaderClock = { zone: () => undefined, view: (instant) => instant };
+
+/** On the server, per page drawn (entry-server.tsx). */
+export function setReaderClock(clock: ReaderClock): void {
+  readerClock = clock;
+}
+
+/** `instant` as the page's reader's clock shows it, for date-fns to format or start a day from. */
+export const asReaderSees = (instant: Date): Date => readerClock.view(instant);

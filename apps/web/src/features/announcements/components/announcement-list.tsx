@@ -5,13 +5,13 @@ import {
   type AnnouncementType,
 } from '@structomate/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
 import { useEffect, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/page-header';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import type { AnnouncementPage } from '../api/announcement-pages';
 import { LoadError } from '../../../components/load-error';
 import { ApiError } from '../../../lib/api-client';
+import { formatWhen } from '../../../lib/format';
 
 // Each readable at AA contrast on the card.
 const audienceBadge: Record<AnnouncementType, string> = {
@@ -20,7 +20,7 @@ const audienceBadge: Record<AnnouncementType, string> = {
   all: 'badge-outline',
 };
 
-const specDateTime = (iso: string) => format(parseISO(iso), DATE_FORMATS.timeDashDate);
+const specDateTime = (iso: string) => formatWhen(iso, DATE_FORMATS.timeDashDate);
 
 /**
  * Spec §2 announcement card: title, type, date and details as the author wrote them; ours: when

@@ -1,5 +1,4 @@
 import { COUPON_MESSAGES, type Coupon } from '@structomate/contract';
-import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { LuHouse } from 'react-icons/lu';
 import { toast } from 'react-toastify';
@@ -9,7 +8,7 @@ import { Pager } from '../../../components/pager';
 import { useKeepPageInRange } from '../../../lib/use-page';
 import { EmptyState } from '../../../components/page-header';
 import { messageOf } from '../../../lib/api-client';
-import { formatLongDate } from '../../../lib/format';
+import { formatLongDate, formatWhen } from '../../../lib/format';
 import { useDeleteCoupon } from '../api/delete-coupon';
 import { useFeatureCoupon } from '../api/feature-coupon';
 import { useCoupons } from '../api/get-coupons';
@@ -37,7 +36,7 @@ export function CouponTable() {
   }
   if (coupons.length === 0) return <EmptyState>{COUPON_MESSAGES.empty}</EmptyState>;
 
-  const today = format(now, 'yyyy-MM-dd');
+  const today = formatWhen(now, 'yyyy-MM-dd');
   const remove = (coupon: Coupon) =>
     removal.mutate(coupon._id, {
       onSuccess: () => toast.success(COUPON_MESSAGES.removed),

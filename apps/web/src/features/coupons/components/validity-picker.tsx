@@ -4,7 +4,7 @@ import DatePicker, { type ReactDatePickerCustomHeaderProps } from 'react-datepic
 import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
 import 'react-datepicker/dist/react-datepicker.css';
 import './validity-picker.css';
-import { useNow } from '../../../lib/now';
+import { dayIn, useNow } from '../../../lib/now';
 
 const MONTHS = Array.from({ length: 12 }, (_, month) => format(new Date(2024, month, 1), 'MMMM'));
 /** Spec §2/§9: the format shown in the field. */
@@ -97,7 +97,8 @@ export function ValidityPicker({
   invalid: boolean;
   describedBy: string | undefined;
 }) {
-  const today = startOfDay(useNow());
+  // The reader's day, at midnight where the picker runs (it works in the runtime's dates).
+  const today = parseISO(dayIn(useNow(), undefined));
   return (
     <DatePicker
       id={id}
@@ -107,7 +108,7 @@ export function ValidityPicker({
       onBlur={onBlur}
       dateFormat={VALIDITY_DISPLAY_FORMAT}
       minDate={today}
-      maxDate={lastDay()}
+      maxDate={addMonths(today, MONTHS_AHEAD)}
       renderCustomHeader={PickerHeader}
       placeholderText="Choose the last valid day"
       autoComplete="off"

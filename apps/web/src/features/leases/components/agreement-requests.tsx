@@ -1,5 +1,4 @@
 import { leaseEndDate, type Agreement } from '@structomate/contract';
-import { format } from 'date-fns';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { Avatar } from '../../../components/avatar';
@@ -7,7 +6,13 @@ import { LoadingSpinner } from '../../../components/loading-spinner';
 import { Pager } from '../../../components/pager';
 import { EmptyState, PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime, formatRent, formatShortDate, ordinal } from '../../../lib/format';
+import {
+  formatDateTime,
+  formatRent,
+  formatShortDate,
+  formatWhen,
+  ordinal,
+} from '../../../lib/format';
 import { useKeepPageInRange } from '../../../lib/use-page';
 import { useDecideAgreement, type Decision } from '../api/decide-agreement';
 import { usePendingAgreements } from '../api/get-pending-agreements';
@@ -145,7 +150,7 @@ function RequestCard({
                 type="date"
                 className="input input-sm w-full sm:w-44"
                 value={startDate}
-                min={format(new Date(agreement.agreementSigningDate), 'yyyy-MM-dd')}
+                min={formatWhen(agreement.agreementSigningDate, 'yyyy-MM-dd')}
                 onChange={(event) => setStartDate(event.target.value)}
               />
             </div>

@@ -1,9 +1,8 @@
 import { DATE_FORMATS, formatCharge, HOME_CURRENCY, type Transaction } from '@structomate/contract';
-import { format, parseISO } from 'date-fns';
 import { Link } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { EmptyState, PageHeader } from '../../../components/page-header';
-import { formatRent } from '../../../lib/format';
+import { formatRent, formatWhen } from '../../../lib/format';
 import { useTransactions } from '../api/get-transactions';
 import { LoadError } from '../../../components/load-error';
 import { OtherCharges } from './other-charges';
@@ -39,7 +38,7 @@ export function PaymentHistory() {
                 </div>
                 <HowPaid payment={payment} />
                 <p className="mt-1 text-base-content/75">
-                  {format(parseISO(payment.date), DATE_FORMATS.timeAndDate)}
+                  {formatWhen(payment.date, DATE_FORMATS.timeAndDate)}
                   {payment.discount > 0 &&
                     ` · ${formatRent(payment.discount)} off${payment.couponCode ? ` (${payment.couponCode})` : ''}`}
                 </p>
@@ -75,7 +74,7 @@ export function PaymentHistory() {
                 {transactions.map((payment) => (
                   <tr key={payment._id}>
                     <td className="whitespace-nowrap">
-                      {format(parseISO(payment.date), DATE_FORMATS.timeAndDate)}
+                      {formatWhen(payment.date, DATE_FORMATS.timeAndDate)}
                     </td>
                     <td className="whitespace-nowrap">{payment.month}</td>
                     <td className="whitespace-nowrap">

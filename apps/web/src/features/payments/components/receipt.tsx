@@ -1,9 +1,8 @@
 import { DATE_FORMATS, formatCharge, type Transaction } from '@structomate/contract';
-import { format, parseISO } from 'date-fns';
 import { Link, useParams } from 'react-router';
 import { BrandMark } from '../../../components/brand-logo';
 import { LoadingSpinner } from '../../../components/loading-spinner';
-import { formatRent } from '../../../lib/format';
+import { formatRent, formatWhen } from '../../../lib/format';
 import { useTransactions } from '../api/get-transactions';
 import { useBuildingName } from '../../../lib/building';
 import { offlineDetails } from './paid-by';
@@ -64,7 +63,7 @@ export function ReceiptView({
             : formatCharge(payment.amountInMinorUnits, payment.currency),
         ],
     ['Transaction ID', payment.transactionId],
-    [paidBy ? 'Recorded' : 'Date', format(parseISO(payment.date), DATE_FORMATS.timeAndDate)],
+    [paidBy ? 'Recorded' : 'Date', formatWhen(payment.date, DATE_FORMATS.timeAndDate)],
   ];
   return (
     <div className="space-y-6">

@@ -1,8 +1,7 @@
 import { DATE_FORMATS, type Transaction } from '@structomate/contract';
-import { format, parseISO } from 'date-fns';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { formatRent } from '../../../lib/format';
+import { formatRent, formatWhen } from '../../../lib/format';
 import { paidByLine } from './paid-by';
 
 /** A person's payments for the admin, newest first, each with its receipt. */
@@ -28,7 +27,7 @@ export function TenantPayments({ transactions }: { transactions: Transaction[] }
                 </p>
                 <p className="text-xs text-base-content/70 wrap-anywhere">
                   {paidByLine(payment) ??
-                    `Paid by card · ${format(parseISO(payment.date), DATE_FORMATS.timeAndDate)}`}
+                    `Paid by card · ${formatWhen(payment.date, DATE_FORMATS.timeAndDate)}`}
                 </p>
               </div>
               <Link
