@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineText } from './text';
 
 export const ROLES = ['user', 'member', 'admin'] as const;
 export const RoleSchema = z.enum(ROLES);
@@ -86,11 +87,14 @@ export const PasswordSchema = z
   .regex(/[A-Z]/, { error: REGISTRATION_MESSAGES.uppercase })
   .min(6, { error: REGISTRATION_MESSAGES.length });
 
-export const DisplayNameSchema = z
-  .string({ error: 'Name is required' })
-  .trim()
-  .min(1, { error: 'Name is required' })
-  .max(80, { error: 'Name: at most 80 characters.' });
+export const DisplayNameSchema = oneLineText(
+  z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, { error: 'Name is required' })
+    .max(80, { error: 'Name: at most 80 characters.' }),
+  'Name',
+);
 
 /** Our own image addresses: content-addressed, so the server can check they exist. */
 export const IMAGE_URL_PATTERN = /^\/api\/images\/[0-9a-f]{64}\.webp$/;

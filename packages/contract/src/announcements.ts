@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linesOfText, oneLineText } from './text';
 import { withToken } from './accounts';
 import { MAX_PAGE_SIZE } from './constants';
 
@@ -30,21 +31,27 @@ export const ANNOUNCEMENT_MESSAGES = {
   notFound: 'No announcement has this id (it may have been deleted).',
 } as const;
 
-export const AnnouncementTitleSchema = z
-  .string({ error: 'Title is required' })
-  .trim()
-  .min(1, { error: 'Title is required' })
-  .max(ANNOUNCEMENT_LIMITS.title, {
-    error: `Title: at most ${ANNOUNCEMENT_LIMITS.title} characters.`,
-  });
+export const AnnouncementTitleSchema = oneLineText(
+  z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, { error: 'Title is required' })
+    .max(ANNOUNCEMENT_LIMITS.title, {
+      error: `Title: at most ${ANNOUNCEMENT_LIMITS.title} characters.`,
+    }),
+  'Title',
+);
 
-export const AnnouncementDetailsSchema = z
-  .string({ error: 'Details are required' })
-  .trim()
-  .min(1, { error: 'Details are required' })
-  .max(ANNOUNCEMENT_LIMITS.details, {
-    error: `Details: at most ${ANNOUNCEMENT_LIMITS.details.toLocaleString('en-US')} characters.`,
-  });
+export const AnnouncementDetailsSchema = linesOfText(
+  z
+    .string({ error: 'Details are required' })
+    .trim()
+    .min(1, { error: 'Details are required' })
+    .max(ANNOUNCEMENT_LIMITS.details, {
+      error: `Details: at most ${ANNOUNCEMENT_LIMITS.details.toLocaleString('en-US')} characters.`,
+    }),
+  'Details',
+);
 
 /** Spec §3 Announcement as the API shows it; `date` is an ISO 8601 timestamp. */
 export const AnnouncementSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineText } from './text';
 import { withToken } from './accounts';
 import { MONTH_NAMES } from './payments';
 
@@ -25,19 +26,25 @@ export const COUPON_MESSAGES = {
   empty: 'No coupons available.',
 } as const;
 
-export const CouponHeadingSchema = z
-  .string({ error: 'Heading is required' })
-  .trim()
-  .min(1, { error: 'Heading is required' })
-  .max(COUPON_LIMITS.heading, { error: `Heading: at most ${COUPON_LIMITS.heading} characters.` });
+export const CouponHeadingSchema = oneLineText(
+  z
+    .string({ error: 'Heading is required' })
+    .trim()
+    .min(1, { error: 'Heading is required' })
+    .max(COUPON_LIMITS.heading, { error: `Heading: at most ${COUPON_LIMITS.heading} characters.` }),
+  'Heading',
+);
 
-export const CouponDescriptionSchema = z
-  .string({ error: 'Description is required' })
-  .trim()
-  .min(1, { error: 'Description is required' })
-  .max(COUPON_LIMITS.description, {
-    error: `Description: at most ${COUPON_LIMITS.description} characters.`,
-  });
+export const CouponDescriptionSchema = oneLineText(
+  z
+    .string({ error: 'Description is required' })
+    .trim()
+    .min(1, { error: 'Description is required' })
+    .max(COUPON_LIMITS.description, {
+      error: `Description: at most ${COUPON_LIMITS.description} characters.`,
+    }),
+  'Description',
+);
 
 /** A whole percentage; an empty number field arrives as NaN and counts as missing. */
 export const CouponPercentageSchema = z

@@ -22,3 +22,4 @@ export * from './notifications';
 export * from './account';
 export * from './maintenance';
 export * from './charges';
+export * from './text';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTER_MESSAGE, hasControl, isVisible } from './text';
 import { CalendarDaySchema } from './payments';
 
 /**
@@ -194,15 +195,6 @@ export const MAINTENANCE_MESSAGES = {
   visitOrder: 'The window must end after it starts.',
 } as const;
 
-/** True when `text` has a control character other than a line break or tab (NUL included). */
-const hasControl = (text: string, lineBreaksAllowed: boolean) =>
-  Array.from(text).some((character) => {
-    const code = character.charCodeAt(0);
-    const lineBreak = code === 9 || code === 10 || code === 13;
-    return (code < 32 && !(lineBreaksAllowed && lineBreak)) || code === 127;
-  });
-export const CONTROL_CHARACTER_MESSAGE = 'Remove the invisible control characters from this text.';
-
 /** Text people type: no control characters but, where lines are allowed, line breaks and tabs. */
 const requiredText = (label: string, max: number, oneLine = false) =>
   z
@@ -212,7 +204,8 @@ const requiredText = (label: string, max: number, oneLine = false) =>
     .max(max, { error: `${label}: at most ${max.toLocaleString('en-US')} characters.` })
     .refine((text) => !hasControl(text, !oneLine), {
       error: oneLine ? `${label}: one line, please.` : CONTROL_CHARACTER_MESSAGE,
-    });
+    })
+    .refine(isVisible, { error: `${label} is required` });
 
 const optionalText = (label: string, max: number) =>
   z

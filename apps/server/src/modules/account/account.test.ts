@@ -94,6 +94,11 @@ describe('profile', () => {
       { name: 'X', photoURL: `/api/images/${'a'.repeat(64)}.webp` },
       { name: 'X', photoURL: 'https://example.com/me.png' },
       { name: 'X', role: 'admin' },
+      // A name is one line that shows: it goes into other people's lists, CSV and email.
+      { name: 'Name\nBcc: x@example.com' },
+      { name: 'Bell\u0007' },
+      { name: '\u200b' },
+      { name: '\u202e' },
       // Text the database cannot store is the sender's mistake, not a 500.
       { name: 'Bad\u0000Name' },
     ]) {
@@ -105,7 +110,9 @@ describe('profile', () => {
       url: '/api/account/profile',
       payload: { name: 'Bad\u0000Name' },
     });
-    expect(nul.json().error.message).toBe('Text may not contain the NUL character (\\u0000).');
+    expect(nul.json().error.message).toBe(
+      'name Remove the invisible control characters from this text.',
+    );
     const [row] = await t.database.db.select().from(users).where(eq(users.id, person.id));
     expect(row).toMatchObject({ displayName: 'Steady Name', role: 'member' });
   });

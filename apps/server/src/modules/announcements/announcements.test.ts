@@ -93,6 +93,15 @@ describe('POST /api/makeAnnouncement', () => {
       [{ title: 't'.repeat(121), details: 'x', type: 'all' }, 'newAnnouncement.title'],
       [{ title: 't', details: '   ', type: 'all' }, 'newAnnouncement.details'],
       [{ title: 't', details: 'd'.repeat(5001), type: 'all' }, 'newAnnouncement.details'],
+      // The title is the email's subject: one line, something to see. Details keep their lines.
+      [
+        { title: 'Water\r\nBcc: x@example.com', details: 'x', type: 'all' },
+        'newAnnouncement.title',
+      ],
+      [{ title: 'Water\u0007', details: 'x', type: 'all' }, 'newAnnouncement.title'],
+      [{ title: '\u200b', details: 'x', type: 'all' }, 'newAnnouncement.title'],
+      [{ title: 't', details: 'Off\u0007', type: 'all' }, 'newAnnouncement.details'],
+      [{ title: 't', details: '\u202e\n\u200b', type: 'all' }, 'newAnnouncement.details'],
       [{ title: 't', details: 'x', type: 'admin' }, 'newAnnouncement.type'],
       [{ title: 't', details: 'x' }, 'newAnnouncement.type'],
       [{ title: 't', details: 'x', type: 'all', authorId: 'me' }, 'newAnnouncement'],

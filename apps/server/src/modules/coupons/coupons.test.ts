@@ -157,6 +157,11 @@ describe('POST /api/create/coupons', () => {
       [{ heading: 'h'.repeat(51) }, 'newCoupon.heading'],
       [{ description: ' ' }, 'newCoupon.description'],
       [{ description: 'd'.repeat(31) }, 'newCoupon.description'],
+      // One line with something to see: headings go into lists and the home page's banner.
+      [{ heading: 'Winter\nBcc: x@example.com' }, 'newCoupon.heading'],
+      [{ heading: 'Winter\u0007' }, 'newCoupon.heading'],
+      [{ heading: '\u200b\u202e' }, 'newCoupon.heading'],
+      [{ description: '15% off\r\nnow' }, 'newCoupon.description'],
       [{ percentage: 0 }, 'newCoupon.percentage'],
       [{ percentage: 100 }, 'newCoupon.percentage'],
       [{ percentage: 12.5 }, 'newCoupon.percentage'],
