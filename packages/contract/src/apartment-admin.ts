@@ -71,12 +71,13 @@ const numberFromText = (value: unknown) => {
   return text === '' ? undefined : Number(text);
 };
 
-export const ApartmentNoSchema = requiredText(
-  'Apartment number',
-  APARTMENT_LIMITS.apartmentNo,
-).regex(/^[\p{L}\p{N}][\p{L}\p{N} ./-]*$/u, {
-  error: 'Apartment number: letters, digits, spaces, "-", "/" and "." only',
-});
+// Compatibility forms fold into one (a full-width "Ｃ-801" is "C-801"), so the number the database
+// keeps unique is the one people read.
+export const ApartmentNoSchema = requiredText('Apartment number', APARTMENT_LIMITS.apartmentNo)
+  .normalize('NFKC')
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} ./-]*$/u, {
+    error: 'Apartment number: letters, digits, spaces, "-", "/" and "." only',
+  });
 
 /** What the admin types for an apartment (form, API and each CSV row alike). */
 const floorNo = wholeNumber('Floor', 1, APARTMENT_LIMITS.maxFloor);

@@ -203,6 +203,9 @@ describe('POST /api/admin/apartments', () => {
     expect(ErrorResponseSchema.parse(response.json()).error.issues).toEqual([
       { path: 'apartmentNo', message: APARTMENT_MESSAGES.duplicateNo },
     ]);
+    // Written in full-width letters and digits, it is the same number to the eye.
+    const fullWidth = await create(newApartment({ apartmentNo: 'Ｂ-４０２' }));
+    expect(fullWidth.statusCode).toBe(409);
     expect(await apartmentCount()).toBe(before);
   });
 
@@ -561,6 +564,13 @@ describe('CSV import', () => {
     expect(noColumns.statusCode).toBe(400);
     expect(ErrorResponseSchema.parse(noColumns.json()).error.message).toBe(
       'The first line must name the columns apartmentNo, blockName, floorNo, rent, details; missing: blockName, floorNo, details.',
+    );
+    const twice = await admin.inject(
+      csv('apartmentNo,apartmentNo,blockName,floorNo,rent,details\nX-3,X-4,A,1,100,x\n'),
+    );
+    expect(twice.statusCode).toBe(400);
+    expect(ErrorResponseSchema.parse(twice.json()).error.message).toBe(
+      'The first line names apartmentNo more than once; keep one column for each.',
     );
     const headerOnly = await admin.inject(csv('apartmentNo,blockName,floorNo,rent,details\n'));
     expect(ErrorResponseSchema.parse(headerOnly.json()).error.message).toBe(

@@ -86,6 +86,16 @@ export async function previewImport(db: Database, bytes: Buffer): Promise<Import
       `The first line must name the columns ${APARTMENT_CSV_REQUIRED.join(', ')}; missing: ${missing.join(', ')}.`,
     );
   }
+  // Two columns for one field (apartmentNo twice, or rent and an alias of it): which is meant?
+  const twice = [
+    ...new Set(columns.filter((column, index) => column && columns.indexOf(column) !== index)),
+  ];
+  if (twice.length > 0) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `The first line names ${twice.join(', ')} more than once; keep one column for each.`,
+    );
+  }
   if (body.length === 0) throw new AppError('BAD_REQUEST', 'The file has no apartments.');
   if (body.length > MAX_IMPORT_ROWS) {
     throw new AppError(
