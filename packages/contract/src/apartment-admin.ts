@@ -118,7 +118,10 @@ export const CreateApartmentRequestSchema = z.strictObject({
 export type CreateApartmentRequest = z.input<typeof CreateApartmentRequestSchema>;
 
 const VersionSchema = z
-  .number({ error: 'version is required' })
+  .number({
+    error: (issue) =>
+      issue.input === undefined ? 'version is required' : 'version must be a whole number',
+  })
   .int({ error: 'version must be a whole number' })
   .min(1, { error: 'version must be 1 or more' });
 
@@ -136,8 +139,12 @@ export const ApartmentStatusRequestSchema = z.strictObject({
 });
 export type ApartmentStatusRequest = z.infer<typeof ApartmentStatusRequestSchema>;
 
+/** `?version=3`: the number arrives as text; a missing or blank one is told it is required. */
 export const ApartmentVersionQuerySchema = z.strictObject({
-  version: z.coerce.number().int().min(1),
+  version: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined),
+    VersionSchema,
+  ),
 });
 
 export const ApartmentPhotoSchema = z.object({

@@ -466,6 +466,17 @@ describe('DELETE /api/admin/apartments/:id', () => {
       url: `/api/admin/apartments/${target._id}`,
     });
     expect(none.statusCode).toBe(400);
+    expect(ErrorResponseSchema.parse(none.json()).error.issues).toEqual([
+      { path: 'version', message: 'version is required' },
+    ]);
+    const word = await admin.inject({
+      method: 'DELETE',
+      url: `/api/admin/apartments/${target._id}?version=latest`,
+    });
+    expect(word.statusCode).toBe(400);
+    expect(ErrorResponseSchema.parse(word.json()).error.issues).toEqual([
+      { path: 'version', message: 'version must be a whole number' },
+    ]);
     expect((await byNumber('C-302'))._id).toBe(target._id);
   });
 });
