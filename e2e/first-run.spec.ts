@@ -299,6 +299,18 @@ test.describe('first run', () => {
     await small.goto('/dashboard/rent-roll');
     await expect(small.getByRole('table', { name: 'Rent roll' })).toContainText('Farhan Ahmed');
     expect(await noSideways(small)).toBe(true);
+    // The audit log's entries fit the phone's width, each with its time over it.
+    await small.goto('/dashboard/audit');
+    const smallLog = small.getByRole('table', { name: 'Audit log' });
+    await expect(smallLog).toContainText('Accepted Farhan Ahmed');
+    expect(
+      await smallLog.evaluate(
+        (table) => table.scrollWidth <= (table.parentElement?.clientWidth ?? 0),
+      ),
+    ).toBe(true);
+    await expect(
+      smallLog.getByRole('row').nth(1).locator('time').filter({ visible: true }),
+    ).toHaveText(/^\d{2}:\d{2} [AP]M - \d{2} \w{3}, \d{4}$/);
     await small.goto('/');
     await expect(small.getByRole('link', { name: 'Lakeview Towers home' })).toBeVisible();
     expect(await noSideways(small)).toBe(true);

@@ -117,7 +117,8 @@ export function AuditLog() {
             <table className="table" aria-label="Audit log">
               <thead>
                 <tr>
-                  <th scope="col" className="w-40">
+                  {/* Phones read the time over the entry: two columns do not fit 360 px. */}
+                  <th scope="col" className="hidden w-40 sm:table-cell">
                     When
                   </th>
                   <th scope="col">What</th>
@@ -129,12 +130,17 @@ export function AuditLog() {
               <tbody>
                 {audit.data.result.map((entry) => (
                   <tr key={entry._id} className="align-top">
-                    <td className="text-sm whitespace-nowrap">{formatDateTime(entry.at)}</td>
-                    <td>
+                    <td className="hidden text-sm whitespace-nowrap sm:table-cell">
+                      {formatDateTime(entry.at)}
+                    </td>
+                    <td className="min-w-0">
+                      <p className="text-xs text-base-content/70 sm:hidden">
+                        <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                      </p>
                       <p className="text-xs font-semibold tracking-wide text-primary uppercase">
                         {AUDIT_ACTION_LABELS[entry.action]}
                       </p>
-                      <p className="break-words">{entry.summary}</p>
+                      <p className="wrap-anywhere">{entry.summary}</p>
                       <p className="text-xs text-base-content/70 md:hidden">
                         {entry.actor ? entry.actor.name : 'The system'}
                       </p>
