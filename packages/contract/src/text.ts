@@ -19,13 +19,20 @@ export const hasControl = (text: string, lineBreaksAllowed: boolean) =>
  */
 export const isVisible = (text: string) => text === '' || /[^\s\p{Cf}]/u.test(text);
 
+/**
+ * The control characters a field refuses. NUL is left to the server's text guard, which names
+ * every field holding one in a single answer, whatever the route.
+ */
+const refusedControl = (text: string, lineBreaksAllowed: boolean) =>
+  hasControl(text.replaceAll('\u0000', ''), lineBreaksAllowed);
+
 export const CONTROL_CHARACTER_MESSAGE = 'Remove the invisible control characters from this text.';
 
 /** `schema` as one line that shows something (`label` is required when nothing shows). */
 export const oneLineText = <T extends z.ZodString>(schema: T, label: string): T =>
   schema
     .refine((text) => !/[\r\n]/.test(text), { error: `${label}: one line, please.` })
-    .refine((text) => !hasControl(text.replace(/[\r\n]/g, ''), false), {
+    .refine((text) => !refusedControl(text.replace(/[\r\n]/g, ''), false), {
       error: CONTROL_CHARACTER_MESSAGE,
     })
     .refine(isVisible, { error: `${label} is required` });
@@ -33,5 +40,5 @@ export const oneLineText = <T extends z.ZodString>(schema: T, label: string): T 
 /** `schema` as text with lines (details, a description) that shows something. */
 export const linesOfText = <T extends z.ZodString>(schema: T, label: string): T =>
   schema
-    .refine((text) => !hasControl(text, true), { error: CONTROL_CHARACTER_MESSAGE })
+    .refine((text) => !refusedControl(text, true), { error: CONTROL_CHARACTER_MESSAGE })
     .refine(isVisible, { error: `${label} is required` });

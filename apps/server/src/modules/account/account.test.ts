@@ -110,9 +110,7 @@ describe('profile', () => {
       url: '/api/account/profile',
       payload: { name: 'Bad\u0000Name' },
     });
-    expect(nul.json().error.message).toBe(
-      'name Remove the invisible control characters from this text.',
-    );
+    expect(nul.json().error.message).toBe('Text may not contain the NUL character (\\u0000).');
     const [row] = await t.database.db.select().from(users).where(eq(users.id, person.id));
     expect(row).toMatchObject({ displayName: 'Steady Name', role: 'member' });
   });
