@@ -166,6 +166,42 @@ test.describe('a reader far from the server and the building', () => {
       expected,
     );
   });
+  test('who has travelled since the app last ran gets the page drawn anew, without an error', async ({
+    page,
+  }) => {
+    await loginAs(page, 'member');
+    await page.goto('/dashboard/myProfile');
+    // The app last ran in Dhaka: that is the zone the server knows of.
+    await page
+      .context()
+      .addCookies([
+        { ...readerTimeZone(), value: 'Asia%2FDhaka', url: test.info().project.use.baseURL },
+      ]);
+    const response = await page.request.post('/api/get/transactions', { data: {} });
+    const [latest] = (await response.json()) as { date: string }[];
+    if (!latest) throw new Error('The demo member has no payment');
+    const at = (where: string) =>
+      format(new TZDate(Date.parse(latest.date), where), DATE_FORMATS.timeAndDate);
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const time = document.querySelector('main ul[aria-label="Payments"] li p.mt-1');
+        (window as unknown as { drawnTime: Element | null }).drawnTime = time;
+      });
+    });
+
+    await page.goto('/dashboard/paymentHistory');
+    const drawn = await page.evaluate(() => {
+      const time = (window as unknown as { drawnTime: Element | null }).drawnTime;
+      return { text: time?.textContent, connected: time?.isConnected };
+    });
+    // Drawn for Dhaka, then drawn again by the browser on Auckland's clock (a page taken over
+    // with other text would log an error, which fails the test).
+    expect(drawn.text).toContain(at('Asia/Dhaka'));
+    expect(drawn.connected).toBe(false);
+    await expect(page.locator('main ul[aria-label="Payments"] li p.mt-1').first()).toContainText(
+      at(zone),
+    );
+  });
 });
 
 test.describe('the browser takes the page over', () => {

@@ -52,9 +52,13 @@ const app = (
     <App router={router} queryClient={queryClient} />
   </StrictMode>
 );
+// A page drawn for the zone this browser was in when the app last ran (a reader who has since
+// travelled) shows other times than the browser would: it is drawn again here, from the same
+// data, rather than taken over and thrown away.
+const drawnElsewhere = state?.timeZone !== undefined && state.timeZone !== timeZone;
 // As a transition, taking the page over yields to the browser every few milliseconds (a tap is
 // answered at once) instead of holding the main thread until the whole page is done.
-if (state) {
+if (state && !drawnElsewhere) {
   startTransition(() => {
     hydrateRoot(root, app);
   });

@@ -129,6 +129,7 @@ export async function render(
 
     const state: SsrState = {
       drawnAt,
+      ...(timeZone ? { timeZone } : {}),
       queries: dehydrate(queryClient),
       router: {
         loaderData: context.loaderData,

@@ -50,7 +50,7 @@ export const AnnouncementDetailsSchema = linesOfText(
     .max(ANNOUNCEMENT_LIMITS.details, {
       error: `Details: at most ${ANNOUNCEMENT_LIMITS.details.toLocaleString('en-US')} characters.`,
     }),
-  'Details',
+  'Details are required',
 );
 
 /** Spec §3 Announcement as the API shows it; `date` is an ISO 8601 timestamp. */

@@ -73,8 +73,14 @@ const numberFromText = (value: unknown) => {
 
 // Compatibility forms fold into one (a full-width "Ｃ-801" is "C-801"), so the number the database
 // keeps unique is the one people read.
-export const ApartmentNoSchema = requiredText('Apartment number', APARTMENT_LIMITS.apartmentNo)
+export const ApartmentNoSchema = z
+  .string({ error: 'Apartment number is required' })
   .normalize('NFKC')
+  .trim()
+  .min(1, { error: 'Apartment number is required' })
+  .max(APARTMENT_LIMITS.apartmentNo, {
+    error: `Apartment number: at most ${APARTMENT_LIMITS.apartmentNo} characters.`,
+  })
   .regex(/^[\p{L}\p{N}][\p{L}\p{N} ./-]*$/u, {
     error: 'Apartment number: letters, digits, spaces, "-", "/" and "." only',
   });

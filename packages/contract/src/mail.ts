@@ -60,7 +60,10 @@ export const MailEntrySchema = z.object({
   attempts: z.number().int(),
   /** Why the last attempt failed (the SMTP server's answer). */
   lastError: z.string().nullable(),
-  /** Security mail: its link is taken out of this copy once an SMTP server has it. */
+  /**
+   * Security mail: with an SMTP server the admin reads it without its link, from the moment it is
+   * queued; the outbox alone shows the link (it is how the link reaches anyone there).
+   */
   secret: z.boolean(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),

@@ -10,14 +10,17 @@ export const hasControl = (text: string, lineBreaksAllowed: boolean) =>
   Array.from(text).some((character) => {
     const code = character.charCodeAt(0);
     const lineBreak = code === 9 || code === 10 || code === 13;
-    return (code < 32 && !(lineBreaksAllowed && lineBreak)) || code === 127;
+    // C0, DEL and C1 (U+0085 "next line" among them).
+    return (code < 32 && !(lineBreaksAllowed && lineBreak)) || (code >= 127 && code <= 159);
   });
 
 /**
- * True when `text` shows something: more than spaces and invisible format characters (a
- * zero-width space, a direction mark). Empty text is left to the field's own `min`.
+ * True when `text` shows something: more than spaces, invisible format characters (a zero-width
+ * space, a direction mark), marks with nothing to sit on, and the blank letters (Hangul fillers,
+ * the blank braille pattern). Empty text is left to the field's own `min`.
  */
-export const isVisible = (text: string) => text === '' || /[^\s\p{Cf}]/u.test(text);
+export const isVisible = (text: string) =>
+  text === '' || /[^\s\p{Cf}\p{M}\u115f\u1160\u2800\u3164\uffa0]/u.test(text);
 
 /**
  * The control characters a field refuses. NUL is left to the server's text guard, which names
@@ -31,14 +34,34 @@ export const CONTROL_CHARACTER_MESSAGE = 'Remove the invisible control character
 /** `schema` as one line that shows something (`label` is required when nothing shows). */
 export const oneLineText = <T extends z.ZodString>(schema: T, label: string): T =>
   schema
-    .refine((text) => !/[\r\n]/.test(text), { error: `${label}: one line, please.` })
-    .refine((text) => !refusedControl(text.replace(/[\r\n]/g, ''), false), {
+    .refine((text) => !/[\r\n\u0085\u2028\u2029]/.test(text), {
+      error: `${label}: one line, please.`,
+    })
+    .refine((text) => !refusedControl(text.replace(/[\r\n\u0085]/g, ''), false), {
       error: CONTROL_CHARACTER_MESSAGE,
     })
     .refine(isVisible, { error: `${label} is required` });
 
-/** `schema` as text with lines (details, a description) that shows something. */
-export const linesOfText = <T extends z.ZodString>(schema: T, label: string): T =>
+/** `schema` as text with lines (details) that shows something, or `required` is said. */
+export const linesOfText = <T extends z.ZodString>(schema: T, required: string): T =>
   schema
     .refine((text) => !refusedControl(text, true), { error: CONTROL_CHARACTER_MESSAGE })
-    .refine(isVisible, { error: `${label} is required` });
+    .refine(isVisible, { error: required });
+
+/**
+ * Text from elsewhere (a Google profile's name) made into one line of at most `max` characters
+ * that passes `oneLineText`: line breaks and control characters become spaces; undefined when
+ * nothing visible is left.
+ */
+export function oneLineFrom(text: string | undefined, max: number): string | undefined {
+  if (text === undefined) return undefined;
+  const spaced = Array.from(text)
+    .map((character) =>
+      hasControl(character, false) || /[\u2028\u2029]/.test(character) ? ' ' : character,
+    )
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const line = Array.from(spaced).slice(0, max).join('').trim();
+  return line !== '' && isVisible(line) ? line : undefined;
+}

@@ -119,14 +119,17 @@ const isDrawnPage = (pathname: string) =>
   (!isClientRoute(pathname) && !pathname.startsWith('/dashboard/'));
 
 /**
- * The time zone the app noted for the visitor's browser, by its canonical name (`Etc/UTC` and
- * `UTC` are one zone), or undefined when the cookie is missing or names no zone.
+ * The time zone the app noted for the visitor's browser, or undefined when the cookie is missing
+ * or names no zone.
  */
 function readerTimeZone(request: FastifyRequest): string | undefined {
   const name = request.cookies[TIME_ZONE_COOKIE];
   if (!name) return undefined;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    // A zone this runtime knows; named as the browser named it, which the page's state carries
+    // back for the browser to compare with its own.
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return name;
   } catch {
     return undefined;
   }

@@ -1,5 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { formatDayMonth, formatLongDate, formatRent, formatShortDate, ordinal } from './format';
+import { TZDate } from '@date-fns/tz';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  formatDateTime,
+  formatDayMonth,
+  formatLongDate,
+  formatRent,
+  formatShortDate,
+  formatWhen,
+  ordinal,
+} from './format';
+import { dayIn, setReaderClock } from './now';
 
 describe('formatting', () => {
   it('writes rent as whole BDT with thousands separators', () => {
@@ -27,5 +37,28 @@ describe('formatting', () => {
       '23rd',
       '28th',
     ]);
+  });
+});
+
+describe('instants as the reader’s clock shows them (a page drawn on the server)', () => {
+  // What entry-server.tsx sets while it draws a page for a reader in Auckland.
+  const drawnForAuckland = () =>
+    setReaderClock({
+      zone: () => 'Pacific/Auckland',
+      view: (instant) => new TZDate(instant.getTime(), 'Pacific/Auckland'),
+    });
+  afterEach(() => setReaderClock({ zone: () => undefined, view: (instant) => instant }));
+
+  it('formats an instant in the reader’s zone, whatever the runtime’s, and a calendar date as it is', () => {
+    drawnForAuckland();
+    // 10:00 UTC on 3 October 2026 is 23:00 in Auckland (summer time, UTC+13).
+    expect(formatWhen('2026-10-03T10:00:00.000Z', 'hh:mm aa, dd MMM, yyyy')).toBe(
+      '11:00 PM, 03 Oct, 2026',
+    );
+    expect(formatDateTime(new Date('2026-06-03T10:00:00.000Z'))).toBe('10:00 PM - 03 Jun, 2026');
+    expect(formatShortDate('2026-10-03')).toBe('03 Oct, 2026');
+    expect(dayIn(new Date('2026-10-03T12:00:00.000Z'), undefined)).toBe('2026-10-04');
+    // The building's zone, when named, wins over the reader's.
+    expect(dayIn(new Date('2026-10-03T12:00:00.000Z'), 'Asia/Dhaka')).toBe('2026-10-03');
   });
 });

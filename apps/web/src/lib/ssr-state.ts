@@ -10,6 +10,11 @@ import type { HydrationState } from 'react-router';
 export interface SsrState {
   /** The minute the page was drawn at (lib/now.ts). */
   drawnAt: number;
+  /**
+   * The time zone its instants were drawn in: the reader's, as the app last noted it (`sm_tz`);
+   * absent when drawn in the server's own (the public pages show none).
+   */
+  timeZone?: string;
   queries: DehydratedState;
   router: HydrationState;
 }

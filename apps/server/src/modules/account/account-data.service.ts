@@ -149,6 +149,10 @@ export async function deleteAccount(
       .from(users)
       .where(eq(users.id, userId))
       .for('update');
+    // Once more with the person's row held: a request filed after the first look and accepted
+    // before this lock counts too (an accept from now on waits for this transaction).
+    const [acceptedLate] = await running(tx);
+    if (acceptedLate) throw conflict(DELETE_ACCOUNT_MESSAGES.activeLease(acceptedLate.apartmentNo));
     if (me?.role === 'admin') {
       // Admins lock their rows in one order, so two deleting at once cannot both pass.
       const admins = await tx

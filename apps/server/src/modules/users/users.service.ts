@@ -1,9 +1,10 @@
-import type {
-  AdminStats,
-  RegistrationRequest,
-  Role,
-  SessionUser,
-  UserListPage,
+import {
+  oneLineFrom,
+  type AdminStats,
+  type RegistrationRequest,
+  type Role,
+  type SessionUser,
+  type UserListPage,
 } from '@structomate/contract';
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -145,7 +146,7 @@ export async function findOrCreateExternalUser(
           .values({
             email: identity.email,
             displayName:
-              identity.name?.trim().slice(0, 80) || identity.email.split('@')[0] || 'Resident',
+              oneLineFrom(identity.name, 80) || identity.email.split('@')[0] || 'Resident',
             role: 'user',
             photoUrl: picture,
           })

@@ -6,6 +6,7 @@ import {
   type MaintenanceVisit,
 } from '@structomate/contract';
 import { format, formatDistanceStrict, parseISO } from 'date-fns';
+import { asReaderSees } from '../../../lib/now';
 
 /** "Visit on 03 Dec, 2026, 09:00–12:00": the building's calendar day and its time window. */
 export const visitSentence = (visit: MaintenanceVisit) =>
@@ -13,7 +14,10 @@ export const visitSentence = (visit: MaintenanceVisit) =>
 
 /** How long ago a request was filed, at a glance: "3 days", "5 hours", "2 minutes". */
 export const ageOf = (createdAt: string, now: Date = new Date()) =>
-  formatDistanceStrict(parseISO(createdAt), now, { roundingMethod: 'floor' });
+  // In the reader's zone on both sides: a count of days across a clock change depends on it.
+  formatDistanceStrict(asReaderSees(parseISO(createdAt)), asReaderSees(now), {
+    roundingMethod: 'floor',
+  });
 
 /** "#12" */
 export const numbered = (request: Pick<MaintenanceSummary, 'number'>) => `#${request.number}`;
