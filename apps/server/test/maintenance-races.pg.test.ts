@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { MaintenanceContactSchema, MaintenanceRequestSchema } from '@structomate/contract';
 import { and, count, eq, inArray, isNull, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +147,7 @@ describe('one request, two people, two servers', () => {
           description: 'Call-out',
           amount: 300,
           chargeTenant: true,
+          key: randomUUID(),
         }),
         send(servers[0], adminCookie, 'POST', `/api/maintenance/requests/${request._id}/comments`, {
           body: 'On our way',
@@ -175,6 +177,37 @@ describe('one request, two people, two servers', () => {
     }
   });
 
+  it('one cost sent twice at once to two servers (a retry, a second click): added and charged once', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const request = await fileOne(`Cost sent twice ${round}`);
+      const cost = {
+        kind: 'parts',
+        description: 'Hinge',
+        amount: 400 + round,
+        chargeTenant: true,
+        key: randomUUID(),
+      };
+      const path = `/api/admin/maintenance/${request._id}/costs`;
+      const answers = await Promise.all(
+        servers.map((server) => send(server, adminCookie, 'POST', path, cost)),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      const [costs] = await database.db
+        .select({ n: count() })
+        .from(maintenanceCosts)
+        .where(eq(maintenanceCosts.requestId, request._id));
+      expect(costs?.n).toBe(1);
+      const [charged] = await database.db
+        .select({ n: count() })
+        .from(charges)
+        .where(eq(charges.requestId, request._id));
+      expect(charged?.n).toBe(1);
+      for (const answer of answers) {
+        expect(MaintenanceRequestSchema.parse(answer.body).costs).toHaveLength(1);
+      }
+    }
+  });
+
   it('two admins recording one charge paid: one payment, one 409', async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const request = await fileOne(`Charge ${round}`);
@@ -183,7 +216,13 @@ describe('one request, two people, two servers', () => {
         adminCookie,
         'POST',
         `/api/admin/maintenance/${request._id}/costs`,
-        { kind: 'parts', description: 'Washer', amount: 250 + round, chargeTenant: true },
+        {
+          kind: 'parts',
+          description: 'Washer',
+          amount: 250 + round,
+          chargeTenant: true,
+          key: randomUUID(),
+        },
       );
       expect(costed.status).toBe(200);
       const chargeId = MaintenanceRequestSchema.parse(costed.body).costs[0]?.chargeId ?? '';

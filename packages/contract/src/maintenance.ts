@@ -177,6 +177,8 @@ export const MAINTENANCE_MESSAGES = {
   visitPast: 'The visit cannot be before today.',
   visitTooFar: 'Book the visit within a year.',
   cancelledHasNoCosts: 'A cancelled request has no costs.',
+  costKeyReused:
+    'A cost with other details was already added under this key. Send a new key for a new cost.',
   unknownVersion: 'This request was never at the version sent. Reload it.',
   notCancellable: 'Work on this request has started, so it can no longer be cancelled.',
   notResolved: 'Only a resolved request can be confirmed or reopened.',
@@ -492,6 +494,12 @@ export const MaintenanceCostRequestSchema = z.strictObject({
       error: `At most ${MAINTENANCE_LIMITS.costAmount.toLocaleString('en-US')} BDT`,
     }),
   chargeTenant: z.boolean().default(false),
+  /**
+   * Chosen by the sender for this one cost (a UUID): the same cost sent again with the same key
+   * (a retry after a lost answer, a second click) is added once. A key names one cost of one
+   * request; sent again with other details it is refused.
+   */
+  key: z.uuid({ error: 'key must be a UUID naming this cost' }),
 });
 export type MaintenanceCostRequest = z.input<typeof MaintenanceCostRequestSchema>;
 

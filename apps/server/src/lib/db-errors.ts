@@ -43,3 +43,28 @@ export function lockNotAvailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** True when PostgreSQL aborted the transaction to break a deadlock (40P01). */
+export function deadlocked(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if (typeof current !== 'object') return false;
+    if ((current as { code?: unknown }).code === '40P01') return true;
+  }
+  return false;
+}
+
+/**
+ * Runs `work` (a whole transaction) again when PostgreSQL aborts it to break a deadlock, as its
+ * manual advises: the other transaction has gone on, and the new attempt sees what it did. Only
+ * for work with no effect outside the database.
+ */
+export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!deadlocked(error) || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 50));
+    }
+  }
+}

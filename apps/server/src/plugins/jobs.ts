@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
+import { retryOnDeadlock } from '../lib/db-errors';
 
 /**
  * Work that must happen once and survive a restart (mail, maintenance, reminders) runs on pg-boss,
@@ -63,24 +64,6 @@ declare module 'fastify' {
   }
 }
 
-/**
- * pg-boss creates a queue's table and constraints in one statement that two servers starting at
- * once on a new database can deadlock on; PostgreSQL aborts one, whose retry then finds the queue
- * made (ON CONFLICT DO NOTHING).
- */
-async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      const deadlock =
-        typeof error === 'object' && error !== null && 'code' in error && error.code === '40P01';
-      if (!deadlock || attempt >= attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
-    }
-  }
-}
-
 const DEFAULT_RETRY_LIMIT = 5;
 const DEFAULT_RETRY_DELAY_SECONDS = 30;
 
@@ -127,6 +110,9 @@ export async function registerJobs(
         retryDelay: job.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
         retryBackoff: true,
       };
+      // pg-boss creates a queue's table and constraints in one statement that two servers
+      // starting at once on a new database can deadlock on; PostgreSQL aborts one, whose retry
+      // then finds the queue made (ON CONFLICT DO NOTHING).
       await retryOnDeadlock(() => boss.createQueue(job.name, options));
       await retryOnDeadlock(() => boss.updateQueue(job.name, options));
       if (!workers) continue;

@@ -259,6 +259,8 @@ export const maintenanceCosts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Order of writing, for costs added in one instant. */
     seq: serial('seq').notNull(),
+    /** The sender's key for this cost: sent again, the cost is not added twice (null before 0026). */
+    requestKey: uuid('request_key'),
   },
   (t) => [
     check('maintenance_costs_kind_known', sql`${t.kind} in ('labour', 'parts')`),
@@ -268,6 +270,7 @@ export const maintenanceCosts = pgTable(
       sql`char_length(${t.description}) between 1 and 200`,
     ),
     uniqueIndex('maintenance_costs_charge_unique').on(t.chargeId),
+    uniqueIndex('maintenance_costs_request_key_unique').on(t.requestId, t.requestKey),
     index('maintenance_costs_request_idx').on(t.requestId, t.createdAt, t.seq),
   ],
 );

@@ -16,6 +16,7 @@ import {
   users,
 } from '../../db/schema';
 import { conflict } from '../../lib/app-error';
+import { retryOnDeadlock } from '../../lib/db-errors';
 import { recordAudit } from '../audit/audit.service';
 import { listOwnRequests } from '../maintenance/maintenance.service';
 import { balancesOf, listCharges, type BillingRules } from '../payments/payments.service';
@@ -129,69 +130,80 @@ export async function deleteAccount(
   if (owed > 0) {
     throw conflict(DELETE_ACCOUNT_MESSAGES.owes(`${owed.toLocaleString('en-US')} BDT`));
   }
-  await db.transaction(async (tx) => {
-    // The person's requests first, as accepting one locks it before its tenant's row: a request
-    // accepted while this runs waits for it (and finds the request withdrawn), or was accepted
-    // before, and the account stays.
-    await tx
-      .select({ id: agreements.id })
-      .from(agreements)
-      .where(
-        and(eq(agreements.tenantId, userId), inArray(agreements.status, ['pending', 'accepted'])),
-      )
-      .for('update');
-    const [acceptedMeanwhile] = await running(tx);
-    if (acceptedMeanwhile) {
-      throw conflict(DELETE_ACCOUNT_MESSAGES.activeLease(acceptedMeanwhile.apartmentNo));
-    }
-    const [me] = await tx
-      .select({ role: users.role })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    // Once more with the person's row held: a request filed after the first look and accepted
-    // before this lock counts too (an accept from now on waits for this transaction).
-    const [acceptedLate] = await running(tx);
-    if (acceptedLate) throw conflict(DELETE_ACCOUNT_MESSAGES.activeLease(acceptedLate.apartmentNo));
-    if (me?.role === 'admin') {
-      // Admins lock their rows in one order, so two deleting at once cannot both pass.
-      const admins = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.role, 'admin'))
-        .orderBy(asc(users.id))
+  // A request filed in this transaction's first moments and accepted at once can still meet it
+  // in a deadlock; PostgreSQL aborts one of the two, which runs again and sees what the other did.
+  await retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      // The person's requests first, as accepting one locks it before its tenant's row: a request
+      // accepted while this runs waits for it (and finds the request withdrawn), or was accepted
+      // before, and the account stays.
+      await tx
+        .select({ id: agreements.id })
+        .from(agreements)
+        .where(
+          and(eq(agreements.tenantId, userId), inArray(agreements.status, ['pending', 'accepted'])),
+        )
         .for('update');
-      if (admins.length <= 1) throw conflict(DELETE_ACCOUNT_MESSAGES.lastAdmin);
-    }
-    // A request still waiting is withdrawn with the account.
-    await tx
-      .update(agreements)
-      .set({ status: 'rejected', checkedAt: now })
-      .where(and(eq(agreements.tenantId, userId), eq(agreements.status, 'pending')));
-    for (const table of [sessions, userIdentities, mailPreferences, passwordResets, emailChanges]) {
-      await tx.delete(table).where(eq(table.userId, userId));
-    }
-    await tx.delete(notifications).where(eq(notifications.userId, userId));
-    await tx.delete(mailMessages).where(eq(mailMessages.toUserId, userId));
-    await tx
-      .update(users)
-      .set({
-        email: `deleted-${userId}@deleted.invalid`,
-        displayName: 'Deleted account',
-        photoImageId: null,
-        photoUrl: null,
-        passwordHash: null,
-        role: 'user',
-        updatedAt: sql`now()`,
-        deletedAt: now,
-      })
-      .where(eq(users.id, userId));
-    // No actor: the log is never changed, so it must not keep the name the account erases.
-    await recordAudit(tx, null, {
-      action: 'account.deleted',
-      subjectType: 'user',
-      subjectId: userId,
-      summary: 'A person deleted their account; their leases and payments are kept anonymously',
-    });
-  });
+      const [acceptedMeanwhile] = await running(tx);
+      if (acceptedMeanwhile) {
+        throw conflict(DELETE_ACCOUNT_MESSAGES.activeLease(acceptedMeanwhile.apartmentNo));
+      }
+      const [me] = await tx
+        .select({ role: users.role })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      // Once more with the person's row held: a request filed after the first look and accepted
+      // before this lock counts too (an accept from now on waits for this transaction).
+      const [acceptedLate] = await running(tx);
+      if (acceptedLate)
+        throw conflict(DELETE_ACCOUNT_MESSAGES.activeLease(acceptedLate.apartmentNo));
+      if (me?.role === 'admin') {
+        // Admins lock their rows in one order, so two deleting at once cannot both pass.
+        const admins = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.role, 'admin'))
+          .orderBy(asc(users.id))
+          .for('update');
+        if (admins.length <= 1) throw conflict(DELETE_ACCOUNT_MESSAGES.lastAdmin);
+      }
+      // A request still waiting is withdrawn with the account.
+      await tx
+        .update(agreements)
+        .set({ status: 'rejected', checkedAt: now })
+        .where(and(eq(agreements.tenantId, userId), eq(agreements.status, 'pending')));
+      for (const table of [
+        sessions,
+        userIdentities,
+        mailPreferences,
+        passwordResets,
+        emailChanges,
+      ]) {
+        await tx.delete(table).where(eq(table.userId, userId));
+      }
+      await tx.delete(notifications).where(eq(notifications.userId, userId));
+      await tx.delete(mailMessages).where(eq(mailMessages.toUserId, userId));
+      await tx
+        .update(users)
+        .set({
+          email: `deleted-${userId}@deleted.invalid`,
+          displayName: 'Deleted account',
+          photoImageId: null,
+          photoUrl: null,
+          passwordHash: null,
+          role: 'user',
+          updatedAt: sql`now()`,
+          deletedAt: now,
+        })
+        .where(eq(users.id, userId));
+      // No actor: the log is never changed, so it must not keep the name the account erases.
+      await recordAudit(tx, null, {
+        action: 'account.deleted',
+        subjectType: 'user',
+        subjectId: userId,
+        summary: 'A person deleted their account; their leases and payments are kept anonymously',
+      });
+    }),
+  );
 }

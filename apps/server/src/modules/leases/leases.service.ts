@@ -17,7 +17,7 @@ import type { Database } from '../../db/client';
 import { agreements, apartments, leaseHolds, leaseTermColumns, users } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
-import { uniqueViolation } from '../../lib/db-errors';
+import { retryOnDeadlock, uniqueViolation } from '../../lib/db-errors';
 import { apartmentPhotoUrl, coverImageId } from '../apartments/apartments.service';
 import { imageUrl } from '../images/images.service';
 import { balancesOf, type BillingRules } from '../payments/payments.service';
@@ -282,64 +282,68 @@ export async function acceptAgreement(
   startDate?: string,
 ): Promise<Agreement> {
   try {
-    await db.transaction(async (tx) => {
-      // Accepts for one apartment take turns on its row; without this, two accepts rejecting
-      // each other's requests would deadlock.
-      const [target] = await tx
-        .select({
-          apartmentId: agreements.apartmentId,
-          signedAt: agreements.signedAt,
-          rent: agreements.rent,
-          termMonths: agreements.termMonths,
-        })
-        .from(agreements)
-        .where(eq(agreements.id, agreementId));
-      if (!target) throw notFound('No agreement has this id');
-      const newStart = startDate
-        ? startChange(target, startDate, calendarDay(now, context.timeZone), context)
-        : {};
-      await tx
-        .select({ id: apartments.id })
-        .from(apartments)
-        .where(eq(apartments.id, target.apartmentId))
-        .for('update');
-      // A lease given notice whose last day has passed makes way (and its tenant a user again).
-      await settleLeaseEnds(
-        tx,
-        now,
-        context.timeZone,
-        eq(agreements.apartmentId, target.apartmentId),
-      );
-      const [accepted] = await tx
-        .update(agreements)
-        .set({ status: 'accepted', checkedAt: now, ...newStart })
-        .where(and(eq(agreements.id, agreementId), eq(agreements.status, 'pending')))
-        .returning({ tenantId: agreements.tenantId, apartmentId: agreements.apartmentId });
-      if (!accepted) {
-        await agreementById(tx, agreementId);
-        throw conflict('This agreement has already been decided.');
-      }
-      await tx
-        .update(users)
-        .set({ role: 'member', updatedAt: sql`now()` })
-        .where(and(eq(users.id, accepted.tenantId), eq(users.role, 'user')));
-      const declined = await tx
-        .update(agreements)
-        .set({ status: 'rejected', checkedAt: now })
-        .where(
-          and(
-            eq(agreements.apartmentId, accepted.apartmentId),
-            eq(agreements.status, 'pending'),
-            ne(agreements.id, agreementId),
-          ),
-        )
-        .returning({ tenantId: agreements.tenantId });
-      const apartmentNo = await apartmentNoOf(tx, accepted.apartmentId);
-      await notify(tx, accepted.tenantId, { kind: 'request-accepted', data: { apartmentNo } });
-      for (const other of declined) {
-        await notify(tx, other.tenantId, { kind: 'request-rejected', data: { apartmentNo } });
-      }
-    });
+    // Against an account deleted at the same moment, PostgreSQL may abort one of the two to
+    // break a deadlock: run again, this finds the request withdrawn (or the deletion the lease).
+    await retryOnDeadlock(() =>
+      db.transaction(async (tx) => {
+        // Accepts for one apartment take turns on its row; without this, two accepts rejecting
+        // each other's requests would deadlock.
+        const [target] = await tx
+          .select({
+            apartmentId: agreements.apartmentId,
+            signedAt: agreements.signedAt,
+            rent: agreements.rent,
+            termMonths: agreements.termMonths,
+          })
+          .from(agreements)
+          .where(eq(agreements.id, agreementId));
+        if (!target) throw notFound('No agreement has this id');
+        const newStart = startDate
+          ? startChange(target, startDate, calendarDay(now, context.timeZone), context)
+          : {};
+        await tx
+          .select({ id: apartments.id })
+          .from(apartments)
+          .where(eq(apartments.id, target.apartmentId))
+          .for('update');
+        // A lease given notice whose last day has passed makes way (and its tenant a user again).
+        await settleLeaseEnds(
+          tx,
+          now,
+          context.timeZone,
+          eq(agreements.apartmentId, target.apartmentId),
+        );
+        const [accepted] = await tx
+          .update(agreements)
+          .set({ status: 'accepted', checkedAt: now, ...newStart })
+          .where(and(eq(agreements.id, agreementId), eq(agreements.status, 'pending')))
+          .returning({ tenantId: agreements.tenantId, apartmentId: agreements.apartmentId });
+        if (!accepted) {
+          await agreementById(tx, agreementId);
+          throw conflict('This agreement has already been decided.');
+        }
+        await tx
+          .update(users)
+          .set({ role: 'member', updatedAt: sql`now()` })
+          .where(and(eq(users.id, accepted.tenantId), eq(users.role, 'user')));
+        const declined = await tx
+          .update(agreements)
+          .set({ status: 'rejected', checkedAt: now })
+          .where(
+            and(
+              eq(agreements.apartmentId, accepted.apartmentId),
+              eq(agreements.status, 'pending'),
+              ne(agreements.id, agreementId),
+            ),
+          )
+          .returning({ tenantId: agreements.tenantId });
+        const apartmentNo = await apartmentNoOf(tx, accepted.apartmentId);
+        await notify(tx, accepted.tenantId, { kind: 'request-accepted', data: { apartmentNo } });
+        for (const other of declined) {
+          await notify(tx, other.tenantId, { kind: 'request-rejected', data: { apartmentNo } });
+        }
+      }),
+    );
   } catch (error) {
     const constraint = uniqueViolation(error);
     if (constraint === 'agreements_one_accepted_per_apartment') {

@@ -191,6 +191,11 @@ export async function scheduleVisit(
 /**
  * A cost of the repair. Charged to the tenant, it becomes a charge on their account (a line of
  * its own in their ledger and the rent roll) in the same transaction.
+ *
+ * The sender names the cost with a key: the same cost sent again under it (a retry after an answer
+ * that never arrived, two clicks reaching two servers) is added once, and the request is answered
+ * as it is. The request's row is held while the key is looked up, so the second sending waits for
+ * the first and finds its cost; the unique index on (request, key) holds it in the database too.
  */
 export async function addCost(
   db: Database,
@@ -202,13 +207,30 @@ export async function addCost(
 ): Promise<void> {
   const row = await visibleRequest(db, id, viewer);
   const tenantId = row.tenantDeleted ? null : row.tenantId;
-  if (input.chargeTenant && !tenantId) throw conflict(MAINTENANCE_MESSAGES.chargeNeedsTenant);
   const what = `${COST_KIND_LABELS[input.kind]}: ${input.description}`;
   await db.transaction(async (tx) => {
     // Held, so a cancel on another server either comes first (and is seen) or waits.
-    if ((await lockedStatus(tx, id)) === 'cancelled') {
-      throw conflict(MAINTENANCE_MESSAGES.cancelledHasNoCosts);
+    const status = await lockedStatus(tx, id);
+    const [earlier] = await tx
+      .select({
+        kind: maintenanceCosts.kind,
+        description: maintenanceCosts.description,
+        amount: maintenanceCosts.amount,
+        chargeId: maintenanceCosts.chargeId,
+      })
+      .from(maintenanceCosts)
+      .where(and(eq(maintenanceCosts.requestId, id), eq(maintenanceCosts.requestKey, input.key)));
+    if (earlier) {
+      const same =
+        earlier.kind === input.kind &&
+        earlier.description === input.description &&
+        earlier.amount === input.amount &&
+        (earlier.chargeId !== null) === input.chargeTenant;
+      if (same) return;
+      throw conflict(MAINTENANCE_MESSAGES.costKeyReused);
     }
+    if (status === 'cancelled') throw conflict(MAINTENANCE_MESSAGES.cancelledHasNoCosts);
+    if (input.chargeTenant && !tenantId) throw conflict(MAINTENANCE_MESSAGES.chargeNeedsTenant);
     const chargeId =
       input.chargeTenant && tenantId
         ? await addCharge(tx, {
@@ -229,7 +251,9 @@ export async function addCost(
       chargeId,
       createdBy: viewer._id,
       createdAt: now,
+      requestKey: input.key,
     });
+    const { key: _key, ...entered } = input;
     const amount = `${input.amount.toLocaleString('en-US')} BDT`;
     await addEvent(tx, id, viewer, now, {
       kind: 'cost',
@@ -241,7 +265,7 @@ export async function addCost(
       subjectType: 'maintenance-request',
       subjectId: id,
       summary: `Maintenance request #${row.number}: ${amount} for ${what}${chargeId ? ', charged to the tenant' : ''}`,
-      after: input,
+      after: entered,
     });
   });
 }

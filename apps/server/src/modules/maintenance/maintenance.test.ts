@@ -15,6 +15,7 @@ import {
   type MaintenanceRequest,
   type NewMaintenanceRequestInput,
 } from '@structomate/contract';
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
@@ -470,6 +471,7 @@ describe('one request, from report to rating', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', visit: null });
     expect(await noticesOf(admin.user._id, 'maintenance-tenant-move')).toBe(adminsTold + 1);
     const cost = await act(admin, 'POST', `/api/admin/maintenance/${early._id}/costs`, {
+      key: randomUUID(),
       kind: 'labour',
       description: 'Call-out',
       amount: 300,
@@ -665,11 +667,13 @@ describe('costs charged to the tenant', () => {
     let request = await file(tenant, { title: 'Broken window pane', category: 'other' });
     request = await status(request, 'acknowledged');
     request = await moved(admin, 'POST', `/api/admin/maintenance/${request._id}/costs`, {
+      key: randomUUID(),
       kind: 'labour',
       description: 'Glazier, one hour',
       amount: 800,
     });
     request = await moved(admin, 'POST', `/api/admin/maintenance/${request._id}/costs`, {
+      key: randomUUID(),
       kind: 'parts',
       description: 'Glass pane',
       amount: 1500,
@@ -752,6 +756,7 @@ describe('costs charged to the tenant', () => {
       .set({ deletedAt: new Date(NOW), displayName: 'Deleted account' })
       .where(eq(users.id, gone.id));
     const charged = await act(admin, 'POST', `/api/admin/maintenance/${request._id}/costs`, {
+      key: randomUUID(),
       kind: 'parts',
       description: 'Shower head',
       amount: 900,
@@ -768,10 +773,73 @@ describe('costs charged to the tenant', () => {
     expect(await noticesOf(gone.id, 'maintenance-comment')).toBe(told);
   });
 
+  it('adds a cost sent again under its key once: one cost, one charge, the same answer', async () => {
+    let request = await file(tenant, { title: 'Dripping tap' });
+    request = await status(request, 'acknowledged');
+    const cost = {
+      kind: 'parts',
+      description: 'Tap washer',
+      amount: 350,
+      chargeTenant: true,
+      key: randomUUID(),
+    };
+    const path = `/api/admin/maintenance/${request._id}/costs`;
+    const first = await moved(admin, 'POST', path, cost);
+    const again = await act(admin, 'POST', path, cost);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first);
+    expect(first.costs).toMatchObject([{ amount: 350, chargedToTenant: true }]);
+    const [charged] = await t.database.db
+      .select({ n: count() })
+      .from(charges)
+      .where(eq(charges.requestId, request._id));
+    expect(charged?.n).toBe(1);
+
+    // Another cost with the same details is another key: it is added.
+    const second = await moved(admin, 'POST', path, { ...cost, key: randomUUID() });
+    expect(second.costs).toHaveLength(2);
+  });
+
+  it('refuses a key sent again with other details, and a cost without a key; nothing added', async () => {
+    const request = await file(tenant, { title: 'Sticky lock' });
+    const path = `/api/admin/maintenance/${request._id}/costs`;
+    const cost = { kind: 'labour', description: 'Locksmith', amount: 600, key: randomUUID() };
+    await moved(admin, 'POST', path, cost);
+    for (const other of [
+      { ...cost, amount: 700 },
+      { ...cost, description: 'Locksmith, second visit' },
+      { ...cost, kind: 'parts' },
+      { ...cost, chargeTenant: true },
+    ]) {
+      const response = await act(admin, 'POST', path, other);
+      expect(response.statusCode, JSON.stringify(other)).toBe(409);
+      expect(errorMessage(response)).toBe(
+        'A cost with other details was already added under this key. Send a new key for a new cost.',
+      );
+    }
+    const { key: _key, ...keyless } = cost;
+    for (const [body, sent] of [
+      [keyless, 'no key'],
+      [{ ...keyless, key: 'first-cost' }, 'a word'],
+      [{ ...keyless, key: 7 }, 'a number'],
+    ] as const) {
+      const response = await act(admin, 'POST', path, body);
+      expect(response.statusCode, sent).toBe(400);
+      expect(errorMessage(response), sent).toContain('key must be a UUID naming this cost');
+    }
+    expect((await read(admin, request._id)).costs).toHaveLength(1);
+    const [charged] = await t.database.db
+      .select({ n: count() })
+      .from(charges)
+      .where(eq(charges.requestId, request._id));
+    expect(charged?.n).toBe(0);
+  });
+
   it('refuses a cost with no amount or a fraction of a taka', async () => {
     const request = await file(tenant, { title: 'Loose tile' });
     for (const amount of [0, 12.5, -3, 10_000_001]) {
       const response = await act(admin, 'POST', `/api/admin/maintenance/${request._id}/costs`, {
+        key: randomUUID(),
         kind: 'parts',
         description: 'Tile',
         amount,

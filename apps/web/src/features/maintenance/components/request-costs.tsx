@@ -14,6 +14,7 @@ import { toast } from 'react-toastify';
 import { messageOf } from '../../../lib/api-client';
 import { dismissErrorToast, errorToast } from '../../../lib/error-toast';
 import { formatRent, formatShortDate } from '../../../lib/format';
+import { sendKeys } from '../../../lib/send-key';
 import { useAddCost } from '../api/add-cost';
 import { issuesByField } from './format';
 import { settle } from './settle';
@@ -113,9 +114,14 @@ export function RequestCosts({
   );
 }
 
+/** What the admin enters; the key naming the cost is added when it is sent. */
+const CostFieldsSchema = MaintenanceCostRequestSchema.omit({ key: true });
+
 function AddCostForm({ request }: { request: MaintenanceRequest }) {
   const id = useId();
   const adding = useAddCost(request._id);
+  // Sent again after a failure, the same cost goes with the same key: added once at most.
+  const [keys] = useState(sendKeys);
   const [kind, setKind] = useState<CostKind>('labour');
   const [description, setDescription] = useState('');
   const [amount, setAmount] = useState('');
@@ -138,7 +144,7 @@ function AddCostForm({ request }: { request: MaintenanceRequest }) {
       className="space-y-4 border-t border-base-300 pt-4"
       onSubmit={(event) => {
         event.preventDefault();
-        const parsed = MaintenanceCostRequestSchema.safeParse({
+        const parsed = CostFieldsSchema.safeParse({
           kind,
           description,
           amount: amount.trim() === '' ? undefined : Number(amount),
@@ -149,8 +155,9 @@ function AddCostForm({ request }: { request: MaintenanceRequest }) {
           return;
         }
         setErrors({});
-        void settle(adding.mutateAsync(parsed.data), {
+        void settle(adding.mutateAsync({ ...parsed.data, key: keys.keyFor(parsed.data) }), {
           onSuccess: () => {
+            keys.done();
             dismissErrorToast('maintenance-cost');
             toast.success(MAINTENANCE_MESSAGES.costAdded);
             setDescription('');

@@ -1,0 +1,2 @@
+ALTER TABLE "maintenance_costs" ADD COLUMN "request_key" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "maintenance_costs_request_key_unique" ON "maintenance_costs" USING btree ("request_id","request_key");
