@@ -138,33 +138,45 @@ test.describe('a reader far from the server and the building', () => {
   const zone = 'Pacific/Auckland';
   test.use({ timezoneId: zone });
 
+  const paymentTime = 'main ul[aria-label="Payments"] li p.mt-1';
+
+  /** The demo member's latest payment's time, as a clock in `where` shows it. */
+  async function latestPaymentAt(page: Page) {
+    const response = await page.request.post('/api/get/transactions', { data: {} });
+    const [latest] = (await response.json()) as { date: string }[];
+    if (!latest) throw new Error('The demo member has no payment');
+    return (where: string) =>
+      format(new TZDate(Date.parse(latest.date), where), DATE_FORMATS.timeAndDate);
+  }
+
+  /**
+   * Opens Payment History and returns the latest payment's time as the server drew it, noted
+   * before any of the app's scripts ran, and whether that element is still the one shown.
+   */
+  async function paymentHistoryAsDrawn(page: Page) {
+    await page.addInitScript((selector) => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const time = document.querySelector(selector);
+        (window as unknown as { drawnTime: Element | null }).drawnTime = time;
+      });
+    }, paymentTime);
+    await page.goto('/dashboard/paymentHistory');
+    return page.evaluate(() => {
+      const time = (window as unknown as { drawnTime: Element | null }).drawnTime;
+      return { text: time?.textContent, connected: time?.isConnected };
+    });
+  }
+
   test('gets dashboard pages drawn with the times on their own clock @mobile', async ({ page }) => {
     await loginAs(page, 'member');
     // The first page the app runs on notes the browser's time zone.
     await page.goto('/dashboard/myProfile');
-    const response = await page.request.post('/api/get/transactions', { data: {} });
-    const [latest] = (await response.json()) as { date: string }[];
-    if (!latest) throw new Error('The demo member has no payment');
-    const expected = format(new TZDate(Date.parse(latest.date), zone), DATE_FORMATS.timeAndDate);
-    // The time the server drew, noted before any of the app's scripts run.
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        const time = document.querySelector('main ul[aria-label="Payments"] li p.mt-1');
-        (window as unknown as { drawnTime: Element | null }).drawnTime = time;
-      });
-    });
-
-    await page.goto('/dashboard/paymentHistory');
-    const drawn = await page.evaluate(() => {
-      const time = (window as unknown as { drawnTime: Element | null }).drawnTime;
-      return { text: time?.textContent, connected: time?.isConnected };
-    });
+    const expected = (await latestPaymentAt(page))(zone);
+    const drawn = await paymentHistoryAsDrawn(page);
     // Drawn by the server in the reader's zone, and kept by the browser as it was drawn.
     expect(drawn.text).toContain(expected);
     expect(drawn.connected).toBe(true);
-    await expect(page.locator('main ul[aria-label="Payments"] li p.mt-1').first()).toContainText(
-      expected,
-    );
+    await expect(page.locator(paymentTime).first()).toContainText(expected);
   });
   test('who has travelled since the app last ran gets the page drawn anew, without an error', async ({
     page,
@@ -177,30 +189,13 @@ test.describe('a reader far from the server and the building', () => {
       .addCookies([
         { ...readerTimeZone(), value: 'Asia%2FDhaka', url: test.info().project.use.baseURL },
       ]);
-    const response = await page.request.post('/api/get/transactions', { data: {} });
-    const [latest] = (await response.json()) as { date: string }[];
-    if (!latest) throw new Error('The demo member has no payment');
-    const at = (where: string) =>
-      format(new TZDate(Date.parse(latest.date), where), DATE_FORMATS.timeAndDate);
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        const time = document.querySelector('main ul[aria-label="Payments"] li p.mt-1');
-        (window as unknown as { drawnTime: Element | null }).drawnTime = time;
-      });
-    });
-
-    await page.goto('/dashboard/paymentHistory');
-    const drawn = await page.evaluate(() => {
-      const time = (window as unknown as { drawnTime: Element | null }).drawnTime;
-      return { text: time?.textContent, connected: time?.isConnected };
-    });
+    const at = await latestPaymentAt(page);
+    const drawn = await paymentHistoryAsDrawn(page);
     // Drawn for Dhaka, then drawn again by the browser on Auckland's clock (a page taken over
     // with other text would log an error, which fails the test).
     expect(drawn.text).toContain(at('Asia/Dhaka'));
     expect(drawn.connected).toBe(false);
-    await expect(page.locator('main ul[aria-label="Payments"] li p.mt-1').first()).toContainText(
-      at(zone),
-    );
+    await expect(page.locator(paymentTime).first()).toContainText(at(zone));
   });
 });
 

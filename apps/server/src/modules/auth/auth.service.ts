@@ -76,7 +76,8 @@ const FAILURE_WINDOW_MS = 15 * 60_000;
 /**
  * Login attempts allowed per account from one address, and per address over all accounts
  * (several people may share one). Counted before the password is checked, so parallel guesses
- * cannot outrun the count; a successful login gives its attempts back.
+ * cannot outrun the count; a successful login gives its attempts back, and so does an attempt
+ * the account's own limit refused (the address's limit counts passwords checked).
  */
 const ATTEMPTS_PER_ACCOUNT_AND_ADDRESS = 5;
 const ATTEMPTS_PER_ADDRESS = 20;
@@ -130,6 +131,9 @@ async function countLoginAttempt(db: Database, email: string, ip: string) {
       );
       await block(db, limits.pair, seconds);
     }
+    // Refused before any password work, so it is not one of the address's attempts: a guesser
+    // hammering one account would otherwise shut out everyone behind the same address (a NAT).
+    await refund(db, [limits.address]);
     throw loginThrottled(seconds);
   }
   if (address.count > address.limit.max) throw loginThrottled(address.seconds);

@@ -154,6 +154,19 @@ describe('POST /api/login', () => {
     }
   });
 
+  it('a guesser stopped at one account does not shut out the others behind the same address', async () => {
+    const shared = from('203.0.113.13');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      statuses.push((await shared({ email: member.email, password: 'Wrong1234' })).statusCode);
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+    // A neighbour on the same network (one public address) signs in as usual.
+    const admin = demoAccount('admin');
+    expect((await shared({ email: admin.email, password: admin.password })).statusCode).toBe(200);
+  });
+
   it('throttles an address after 20 failures across accounts', async () => {
     const sprayer = from('203.0.113.11');
     for (let attempt = 0; attempt < 20; attempt += 1) {
