@@ -32,7 +32,7 @@ describe('a transaction PostgreSQL aborts in a deadlock', () => {
     const attempts = [0, 0];
     const errors: unknown[] = [];
     const crossing = (mine: 0 | 1) => async () => {
-      attempts[mine] += 1;
+      attempts[mine] = (attempts[mine] ?? 0) + 1;
       const [first, second] = mine === 0 ? [1, 2] : [2, 1];
       try {
         await database.db.transaction(async (tx) => {
@@ -52,8 +52,8 @@ describe('a transaction PostgreSQL aborts in a deadlock', () => {
     expect(errors).toHaveLength(1);
     expect(deadlocked(errors[0])).toBe(true);
     expect(attempts.sort()).toEqual([1, 2]);
-    const rows = await database.db.execute(sql`select n from crossing order by id`);
-    expect(rows.rows.map((row) => Number(row.n))).toEqual([2, 2]);
+    const { rows } = await database.executeSql('select n from crossing order by id');
+    expect(rows).toEqual([{ n: 2 }, { n: 2 }]);
   });
 
   it('any other failure is not run again', async () => {

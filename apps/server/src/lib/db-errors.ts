@@ -56,7 +56,9 @@ export function deadlocked(error: unknown): boolean {
 /**
  * Runs `work` (a whole transaction) again when PostgreSQL aborts it to break a deadlock, as its
  * manual advises: the other transaction has gone on, and the new attempt sees what it did. Only
- * for work with no effect outside the database.
+ * for work with no effect outside the database. Inside another transaction, `work` is a savepoint,
+ * which lets go only of the locks taken after it: the caller must hold none the other side waits
+ * for.
  */
 export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {

@@ -125,11 +125,14 @@ export async function deleteAccount(
   const [renting] = await running(db);
   if (renting) throw conflict(DELETE_ACCOUNT_MESSAGES.activeLease(renting.apartmentNo));
   // Rent and charges besides rent (repairs) alike.
-  const rent = (await balancesOf(db, rules, now, [userId])).get(userId)?.owedAmount ?? 0;
-  const owed = rent + (await listCharges(db, userId)).owed;
-  if (owed > 0) {
-    throw conflict(DELETE_ACCOUNT_MESSAGES.owes(`${owed.toLocaleString('en-US')} BDT`));
-  }
+  const refuseWhileOwing = async (source: Database) => {
+    const rent = (await balancesOf(source, rules, now, [userId])).get(userId)?.owedAmount ?? 0;
+    const owed = rent + (await listCharges(source, userId)).owed;
+    if (owed > 0) {
+      throw conflict(DELETE_ACCOUNT_MESSAGES.owes(`${owed.toLocaleString('en-US')} BDT`));
+    }
+  };
+  await refuseWhileOwing(db);
   // A request filed in this transaction's first moments and accepted at once can still meet it
   // in a deadlock; PostgreSQL aborts one of the two, which runs again and sees what the other did.
   await retryOnDeadlock(() =>
@@ -158,6 +161,9 @@ export async function deleteAccount(
       const [acceptedLate] = await running(tx);
       if (acceptedLate)
         throw conflict(DELETE_ACCOUNT_MESSAGES.activeLease(acceptedLate.apartmentNo));
+      // And what they owe: a repair charged to them meanwhile holds their row (shared) until it
+      // commits, so it is seen here; one charged from now on finds the account deleted.
+      await refuseWhileOwing(tx);
       if (me?.role === 'admin') {
         // Admins lock their rows in one order, so two deleting at once cannot both pass.
         const admins = await tx

@@ -76,8 +76,8 @@ const FAILURE_WINDOW_MS = 15 * 60_000;
 /**
  * Login attempts allowed per account from one address, and per address over all accounts
  * (several people may share one). Counted before the password is checked, so parallel guesses
- * cannot outrun the count; a successful login gives its attempts back, and so does an attempt
- * the account's own limit refused (the address's limit counts passwords checked).
+ * cannot outrun the count; a successful login gives its attempts back. The address's limit
+ * counts only attempts the account's limit let through (countLoginAttempt).
  */
 const ATTEMPTS_PER_ACCOUNT_AND_ADDRESS = 5;
 const ATTEMPTS_PER_ADDRESS = 20;
@@ -115,11 +115,16 @@ const loginThrottled = (seconds: number) =>
     seconds,
   );
 
-/** Counts a login attempt before any password work; refuses once a limit is passed. */
+/**
+ * Counts a login attempt before any password work; refuses once a limit is passed. The account's
+ * limit from this address is counted first, and the address's only for an attempt it lets
+ * through: a guesser stopped at one account does not use up the address's attempts for the others
+ * behind it (a NAT), and an attempt the address's limit refuses is given back to the account's.
+ */
 async function countLoginAttempt(db: Database, email: string, ip: string) {
   const limits = loginLimits(email, ip);
-  const [pair, address] = await count(db, [limits.pair, limits.address]);
-  if (!pair || !address) throw new Error('login limits not counted');
+  const [pair] = await count(db, [limits.pair]);
+  if (!pair) throw new Error('login limits not counted');
   if (pair.count > pair.limit.max) {
     let seconds = pair.seconds;
     // The attempt that crosses the line sets the wait, growing with each crossing.
@@ -131,12 +136,14 @@ async function countLoginAttempt(db: Database, email: string, ip: string) {
       );
       await block(db, limits.pair, seconds);
     }
-    // Refused before any password work, so it is not one of the address's attempts: a guesser
-    // hammering one account would otherwise shut out everyone behind the same address (a NAT).
-    await refund(db, [limits.address]);
     throw loginThrottled(seconds);
   }
-  if (address.count > address.limit.max) throw loginThrottled(address.seconds);
+  const [address] = await count(db, [limits.address]);
+  if (!address) throw new Error('login limits not counted');
+  if (address.count > address.limit.max) {
+    await refund(db, [limits.pair]);
+    throw loginThrottled(address.seconds);
+  }
   return limits;
 }
 

@@ -167,6 +167,20 @@ describe('POST /api/login', () => {
     expect((await shared({ email: admin.email, password: admin.password })).statusCode).toBe(200);
   });
 
+  it('an attempt the address refuses does not use up the account’s own five', async () => {
+    const shared = from('203.0.113.14');
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      await shared({ email: `sprayed${attempt}@example.com`, password: 'Wrong1234' });
+    }
+    const admin = demoAccount('admin');
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      expect((await shared({ email: admin.email, password: admin.password })).statusCode).toBe(429);
+    }
+    // The address's window ends: the admin's own attempts from there are all still theirs.
+    await t.database.db.delete(rateLimits).where(sql`${rateLimits.key} like 'login:address:%'`);
+    expect((await shared({ email: admin.email, password: admin.password })).statusCode).toBe(200);
+  });
+
   it('throttles an address after 20 failures across accounts', async () => {
     const sprayer = from('203.0.113.11');
     for (let attempt = 0; attempt < 20; attempt += 1) {

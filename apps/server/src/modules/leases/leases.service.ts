@@ -284,6 +284,8 @@ export async function acceptAgreement(
   try {
     // Against an account deleted at the same moment, PostgreSQL may abort one of the two to
     // break a deadlock: run again, this finds the request withdrawn (or the deletion the lease).
+    // Called within the route's transaction, this is a savepoint: rolled back to it, the locks
+    // taken since are let go (the route takes none before).
     await retryOnDeadlock(() =>
       db.transaction(async (tx) => {
         // Accepts for one apartment take turns on its row; without this, two accepts rejecting

@@ -14,7 +14,7 @@ import {
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { maintenanceContacts, maintenanceCosts, maintenanceRequests } from '../../db/schema';
+import { maintenanceContacts, maintenanceCosts, maintenanceRequests, users } from '../../db/schema';
 import { AppError, conflict } from '../../lib/app-error';
 import { addDays } from '../../lib/clock';
 import { defineJob, runsAt, ScheduledRunSchema } from '../../plugins/jobs';
@@ -230,7 +230,9 @@ export async function addCost(
       throw conflict(MAINTENANCE_MESSAGES.costKeyReused);
     }
     if (status === 'cancelled') throw conflict(MAINTENANCE_MESSAGES.cancelledHasNoCosts);
-    if (input.chargeTenant && !tenantId) throw conflict(MAINTENANCE_MESSAGES.chargeNeedsTenant);
+    if (input.chargeTenant && !(tenantId && (await tenantStays(tx, tenantId)))) {
+      throw conflict(MAINTENANCE_MESSAGES.chargeNeedsTenant);
+    }
     const chargeId =
       input.chargeTenant && tenantId
         ? await addCharge(tx, {
@@ -268,6 +270,20 @@ export async function addCost(
       after: entered,
     });
   });
+}
+
+/**
+ * Whether the tenant's account is still there, its row held (shared) until the charge commits:
+ * an account deletion under way finishes first (and the charge is refused) or waits, and then
+ * finds the charge owed and keeps the account.
+ */
+async function tenantStays(tx: Database, tenantId: string): Promise<boolean> {
+  const [tenant] = await tx
+    .select({ deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, tenantId))
+    .for('share');
+  return tenant !== undefined && tenant.deletedAt === null;
 }
 
 /** `text` cut to `length` characters (whole code points), with an ellipsis when cut. */

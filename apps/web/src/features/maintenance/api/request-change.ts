@@ -7,7 +7,7 @@ import { maintenanceQueryKeys } from './query-keys';
 /**
  * A change to one request that answers with the request as it now is: the page shows the answer
  * at once and the lists refresh. A 409 (someone changed it meanwhile) reloads the request, so the
- * screen catches up while the message says what happened. `money` also refreshes what the tenant
+ * screen catches up while the message says what happened; so does a failure with no answer. `money` also refreshes what the tenant
  * owes (a cost charged to them).
  */
 export function useRequestChange<TBody>(
@@ -29,7 +29,10 @@ export function useRequestChange<TBody>(
       ]);
     },
     onError: (error) => {
-      if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
+      // A 409 or 404: someone changed it meanwhile. No answer, or a fault: the change may have
+      // been made. Either way the screen reads the request again.
+      const status = error instanceof ApiError ? error.status : 0;
+      if (status === 0 || status >= 500 || status === 409 || status === 404) {
         void queryClient.invalidateQueries({ queryKey: maintenanceQueryKeys.request(id) });
       }
     },

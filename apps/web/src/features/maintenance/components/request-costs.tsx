@@ -114,6 +114,9 @@ export function RequestCosts({
   );
 }
 
+const COST_OUTCOME_UNKNOWN =
+  'No answer came back, so the cost may have been added: check the list above. Sent again unchanged, it is added once.';
+
 /** What the admin enters; the key naming the cost is added when it is sent. */
 const CostFieldsSchema = MaintenanceCostRequestSchema.omit({ key: true });
 
@@ -167,7 +170,9 @@ function AddCostForm({ request }: { request: MaintenanceRequest }) {
           onError: (error) =>
             errorToast(
               'maintenance-cost',
-              messageOf(error, 'The cost could not be added. Try again.'),
+              // No answer (or a fault): the cost may have been added. The request is read again
+              // (useRequestChange), and sending the same cost again adds it once at most.
+              messageOf(error, COST_OUTCOME_UNKNOWN),
             ),
         });
       }}
