@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { addMonths, PaymentIntentResponseSchema } from '@structomate/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
-import { payments, sandboxIntents } from '../src/db/schema';
+import { depositEntries, payments, sandboxIntents } from '../src/db/schema';
 import { depositsHeld } from '../src/modules/payments/deposits.service';
 import { renter, type Renter } from './people';
 import { startDemoPair, type ServerProcess } from './servers';
@@ -187,6 +188,7 @@ describe('two servers on one PostgreSQL', () => {
           amount,
           method: 'cash',
           date: '2026-11-23',
+          key: randomUUID(),
         });
         const url = `/api/tenants/${person.id}/deposits`;
         const received = await call(a, adminCookie, url, entry('received', 10_000));
@@ -217,4 +219,32 @@ describe('two servers on one PostgreSQL', () => {
     }
     expect(round).toBe(15);
   }, 120_000);
+
+  it('one deposit entry sent to both servers at once (a retry, a second click): recorded once, 10 rounds', async () => {
+    const person = await member('C-403');
+    const url = `/api/tenants/${person.id}/deposits`;
+    for (let round = 0; round < 10; round += 1) {
+      const entry = {
+        agreementId: person.agreementId,
+        kind: 'received',
+        amount: 1_000 + round,
+        method: 'bank',
+        reference: `Round ${round}`,
+        date: '2026-11-23',
+        key: randomUUID(),
+      };
+      const answers = await Promise.all(
+        servers.map((server) => call(server, adminCookie, url, entry)),
+      );
+      expect(
+        answers.map((answer) => answer.status),
+        `round ${round}`,
+      ).toEqual([201, 201]);
+      const [entries] = await database.db
+        .select({ n: count() })
+        .from(depositEntries)
+        .where(eq(depositEntries.agreementId, person.agreementId));
+      expect(entries?.n, `round ${round}`).toBe(round + 1);
+    }
+  });
 });

@@ -51,6 +51,10 @@ export const DEPOSIT_MESSAGES = {
   received: 'Deposit received recorded',
   refunded: 'Deposit refund recorded',
   failed: 'The deposit entry was not recorded',
+  outcomeUnknown:
+    'No answer came back, so the entry may have been recorded: check the entries. Sent again unchanged, it is recorded once.',
+  keyReused:
+    'An entry with other details was already recorded under this key. Send a new key for a new entry.',
 } as const;
 
 const ReferenceSchema = z
@@ -113,8 +117,16 @@ export const RecordDepositRequestSchema = z.strictObject({
   reference: ReferenceSchema,
   /** The building's day the money changed hands: not after today, not before the lease. */
   date: DaySchema,
+  /**
+   * Chosen by the sender for this one entry (a UUID): sent again with the same key (a retry after
+   * a lost answer, a second click) it is recorded once; with other details it is refused.
+   */
+  key: z.uuid({ error: 'key must be a UUID naming this entry' }),
 });
 export type RecordDepositRequest = z.input<typeof RecordDepositRequestSchema>;
+/** What the admin fills in; the key is added when the entry is sent. */
+export const DepositFieldsSchema = RecordDepositRequestSchema.omit({ key: true });
+export type DepositFields = z.input<typeof DepositFieldsSchema>;
 
 export const DepositEntrySchema = z.object({
   _id: z.string(),

@@ -3,20 +3,38 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
 
 export const NUL_MESSAGE = 'Text may not contain the NUL character (\\u0000).';
+export const HALF_CHARACTER_MESSAGE =
+  'Text may not contain half of a character (a lone UTF-16 surrogate, such as \\ud800).';
+
+/** A surrogate without its other half: JSON may carry one, no database column can hold it. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** What is wrong with `text` for the database, if anything. */
+const textProblem = (text: string) =>
+  text.includes('\u0000')
+    ? NUL_MESSAGE
+    : LONE_SURROGATE.test(text)
+      ? HALF_CHARACTER_MESSAGE
+      : undefined;
 
 /**
- * Where in a parsed body, query or path a string holds a NUL character, as `a.b.0` paths. A walk
- * with its own stack, not recursion: JSON nested thousands deep is valid and would overflow the
- * call stack (a 500 where the answer is a 400 or the handler's own refusal).
+ * Where in a parsed body, query or path a string holds text the database cannot store, as `a.b.0`
+ * paths with what is wrong. A walk with its own stack, not recursion: JSON nested thousands deep
+ * is valid and would overflow the call stack (a 500 where the answer is a 400 or the handler's
+ * own refusal).
  */
-function nulPaths(root: unknown): string[] {
-  const found: string[] = [];
+function textIssues(root: unknown): FieldIssue[] {
+  const found: FieldIssue[] = [];
   const child = (at: string, key: string) => (at ? `${at}.${key}` : key);
+  const check = (text: string, path: string) => {
+    const message = textProblem(text);
+    if (message) found.push({ path, message });
+  };
   const pending: { value: unknown; at: string }[] = [{ value: root, at: '' }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { value, at } = next;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) found.push(at);
+      check(value, at);
     } else if (ArrayBuffer.isView(value)) {
       // Bytes (an upload), not text.
     } else if (Array.isArray(value)) {
@@ -26,7 +44,7 @@ function nulPaths(root: unknown): string[] {
       }
     } else if (value !== null && typeof value === 'object') {
       for (const [key, item] of Object.entries(value).reverse()) {
-        if (key.includes('\u0000')) found.push(child(at, key));
+        check(key, child(at, key));
         pending.push({ value: item, at: child(at, key) });
       }
     }
@@ -35,18 +53,20 @@ function nulPaths(root: unknown): string[] {
 }
 
 /**
- * Refuses text PostgreSQL cannot store before any handler runs: a NUL character anywhere in the
- * body, the query or the path is a 400 naming the fields. The handler would otherwise get as far
+ * Refuses text PostgreSQL cannot store before any handler runs: a NUL character or half of a
+ * character (a lone surrogate, which no JSON or text column takes) anywhere in the body, the
+ * query or the path is a 400 naming the fields. The handler would otherwise get as far
  * as its first insert, having perhaps called a payment provider or sent mail on the way. After
  * the access check and the schema's own messages, which a field may have for it.
  */
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
-    const issues: FieldIssue[] = [
-      ...nulPaths(request.params),
-      ...nulPaths(request.query),
-      ...nulPaths(request.body),
-    ].map((path) => ({ path, message: NUL_MESSAGE }));
-    if (issues.length) throw new AppError('BAD_REQUEST', NUL_MESSAGE, issues);
+    const issues = [
+      ...textIssues(request.params),
+      ...textIssues(request.query),
+      ...textIssues(request.body),
+    ];
+    const [first] = issues;
+    if (first) throw new AppError('BAD_REQUEST', first.message, issues);
   });
 }

@@ -1,6 +1,16 @@
 import type { DepositKind, OfflinePaymentMethod } from '@structomate/contract';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  uniqueIndex,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { agreements } from './agreements';
 import { users } from './users';
 
@@ -29,6 +39,8 @@ export const depositEntries = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The sender's key for this entry: sent again, it is not recorded twice (null before 0027). */
+    requestKey: uuid('request_key'),
   },
   (t) => [
     check('deposit_entries_kind_known', sql`${t.kind} in ('received', 'refunded')`),
@@ -36,5 +48,6 @@ export const depositEntries = pgTable(
     check('deposit_entries_method_known', sql`${t.method} in ('cash', 'bank', 'bkash', 'nagad')`),
     check('deposit_entries_reference_length', sql`char_length(${t.reference}) between 1 and 100`),
     index('deposit_entries_agreement_idx').on(t.agreementId, t.entryDate, t.recordedAt),
+    uniqueIndex('deposit_entries_request_key_unique').on(t.agreementId, t.requestKey),
   ],
 );

@@ -111,6 +111,19 @@ describe('profile', () => {
       payload: { name: 'Bad\u0000Name' },
     });
     expect(nul.json().error.message).toBe('Text may not contain the NUL character (\\u0000).');
+    // Half of a character (a lone surrogate): JSON carries it, no column can hold it.
+    const half = await here.inject({
+      method: 'PUT',
+      url: '/api/account/profile',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"Tan\\ud800"}',
+    });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().error).toMatchObject({
+      message:
+        'Text may not contain half of a character (a lone UTF-16 surrogate, such as \\ud800).',
+      issues: [{ path: 'name' }],
+    });
     const [row] = await t.database.db.select().from(users).where(eq(users.id, person.id));
     expect(row).toMatchObject({ displayName: 'Steady Name', role: 'member' });
   });

@@ -7,7 +7,7 @@ import {
   type RecordDepositRequestSchema,
   type RecordDepositResponse,
 } from '@structomate/contract';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { agreements, depositEntries } from '../../db/schema';
@@ -118,6 +118,23 @@ export async function recordDepositEntry(
         .from(agreements)
         .where(eq(agreements.id, lease.id))
         .for('no key update');
+      // Sent again under its key (a retry, a second click, another server): recorded once.
+      const [earlier] = await tx
+        .select()
+        .from(depositEntries)
+        .where(
+          and(eq(depositEntries.agreementId, lease.id), eq(depositEntries.requestKey, input.key)),
+        );
+      if (earlier) {
+        const same =
+          earlier.kind === input.kind &&
+          earlier.amount === input.amount &&
+          earlier.method === input.method &&
+          earlier.reference === (input.reference ?? null) &&
+          earlier.entryDate === input.date;
+        if (same) return earlier;
+        throw conflict(DEPOSIT_MESSAGES.keyReused);
+      }
       const before = (await depositsHeld(tx, [lease.id])).get(lease.id) ?? 0;
       const [row] = await tx
         .insert(depositEntries)
@@ -130,6 +147,7 @@ export async function recordDepositEntry(
           entryDate: input.date,
           recordedBy: actor.id,
           recordedAt: now,
+          requestKey: input.key,
         })
         .returning();
       if (!row) throw new Error('deposit entry not returned');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   AdminStatsSchema,
   AuditPageSchema,
@@ -57,8 +58,13 @@ async function leaseOf(person: Person): Promise<string> {
 const recordPayment = (person: Person, payload: Record<string, unknown>, as: Payer = admin) =>
   as.inject({ method: 'POST', url: `/api/tenants/${person.id}/payments`, payload });
 
+/** Each call a new entry (its own key) unless the payload names one. */
 const recordDeposit = (person: Person, payload: Record<string, unknown>, as: Payer = admin) =>
-  as.inject({ method: 'POST', url: `/api/tenants/${person.id}/deposits`, payload });
+  as.inject({
+    method: 'POST',
+    url: `/api/tenants/${person.id}/deposits`,
+    payload: { key: randomUUID(), ...payload },
+  });
 
 async function accountOf(person: Person) {
   const response = await admin.inject({ method: 'GET', url: `/api/tenants/${person.id}/account` });
@@ -386,6 +392,69 @@ describe('POST /api/tenants/:id/deposits (the security deposit)', () => {
       before: { held: 16_500 },
       after: { held: 12_000, amount: 4_500, method: 'cash' },
     });
+  });
+
+  it('refuses half a character in the reference with 400, saving nothing', async () => {
+    const tenant = await newMember(t, 'C-704', 'Broken Reference');
+    const agreementId = await leaseOf(tenant);
+    const sent = await admin.inject({
+      method: 'POST',
+      url: `/api/tenants/${tenant.id}/deposits`,
+      headers: { 'content-type': 'application/json' },
+      payload: `{"agreementId":"${agreementId}","kind":"received","amount":5000,"method":"bank","reference":"DBBL \\ud800","date":"2026-11-23","key":"${randomUUID()}"}`,
+    });
+    expect(sent.statusCode).toBe(400);
+    expect(ErrorResponseSchema.parse(sent.json()).error.issues).toEqual([
+      {
+        path: 'reference',
+        message:
+          'Text may not contain half of a character (a lone UTF-16 surrogate, such as \\ud800).',
+      },
+    ]);
+    expect((await accountOf(tenant)).deposits[0]?.entries ?? []).toEqual([]);
+  });
+
+  it('records an entry sent again under its key once, and refuses the key with other details', async () => {
+    const tenant = await newMember(t, 'C-801', 'Deposit Twice');
+    const agreementId = await leaseOf(tenant);
+    const entry = {
+      agreementId,
+      kind: 'received',
+      amount: 12_000,
+      method: 'bank',
+      reference: 'DBBL 77',
+      date: '2026-11-23',
+      key: randomUUID(),
+    };
+    const first = await recordDeposit(tenant, entry);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await recordDeposit(tenant, entry);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(RecordDepositResponseSchema.parse(again.json()).deposit.held).toBe(12_000);
+    for (const other of [
+      { ...entry, amount: 12_001 },
+      { ...entry, kind: 'refunded' },
+      { ...entry, method: 'cash' },
+      { ...entry, reference: 'DBBL 78' },
+    ]) {
+      const refused = await recordDeposit(tenant, other);
+      expect(refused.statusCode, JSON.stringify(other)).toBe(409);
+      expect(errorMessage(refused)).toBe(
+        'An entry with other details was already recorded under this key. Send a new key for a new entry.',
+      );
+    }
+    const { key: _key, ...keyless } = entry;
+    const missing = await admin.inject({
+      method: 'POST',
+      url: `/api/tenants/${tenant.id}/deposits`,
+      payload: keyless,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(errorMessage(missing)).toContain('key must be a UUID naming this entry');
+    const account = await accountOf(tenant);
+    expect(account.deposits[0]?.entries).toHaveLength(1);
+    expect(account.deposits[0]?.held).toBe(12_000);
   });
 
   it('refuses a refund beyond what is held with 409, saving nothing', async () => {

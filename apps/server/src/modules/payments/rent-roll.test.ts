@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   MEMBERS_PAGE_SIZE,
   MemberListResponseSchema,
@@ -89,6 +90,7 @@ beforeAll(async () => {
         amount,
         method: 'cash',
         date: '2026-11-20',
+        key: randomUUID(),
       },
     });
     expect(recorded.statusCode, recorded.body).toBe(201);
@@ -367,6 +369,7 @@ describe('the figures the roll keeps', () => {
         amount: 20_000,
         method: 'bank',
         date: '2026-11-24',
+        key: randomUUID(),
       },
     });
     expect(deposit.statusCode, deposit.body).toBe(201);

@@ -1,6 +1,6 @@
 import { RecordDepositResponseSchema, type RecordDepositRequest } from '@structomate/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postJson } from '../../../lib/api-client';
+import { ApiError, postJson } from '../../../lib/api-client';
 import { rentQueryKeys } from '../../../lib/rent-query-keys';
 
 /** A lease's deposit received from the tenant, or given back. */
@@ -12,5 +12,12 @@ export function useRecordDeposit(userId: string) {
   return useMutation({
     mutationFn: (body: RecordDepositRequest) => postDepositEntry(userId, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rentQueryKeys.account(userId) }),
+    onError: (error) => {
+      // No answer, or a fault: the entry may have been recorded; show what the server holds.
+      const status = error instanceof ApiError ? error.status : 0;
+      if (status === 0 || status >= 500) {
+        void queryClient.invalidateQueries({ queryKey: rentQueryKeys.account(userId) });
+      }
+    },
   });
 }

@@ -4,18 +4,19 @@ import {
   OFFLINE_LIMITS,
   OFFLINE_PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
-  RecordDepositRequestSchema,
+  DepositFieldsSchema,
   type LeaseDeposit as Deposit,
-  type RecordDepositRequest,
+  type DepositFields,
 } from '@structomate/contract';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
-import { messageOf } from '../../../lib/api-client';
+import { ApiError, messageOf } from '../../../lib/api-client';
 import { describedBy } from '../../../lib/described-by';
 import { showFieldIssues } from '../../../lib/field-issues';
 import { formatDayMonthYear, formatRent } from '../../../lib/format';
+import { sendKeys } from '../../../lib/send-key';
 import { useRecordDeposit } from '../api/record-deposit';
 
 /**
@@ -39,10 +40,10 @@ export function LeaseDeposit({
   const id = (field: string) => `${headingId}-${field}`;
   const recording = useRecordDeposit(userId);
   // What would settle the deposit: the rest of what is agreed, or all that is held.
-  const suggested = (kind: RecordDepositRequest['kind']) =>
+  const suggested = (kind: DepositFields['kind']) =>
     kind === 'received' ? Math.max((deposit.agreed ?? 0) - deposit.held, 0) : deposit.held;
   const initialKind = deposit.held > 0 && suggested('received') === 0 ? 'refunded' : 'received';
-  const defaults = (kind: RecordDepositRequest['kind']): RecordDepositRequest => ({
+  const defaults = (kind: DepositFields['kind']): DepositFields => ({
     agreementId: deposit.agreementId,
     kind,
     // An empty number field: the schema calls '' and NaN missing.
@@ -59,20 +60,29 @@ export function LeaseDeposit({
     setError,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<RecordDepositRequest>({
-    resolver: zodResolver(RecordDepositRequestSchema),
+  } = useForm<DepositFields>({
+    resolver: zodResolver(DepositFieldsSchema),
     defaultValues: defaults(initialKind),
   });
   const kind = useWatch({ control, name: 'kind' });
 
+  // Sent again after a failure, the same entry goes with the same key: recorded once at most.
+  const [keys] = useState(sendKeys);
   const submit = handleSubmit(async (values) => {
     try {
-      await recording.mutateAsync(values);
+      await recording.mutateAsync({ ...values, key: keys.keyFor(values) });
+      keys.done();
       toast.success(
         values.kind === 'received' ? DEPOSIT_MESSAGES.received : DEPOSIT_MESSAGES.refunded,
       );
       reset(defaults(values.kind));
     } catch (error) {
+      const status = error instanceof ApiError ? error.status : 0;
+      if (status === 0 || status >= 500) {
+        // No answer, or a fault: the entry may have been recorded (the entries are read again).
+        toast.error(DEPOSIT_MESSAGES.outcomeUnknown);
+        return;
+      }
       toast.error(DEPOSIT_MESSAGES.failed);
       const atField = showFieldIssues(error, setError, (issue) =>
         issue.path === 'amount' ||

@@ -1,0 +1,2 @@
+ALTER TABLE "deposit_entries" ADD COLUMN "request_key" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "deposit_entries_request_key_unique" ON "deposit_entries" USING btree ("agreement_id","request_key");
