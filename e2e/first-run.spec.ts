@@ -243,6 +243,12 @@ test.describe('first run', () => {
     await page.getByRole('link', { name: 'Agreement Requests' }).click();
     const request = page.getByRole('article', { name: /^Request from Farhan Ahmed for apartment/ });
     await expect(request.getByLabel('Lease starts')).toHaveValue(start);
+    // On a phone the request fits the screen (an email as long as this one widened it), with the
+    // applicant's name whole.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await expect(request.getByRole('heading', { name: 'Farhan Ahmed', exact: true })).toBeVisible();
+    expect(await noSideways(page)).toBe(true);
+    await page.setViewportSize({ width: 1366, height: 768 });
     await request.getByRole('button', { name: 'Accept' }).click();
     await expect(toast(page, 'Agreement Checked')).toBeVisible();
 

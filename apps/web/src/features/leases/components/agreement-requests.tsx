@@ -63,7 +63,7 @@ export function AgreementRequests() {
       ) : !requests || requests.length === 0 ? (
         <EmptyState>No Pending Agreements.</EmptyState>
       ) : (
-        <ul className="grid gap-4 xl:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-4 xl:grid-cols-2">
           {requests.map((agreement) => (
             <li key={agreement._id}>
               <RequestCard
@@ -124,8 +124,10 @@ function RequestCard({
         <header className="flex items-center gap-3">
           <Avatar name={agreement.tenant} photoURL={agreement.tenantImage} size={44} />
           <div className="min-w-0">
-            <h2 className="truncate text-lg font-semibold">{agreement.tenant}</h2>
-            <p className="truncate text-sm text-base-content/75">{agreement.tenantEmail}</p>
+            <h2 className="text-lg font-semibold [overflow-wrap:anywhere]">{agreement.tenant}</h2>
+            <p className="text-sm text-base-content/75 [overflow-wrap:anywhere]">
+              {agreement.tenantEmail}
+            </p>
           </div>
           <span className="chip chip-warning ml-auto">{statusName[agreement.status]}</span>
         </header>

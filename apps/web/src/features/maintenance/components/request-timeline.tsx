@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../lib/format';
 const kindTitle: Record<MaintenanceEvent['kind'], string> = {
   filed: 'Request filed',
   status: 'Status changed',
-  assigned: 'Assigned',
+  assigned: 'Assignment',
   visit: 'Visit scheduled',
   cancelled: 'Cancelled',
   confirmed: 'Confirmed fixed',
