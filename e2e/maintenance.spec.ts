@@ -280,8 +280,15 @@ test('a member reports an emergency; the building fixes it, charges a part; the 
   await picture(page, 'member-request', 1366);
   await picture(page, 'member-request', 360);
 
+  // Make Payment says it is owed besides the rent, and where to find it.
+  await page.goto('/dashboard/payments');
+  await expect(
+    page.getByText(
+      'You also owe 2,400 BDT for repairs charged to you, paid at the building office.',
+    ),
+  ).toBeVisible();
   // The charge is in the member's Payment History, with its statement.
-  await page.goto('/dashboard/paymentHistory');
+  await page.getByRole('link', { name: 'See them on Payment History' }).click();
   const charges = page.getByRole('region', { name: 'Other charges' });
   await expect(charges).toContainText('You owe 2,400 BDT');
   await expect(charges.getByText('Owed', { exact: true })).toBeVisible();

@@ -66,3 +66,21 @@ export function OtherCharges() {
     </section>
   );
 }
+
+/**
+ * On Make Payment: what is owed besides rent, so "every month is paid" is not read as "nothing
+ * is owed". Shown only while a charge is unpaid; those are paid at the office, not by card here.
+ */
+export function ChargesOwedNote() {
+  const charges = useMyCharges();
+  const owed = charges.data?.owed ?? 0;
+  if (owed <= 0) return null;
+  return (
+    <p className="rounded-box border border-warning/40 bg-warning/10 px-4 py-3 text-sm">
+      You also owe {formatRent(owed)} for repairs charged to you, paid at the building office.{' '}
+      <Link to="/dashboard/paymentHistory" className="link link-primary font-medium">
+        See them on Payment History
+      </Link>
+    </p>
+  );
+}

@@ -9,6 +9,7 @@ import { useSiteConfig } from '../../../lib/site-config';
 import { useRentLedger } from '../api/get-rent-ledger';
 import { PaymentModal } from './payment-modal';
 import { defaultMonth, payableMonths } from './ledger-months';
+import { ChargesOwedNote } from './other-charges';
 import { RentLedger } from './rent-ledger';
 
 const wholeNumber = new Intl.NumberFormat('en-US');
@@ -130,6 +131,7 @@ export function PayRent() {
           </div>
         </form>
       )}
+      <ChargesOwedNote />
       {ledger.data && <RentLedger ledger={ledger.data} />}
       {paying && site.data && (
         <PaymentModal
