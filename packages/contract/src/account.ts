@@ -95,6 +95,8 @@ export const DELETE_ACCOUNT_MESSAGES = {
     `You rent apartment ${apartmentNo}: the lease must end before the account can be deleted.`,
   owes: (amount: string) =>
     `You owe ${amount}: the account can be deleted once it is paid. Pay it, or talk to the building’s office.`,
+  depositHeld: (amount: string) =>
+    `The building still holds your deposit of ${amount}: ask the building’s office to return it before deleting the account.`,
   lastAdmin:
     'The building needs an admin: make someone else an admin before deleting this account.',
   deleted: 'Your account is deleted. Thank you for living with us.',

@@ -19,7 +19,12 @@ import { conflict } from '../../lib/app-error';
 import { retryOnDeadlock } from '../../lib/db-errors';
 import { recordAudit } from '../audit/audit.service';
 import { listOwnRequests } from '../maintenance/maintenance.service';
-import { balancesOf, listCharges, type BillingRules } from '../payments/payments.service';
+import {
+  balancesOf,
+  depositsHeld,
+  listCharges,
+  type BillingRules,
+} from '../payments/payments.service';
 import { readPreferences } from '../notifications/notifications.service';
 import { checkCurrentPassword } from './account.service';
 
@@ -130,6 +135,19 @@ export async function deleteAccount(
     const owed = rent + (await listCharges(source, userId)).owed;
     if (owed > 0) {
       throw conflict(DELETE_ACCOUNT_MESSAGES.owes(`${owed.toLocaleString('en-US')} BDT`));
+    }
+    // And money the building holds for them: once the account is gone, nobody could say whose.
+    const leases = await source
+      .select({ id: agreements.id })
+      .from(agreements)
+      .where(eq(agreements.tenantId, userId));
+    const held = await depositsHeld(
+      source,
+      leases.map((lease) => lease.id),
+    );
+    const deposit = [...held.values()].reduce((sum, amount) => sum + amount, 0);
+    if (deposit > 0) {
+      throw conflict(DELETE_ACCOUNT_MESSAGES.depositHeld(`${deposit.toLocaleString('en-US')} BDT`));
     }
   };
   await refuseWhileOwing(db);

@@ -10,7 +10,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, login, type Session, type TestApp } from '../../../test/build';
 import { multipart, testImage } from '../../../test/images';
 import { newPerson } from '../../../test/people';
-import { agreements, apartments, charges, mailMessages, rateLimits, users } from '../../db/schema';
+import {
+  agreements,
+  apartments,
+  charges,
+  depositEntries,
+  mailMessages,
+  rateLimits,
+  users,
+} from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 
 let t: TestApp;
@@ -411,6 +419,45 @@ describe('delete my account', () => {
     const refused = await remove(here, { currentPassword: 'Original9', confirm: 'DELETE' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(DELETE_ACCOUNT_MESSAGES.owes('700 BDT'));
+  });
+
+  it('is refused while the building holds their deposit, and allowed once it is returned', async () => {
+    const { here, person } = await personWithPassword('Deposit Holder');
+    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, person.id));
+    const [flat] = await t.database.db.select({ id: apartments.id }).from(apartments).limit(1);
+    const [lease] = await t.database.db
+      .insert(agreements)
+      .values({
+        tenantId: person.id,
+        apartmentId: flat?.id ?? '',
+        // Money held on a lease that bills no rent here (a request turned down), so only the
+        // deposit stands between the person and the deletion.
+        status: 'rejected',
+        rent: 1,
+        signedAt: new Date('2026-01-01T00:00:00Z'),
+        checkedAt: new Date('2026-01-02T00:00:00Z'),
+      })
+      .returning({ id: agreements.id });
+    const [admin] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'admin@structo.com'));
+    const entry = {
+      agreementId: lease?.id ?? '',
+      amount: 25_000,
+      method: 'cash' as const,
+      entryDate: '2026-01-05',
+      recordedBy: admin?.id ?? '',
+    };
+    await t.database.db.insert(depositEntries).values({ ...entry, kind: 'received' });
+    const refused = await remove(here, { currentPassword: 'Original9', confirm: 'DELETE' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(DELETE_ACCOUNT_MESSAGES.depositHeld('25,000 BDT'));
+    expect(await whoIs(here.cookie)).toMatchObject({ email: person.email });
+
+    await t.database.db.insert(depositEntries).values({ ...entry, kind: 'refunded' });
+    const deleted = await remove(here, { currentPassword: 'Original9', confirm: 'DELETE' });
+    expect(deleted.statusCode, deleted.body).toBe(200);
   });
 
   it('needs the password and the word DELETE', async () => {

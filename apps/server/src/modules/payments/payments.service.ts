@@ -13,6 +13,7 @@ export { keepRentCalendar, rentCollectedByMonth } from './rent-collected.service
 export { balancesOf } from './lease-figures.service';
 export { closeIntentsAfter, settleListedIntents, type PaymentsContext } from './recording.service';
 export { addCharge, listCharges } from './charges.service';
+export { depositsHeld } from './deposits.service';
 
 /** When rent falls due, from the configuration. */
 export const billingRules = (config: Config): BillingRules => ({
