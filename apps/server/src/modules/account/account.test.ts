@@ -394,21 +394,30 @@ describe('delete my account', () => {
     }
   });
 
-  it('is refused while a repair charged to them is unpaid', async () => {
-    const { here, person } = await personWithPassword('Charged Person');
-    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, person.id));
+  /** A request of a user (no lease running) that bills no rent: what deleting weighs is the rest. */
+  async function requestWithoutRent(
+    personId: string,
+    decision: { status: 'pending' } | { status: 'rejected'; checkedAt: Date },
+  ) {
+    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, personId));
     const [flat] = await t.database.db.select({ id: apartments.id }).from(apartments).limit(1);
     const [lease] = await t.database.db
       .insert(agreements)
       .values({
-        tenantId: person.id,
+        tenantId: personId,
         apartmentId: flat?.id ?? '',
-        // A request never decided: no rent is billed, only the charge is owed.
-        status: 'pending',
         rent: 1,
         signedAt: new Date('2026-01-01T00:00:00Z'),
+        ...decision,
       })
       .returning({ id: agreements.id });
+    return lease;
+  }
+
+  it('is refused while a repair charged to them is unpaid', async () => {
+    const { here, person } = await personWithPassword('Charged Person');
+    // A request never decided: no rent is billed, only the charge is owed.
+    const lease = await requestWithoutRent(person.id, { status: 'pending' });
     await t.database.db.insert(charges).values({
       tenantId: person.id,
       agreementId: lease?.id ?? '',
@@ -423,21 +432,12 @@ describe('delete my account', () => {
 
   it('is refused while the building holds their deposit, and allowed once it is returned', async () => {
     const { here, person } = await personWithPassword('Deposit Holder');
-    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, person.id));
-    const [flat] = await t.database.db.select({ id: apartments.id }).from(apartments).limit(1);
-    const [lease] = await t.database.db
-      .insert(agreements)
-      .values({
-        tenantId: person.id,
-        apartmentId: flat?.id ?? '',
-        // Money held on a lease that bills no rent here (a request turned down), so only the
-        // deposit stands between the person and the deletion.
-        status: 'rejected',
-        rent: 1,
-        signedAt: new Date('2026-01-01T00:00:00Z'),
-        checkedAt: new Date('2026-01-02T00:00:00Z'),
-      })
-      .returning({ id: agreements.id });
+    // Money held on a request turned down (no rent billed), so only the deposit stands between
+    // the person and the deletion.
+    const lease = await requestWithoutRent(person.id, {
+      status: 'rejected',
+      checkedAt: new Date('2026-01-02T00:00:00Z'),
+    });
     const [admin] = await t.database.db
       .select({ id: users.id })
       .from(users)
