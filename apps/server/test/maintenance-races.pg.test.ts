@@ -3,10 +3,7 @@ import { MaintenanceContactSchema, MaintenanceRequestSchema } from '@structomate
 import { and, count, eq, inArray, isNull, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
-import { createSession } from '../src/modules/auth/auth.service';
 import {
-  agreements,
-  apartments,
   auditLog,
   charges,
   maintenanceComments,
@@ -16,7 +13,7 @@ import {
   maintenanceRequests,
   users,
 } from '../src/db/schema';
-import { renter, type Renter } from './people';
+import { renter, turnedDown, type Renter } from './people';
 import { startDemoPair, type ServerProcess } from './servers';
 
 /**
@@ -213,32 +210,14 @@ describe('one request, two people, two servers', () => {
   });
 
   it('a repair charged to a former tenant deleting their account: never a charge on a deleted account', async () => {
-    const [flat] = await database.db.select({ id: apartments.id }).from(apartments).limit(1);
-    if (!flat) throw new Error('no apartment');
     for (let round = 0; round < ROUNDS; round += 1) {
-      // A former tenant: their request stays after their lease (here, a request never accepted).
-      const [person] = await database.db
-        .insert(users)
-        .values({ email: `leaving-${randomUUID()}@example.com`, displayName: 'Leaving' })
-        .returning({ id: users.id });
-      if (!person) throw new Error('no person');
-      const [lease] = await database.db
-        .insert(agreements)
-        .values({
-          tenantId: person.id,
-          apartmentId: flat.id,
-          status: 'rejected',
-          rent: 20_000,
-          signedAt: new Date('2026-10-25T10:00:00+06:00'),
-          checkedAt: new Date('2026-10-26T10:00:00+06:00'),
-        })
-        .returning({ id: agreements.id });
-      if (!lease) throw new Error('no lease');
+      // A former tenant: their request stays after their lease (here, a request turned down).
+      const person = await turnedDown(database, 'A-101');
       const [request] = await database.db
         .insert(maintenanceRequests)
         .values({
           tenantId: person.id,
-          agreementId: lease.id,
+          agreementId: person.agreementId,
           category: 'plumbing',
           urgency: 'routine',
           status: 'acknowledged',
@@ -249,7 +228,6 @@ describe('one request, two people, two servers', () => {
         })
         .returning({ id: maintenanceRequests.id });
       if (!request) throw new Error('no request');
-      const { token } = await createSession(database.db, person.id, 1, undefined);
       const [cost, deletion] = await Promise.all([
         send(servers[0], adminCookie, 'POST', `/api/admin/maintenance/${request.id}/costs`, {
           kind: 'parts',
@@ -258,7 +236,7 @@ describe('one request, two people, two servers', () => {
           chargeTenant: true,
           key: randomUUID(),
         }),
-        send(servers[1], `sm_session=${token}`, 'DELETE', '/api/account', { confirm: 'DELETE' }),
+        send(servers[1], person.cookie, 'DELETE', '/api/account', { confirm: 'DELETE' }),
       ]);
       expect([cost.status, deletion.status].sort(), `round ${round}`).toEqual([200, 409]);
       const [row] = await database.db

@@ -52,7 +52,30 @@ export interface Renter {
  * A member renting `apartmentNo` since November 1st 2026 (signed on October 25th; a lease of the
  * old kind, without terms, but with one month's deposit), with a session, made in the database.
  */
-export async function renter(database: DatabaseHandle, apartmentNo: string): Promise<Renter> {
+export function renter(database: DatabaseHandle, apartmentNo: string): Promise<Renter> {
+  return personWithRequest(database, apartmentNo, 'member', {
+    status: 'accepted',
+    checkedAt: new Date('2026-11-01T10:00:00+06:00'),
+  });
+}
+
+/**
+ * A user whose request for `apartmentNo` (signed on October 25th 2026) was turned down the next
+ * day: no lease and no rent, with a session, made in the database.
+ */
+export function turnedDown(database: DatabaseHandle, apartmentNo: string): Promise<Renter> {
+  return personWithRequest(database, apartmentNo, 'user', {
+    status: 'rejected',
+    checkedAt: new Date('2026-10-26T10:00:00+06:00'),
+  });
+}
+
+async function personWithRequest(
+  database: DatabaseHandle,
+  apartmentNo: string,
+  role: Role,
+  decision: { status: 'accepted' | 'rejected'; checkedAt: Date },
+): Promise<Renter> {
   const [flat] = await database.db
     .select({ id: apartments.id, rent: apartments.rent })
     .from(apartments)
@@ -63,7 +86,7 @@ export async function renter(database: DatabaseHandle, apartmentNo: string): Pro
     .values({
       email: `racer-${randomUUID()}@example.com`,
       displayName: `Racer ${apartmentNo}`,
-      role: 'member',
+      role,
     })
     .returning({ id: users.id });
   if (!person) throw new Error('no person');
@@ -72,11 +95,10 @@ export async function renter(database: DatabaseHandle, apartmentNo: string): Pro
     .values({
       tenantId: person.id,
       apartmentId: flat.id,
-      status: 'accepted',
       rent: flat.rent,
       deposit: flat.rent,
       signedAt: new Date('2026-10-25T10:00:00+06:00'),
-      checkedAt: new Date('2026-11-01T10:00:00+06:00'),
+      ...decision,
     })
     .returning({ id: agreements.id });
   if (!lease) throw new Error('no lease');
