@@ -11,6 +11,16 @@ export function uniqueViolation(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The name of the foreign key a write broke (it named a row that is not there, or no longer). */
+export function foreignKeyViolation(error: unknown): string | undefined {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if (typeof current !== 'object') return undefined;
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23503') return typeof constraint === 'string' ? constraint : '';
+  }
+  return undefined;
+}
+
 /** The name of the check a write broke (a CHECK constraint, or a trigger raising check_violation). */
 export function checkViolation(error: unknown): string | undefined {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {

@@ -10,6 +10,7 @@ import {
   PagedBodySchema,
 } from '@structomate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { calendarDay } from '../../lib/clock';
 import { pageOf, sendPageHeaders } from '../../lib/paging';
 import { prepareJson, sendPrepared } from '../../lib/prepared-answer';
 import { currentUser } from '../../plugins/auth';
@@ -30,6 +31,8 @@ const refusals = {
 };
 
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Coupons run by the building's calendar, as payments judge them (`usableCoupon`). */
+  const buildingDay = (now: Date) => calendarDay(now, app.config.rent.timeZone);
   app.post(
     '/get/coupons',
     {
@@ -59,7 +62,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       const { newCoupon } = request.body;
       // Each change and its audit row are kept or lost together.
       const insertedId = await app.db.transaction(async (tx) => {
-        const id = await createCoupon(tx, newCoupon);
+        const id = await createCoupon(tx, newCoupon, buildingDay(request.now));
         await recordAudit(tx, actorOf(request, currentUser(request)), {
           action: 'coupon.create',
           subjectType: 'coupon',
@@ -119,7 +122,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = await app.db.transaction(async (tx) => {
-        const featured = await featureCoupon(tx, request.body.id);
+        const featured = await featureCoupon(tx, request.body.id, buildingDay(request.now));
         await recordAudit(tx, actorOf(request, currentUser(request)), {
           action: 'coupon.feature',
           subjectType: 'coupon',
@@ -143,10 +146,11 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { response: { 200: FeaturedCouponResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-cache');
-      // Keyed by the day, so a coupon that expires at midnight leaves the banner then.
-      const today = new Date().toISOString().slice(0, 10);
+      // Keyed by the building's day, so a coupon that expires at its midnight leaves the banner
+      // then (the day a payment would refuse it).
+      const today = buildingDay(request.now);
       const answer = await app.publicCache.get('featured-coupon', today, async () =>
-        prepareJson(reply, { result: await featuredCoupon(app.db) }),
+        prepareJson(reply, { result: await featuredCoupon(app.db, today) }),
       );
       return sendPrepared(request, reply, answer);
     },

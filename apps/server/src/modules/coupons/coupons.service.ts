@@ -4,9 +4,9 @@ import type {
   FeaturedCoupon,
   NewCoupon,
 } from '@structomate/contract';
-import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { coupons, payments } from '../../db/schema';
+import { coupons, paymentIntents, payments } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 
@@ -47,8 +47,11 @@ const toCoupon = (row: CouponRow): Coupon => ({
 });
 
 const notArchived = isNull(coupons.archivedAt);
-/** Still usable on the database's today (UTC by default): the validity day is inclusive. */
-const stillValid = sql`${coupons.validUntil} >= current_date`;
+/**
+ * Still usable on `today`, the building's calendar day (the one `usableCoupon` judges a payment
+ * by): the validity day is inclusive.
+ */
+const stillValid = (today: string) => sql<boolean>`${coupons.validUntil} >= ${today}::date`;
 const byCode = (code: string) => sql`lower(${coupons.code}) = lower(${code})`;
 
 /** Spec §2 Manage Coupons: every coupon not removed, newest first. */
@@ -75,12 +78,16 @@ const validityIssue = (message: string) =>
   ]);
 
 /**
- * Creating (spec §4): the create date is now. The validity may not lie in the past (one day of
- * slack for admins west of UTC, whose today is the server's yesterday). Codes are unique whatever
- * their case, including those of removed coupons that payments used: a code means one offer.
+ * Creating (spec §4): the create date is now. The validity may not lie in the past: before the
+ * building's yesterday (`today` is the building's calendar day; the day of slack is for an admin
+ * west of the building, whose picker's today is the building's yesterday). Codes are unique
+ * whatever their case, including those of removed coupons that payments used: a code means one
+ * offer.
  */
-export async function createCoupon(db: Database, input: NewCoupon): Promise<string> {
-  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+export async function createCoupon(db: Database, input: NewCoupon, today: string): Promise<string> {
+  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000)
+    .toISOString()
+    .slice(0, 10);
   if (input.validity < yesterday) throw validityIssue('must be today or later');
   try {
     // In a transaction (a savepoint inside the caller's), so a refused insert leaves the
@@ -116,9 +123,12 @@ export async function createCoupon(db: Database, input: NewCoupon): Promise<stri
 }
 
 /**
- * Removing (spec §4): a coupon no payment used is deleted; one a payment used is archived, so
- * the payment keeps its history while the coupon leaves the list and is no longer offered. The
- * row lock keeps a payment from taking the coupon between the check and the delete.
+ * Removing (spec §4): a coupon no payment used is deleted; one a payment used, or a card payment
+ * still open or going through holds, is archived, so the payment keeps its coupon (and the one
+ * use per tenant it counts) while the coupon leaves the list and is no longer offered. The row
+ * lock keeps a payment from taking the coupon between the check and the delete: a payment opened
+ * meanwhile holds the row (its foreign key) until it commits, and one opened after finds no
+ * coupon.
  */
 export async function removeCoupon(db: Database, id: string): Promise<DeleteCouponResponse> {
   return db.transaction(async (tx) => {
@@ -133,7 +143,19 @@ export async function removeCoupon(db: Database, id: string): Promise<DeleteCoup
       .from(payments)
       .where(eq(payments.couponId, id))
       .limit(1);
-    if (used) {
+    const [held] = used
+      ? [used]
+      : await tx
+          .select({ id: paymentIntents.id })
+          .from(paymentIntents)
+          .where(
+            and(
+              eq(paymentIntents.couponId, id),
+              inArray(paymentIntents.status, ['open', 'processing', 'succeeded']),
+            ),
+          )
+          .limit(1);
+    if (held) {
       await tx
         .update(coupons)
         .set({ archivedAt: sql`now()`, featured: false })
@@ -150,11 +172,11 @@ export async function removeCoupon(db: Database, id: string): Promise<DeleteCoup
  * a lock, so two admins featuring at once end with exactly one featured coupon (the later one).
  * Only an active coupon (not removed, not expired) can be featured.
  */
-export async function featureCoupon(db: Database, id: string): Promise<Coupon> {
+export async function featureCoupon(db: Database, id: string, today: string): Promise<Coupon> {
   const featured = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FEATURE_LOCK_KEY})`);
     const [target] = await tx
-      .select({ id: coupons.id, validUntil: coupons.validUntil, usable: stillValid })
+      .select({ id: coupons.id, validUntil: coupons.validUntil, usable: stillValid(today) })
       .from(coupons)
       .where(and(eq(coupons.id, id), notArchived));
     if (!target) throw notFound('No coupon has this id (it may have been removed).');
@@ -179,14 +201,14 @@ export async function featureCoupon(db: Database, id: string): Promise<Coupon> {
 }
 
 /**
- * The home page banner's coupon: the featured one while it is active, else none (the banner
- * then shows the launch offer of spec §2).
+ * The home page banner's coupon: the featured one while it is active on `today` (the building's
+ * day), else none (the banner then shows the launch offer of spec §2).
  */
-export async function featuredCoupon(db: Database): Promise<FeaturedCoupon | null> {
+export async function featuredCoupon(db: Database, today: string): Promise<FeaturedCoupon | null> {
   const [row] = await db
     .select(couponColumns)
     .from(coupons)
-    .where(and(eq(coupons.featured, true), notArchived, stillValid))
+    .where(and(eq(coupons.featured, true), notArchived, stillValid(today)))
     .limit(1);
   // Only the banner's fields: the response schema's nullable object admits no others.
   return row

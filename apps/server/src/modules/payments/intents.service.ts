@@ -13,7 +13,7 @@ import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { paymentIntents, payments } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
-import { uniqueViolation } from '../../lib/db-errors';
+import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import {
   couponById,
   couponDiscount,
@@ -243,6 +243,20 @@ async function openIntent(
       ? { row: stored, clientSecret: created.clientSecret }
       : undefined;
   } catch (error) {
+    // Unrecorded, our intent reached no browser: kept as a canceled row, so the next try counts
+    // it and asks the provider for a new intent (the same key would hand this canceled one back).
+    const withdraw = async (row: typeof values) => {
+      await ctx.db
+        .insert(paymentIntents)
+        .values({ ...row, status: 'canceled' })
+        .onConflictDoNothing({ target: paymentIntents.id });
+      await gateway.cancel(created.id);
+    };
+    if (coupon && foreignKeyViolation(error) === 'payment_intents_coupon_id_coupons_id_fk') {
+      // The admin deleted the coupon while this was prepared (nothing held it yet).
+      await withdraw({ ...values, couponId: null });
+      throw badRequest(`Coupon ${coupon.code.toUpperCase()} does not exist.`);
+    }
     const constraint = uniqueViolation(error);
     if (
       constraint !== 'payment_intents_one_live_per_member_month' &&
@@ -261,13 +275,7 @@ async function openIntent(
         ? { row: stored, clientSecret: created.clientSecret }
         : undefined;
     }
-    // Kept as a canceled row, so the next try counts it and asks the provider for a new intent
-    // (the same key would hand this canceled one back).
-    await ctx.db
-      .insert(paymentIntents)
-      .values({ ...values, status: 'canceled' })
-      .onConflictDoNothing({ target: paymentIntents.id });
-    await gateway.cancel(created.id);
+    await withdraw(values);
     return undefined;
   }
 }

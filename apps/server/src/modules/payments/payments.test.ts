@@ -1,4 +1,5 @@
 import {
+  FeaturedCouponResponseSchema,
   FormerTenantBalancesResponseSchema,
   PaymentIntentResponseSchema,
   MemberListResponseSchema,
@@ -322,6 +323,70 @@ describe('coupons', () => {
     clock.set('2026-12-01T00:30:00+06:00');
     const expired = await openIntent(person, { month: '2026-12', coupon: 'lastday' });
     expect(errorMessage(expired)).toBe('Coupon LASTDAY expired on November 30, 2026.');
+  });
+
+  it('leaves the home page banner, and can no longer be featured, when the building’s day ends', async () => {
+    const id = await addCoupon(t, 'BANNER', 5, '2026-11-30');
+    const admin = await loginAs(t.app, 'admin');
+    const feature = () =>
+      admin.inject({ method: 'POST', url: '/api/feature/coupons', payload: { id } });
+    const banner = async () =>
+      FeaturedCouponResponseSchema.parse(
+        (await t.app.inject({ method: 'GET', url: '/api/coupons/featured' })).json(),
+      ).result?.code;
+    // 23:30 in Dhaka (17:30 UTC): the coupon's last day, everywhere.
+    clock.set('2026-11-30T23:30:00+06:00');
+    expect((await feature()).statusCode).toBe(200);
+    expect(await banner()).toBe('BANNER');
+    // 00:30 in Dhaka is still November 30th in UTC: the building's day has ended, and a payment
+    // would refuse the coupon, so the banner does not offer it.
+    clock.set('2026-12-01T00:30:00+06:00');
+    expect(await banner()).toBeUndefined();
+    const late = await feature();
+    expect(late.statusCode).toBe(409);
+    expect(errorMessage(late)).toBe(
+      'This coupon expired on 2026-11-30; an expired coupon cannot be featured.',
+    );
+  });
+
+  it('removed by the admin while a payment holds it, is archived: the payment keeps it, its code stays taken', async () => {
+    const id = await addCoupon(t, 'HELD12', 12, '2099-12-31');
+    const person = await newMember(t, 'B-301');
+    const opened = await intentFor(person, { month: '2026-11', coupon: 'HELD12' });
+    const admin = await loginAs(t.app, 'admin');
+    const removed = await admin.inject({
+      method: 'POST',
+      url: '/api/delete/coupons',
+      payload: { id },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({ ok: true, removal: 'archived' });
+    // The tab already showing the discount pays it; the payment names the coupon.
+    expect((await confirmCard(person, opened.clientSecret)).statusCode).toBe(200);
+    expect((await saveTransaction(person, opened.paymentIntentId)).statusCode).toBe(200);
+    const [paid] = await t.database.db
+      .select({ couponId: payments.couponId, discount: payments.discount })
+      .from(payments)
+      .where(eq(payments.transactionId, opened.paymentIntentId));
+    expect(paid).toEqual({ couponId: id, discount: opened.discount });
+    // Nobody can use it again, nor make a new coupon with its code.
+    const again = await openIntent(person, { month: '2026-12', coupon: 'HELD12' });
+    expect(errorMessage(again)).toBe('Coupon HELD12 does not exist.');
+    const remade = await admin.inject({
+      method: 'POST',
+      url: '/api/create/coupons',
+      payload: {
+        newCoupon: {
+          heading: 'Again',
+          percentage: 12,
+          description: 'Again',
+          code: 'held12',
+          validity: '2099-12-31',
+          createDate: 'November 30, 2026',
+        },
+      },
+    });
+    expect(remade.statusCode).toBe(409);
   });
 });
 
