@@ -19,6 +19,7 @@ import {
   newMember,
   payMonth,
   paymentRows,
+  sandboxCharges,
   saveTransaction,
 } from '../../../test/payments';
 import { newPerson, type Person } from '../../../test/people';
@@ -209,30 +210,56 @@ describe('renewing a lease', () => {
     ]);
   });
 
-  it('refunds a card charge asked at the old rent when a renewal changed the month meanwhile', async () => {
+  it('closes a card payment opened at the old rent when a renewal changes the month: nothing is charged', async () => {
     const { person, leaseId } = await tenantOf('B-102');
     const rent = (await leaseRow(leaseId))?.rent ?? 0;
     const opened = await intentFor(person, { month: '2026-12' });
+    const untouched = await intentFor(person, { month: '2026-11' });
     const renewed = await renew(leaseId, {
       endDate: '2028-11-30',
       rent: rent + 1000,
       rentFrom: '2026-12',
     });
     expect(renewed.statusCode, renewed.body).toBe(200);
+    // The tab still showing December at the old rent cannot charge it.
+    const stale = await confirmCard(person, opened.clientSecret);
+    expect(stale.statusCode).toBe(409);
+    expect(ErrorResponseSchema.parse(stale.json()).error.message).toBe(
+      'This payment was changed in another window, so it can no longer be paid here. Close this window and open the payment again.',
+    );
+    expect(await sandboxCharges(t, person.id, '2026-12')).toEqual([]);
+    // November, before the new rent, is left as it was; December opens again at the new rent.
+    expect((await intentFor(person, { month: '2026-11' })).paymentIntentId).toBe(
+      untouched.paymentIntentId,
+    );
+    expect((await payMonth(person, '2026-12')).amount).toBe(rent + 1000);
+    const [paid] = await t.database.db
+      .select({ rent: payments.rent })
+      .from(payments)
+      .where(eq(payments.userId, person.id));
+    expect(paid?.rent).toBe(rent + 1000);
+  });
+
+  it('refunds a card charge at the old rent that went through as the renewal changed the month', async () => {
+    const { person, leaseId } = await tenantOf('C-204');
+    const rent = (await leaseRow(leaseId))?.rent ?? 0;
+    const opened = await intentFor(person, { month: '2026-12' });
+    // Charged, but not yet recorded (the browser is still on its way to save it).
     expect((await confirmCard(person, opened.clientSecret)).statusCode).toBe(200);
+    const renewed = await renew(leaseId, {
+      endDate: '2028-11-30',
+      rent: rent + 1000,
+      rentFrom: '2026-12',
+    });
+    expect(renewed.statusCode, renewed.body).toBe(200);
     const saved = await saveTransaction(person, opened.paymentIntentId);
     expect(saved.statusCode).toBe(409);
     expect(ErrorResponseSchema.parse(saved.json()).error.message).toBe(
       'The rent for December 2026 changed while you paid, so this charge has been refunded in full. Pay December 2026 again at its new rent.',
     );
     expect(await paymentRows(t, person.id, '2026-12')).toBe(0);
-    // Paid again, at the new rent.
-    await payMonth(person, '2026-12');
-    const [paid] = await t.database.db
-      .select({ rent: payments.rent })
-      .from(payments)
-      .where(eq(payments.userId, person.id));
-    expect(paid?.rent).toBe(rent + 1000);
+    const [charge] = await sandboxCharges(t, person.id, '2026-12');
+    expect(charge?.refundedAt).toBeInstanceOf(Date);
   });
 
   it('is for the admin only, and for a running lease', async () => {

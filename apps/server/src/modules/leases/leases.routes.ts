@@ -25,7 +25,12 @@ import { pageOf, sendKeptPage } from '../../lib/paging';
 import { currentUser } from '../../plugins/auth';
 import { actorOf, recordAudit } from '../audit/audit.service';
 import { buildingDefaults, readLeaseDefaults } from '../building/building.service';
-import { billingRules, closeIntentsAfter, paymentsContext } from '../payments/payments.service';
+import {
+  billingRules,
+  closeIntentsAfter,
+  closeIntentsAtOtherRent,
+  paymentsContext,
+} from '../payments/payments.service';
 import {
   acceptAgreement,
   agreementById,
@@ -292,6 +297,23 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
         request.now,
         app.config.rent.timeZone,
       );
+      const { rent, rentFrom } = request.body;
+      if (rent !== undefined && rentFrom !== undefined) {
+        // A tab still showing the old rent for one of those months cannot charge it (a provider
+        // out of reach leaves that to recording, which refunds a charge at the old rent).
+        await closeIntentsAtOtherRent(
+          paymentsContext(app, request.log),
+          request.params.id,
+          rentFrom,
+          rent,
+          request.now,
+        ).catch((error: unknown) =>
+          request.log.error(
+            { err: error, leaseId: request.params.id },
+            'open payments at the old rent could not be canceled',
+          ),
+        );
+      }
       return changed(change, request.params.id, 'lease renewed', { endDate: request.body.endDate });
     },
   );

@@ -11,7 +11,12 @@ import type { PaymentsContext } from './recording.service';
 export { type BillingRules } from './ledger.service';
 export { keepRentCalendar, rentCollectedByMonth } from './rent-collected.service';
 export { balancesOf } from './lease-figures.service';
-export { closeIntentsAfter, settleListedIntents, type PaymentsContext } from './recording.service';
+export {
+  closeIntentsAfter,
+  closeIntentsAtOtherRent,
+  settleListedIntents,
+  type PaymentsContext,
+} from './recording.service';
 export { addCharge, listCharges } from './charges.service';
 export { depositsHeld } from './deposits.service';
 

@@ -4,7 +4,7 @@ import {
   type SessionUser,
   type Transaction,
 } from '@structomate/contract';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   agreements,
@@ -163,13 +163,7 @@ async function recordSucceeded(
         return 'unbilled';
       }
       // …and a renewal that changed the month's rent since the charge was asked for wins.
-      const [lease] = await tx
-        .select({
-          rent: sql<number>`${rentIn(sql`${agreements}`, sql`${row.billingMonth}::date`)}`,
-        })
-        .from(agreements)
-        .where(eq(agreements.id, row.agreementId));
-      if (lease && Number(lease.rent) !== row.rent) return 'repriced';
+      if (await repriced(tx, row)) return 'repriced';
       const [payment] = await tx
         .insert(payments)
         .values({
@@ -286,6 +280,15 @@ async function recordSucceeded(
   throw conflict(PAYMENT_REFUSALS.notBilled(monthLabel(month)));
 }
 
+/** The lease asks another rent for the intent's month than the intent was opened at. */
+async function repriced(db: Database, row: IntentRow): Promise<boolean> {
+  const [lease] = await db
+    .select({ rent: sql<number>`${rentIn(sql`${agreements}`, sql`${row.billingMonth}::date`)}` })
+    .from(agreements)
+    .where(eq(agreements.id, row.agreementId));
+  return lease !== undefined && Number(lease.rent) !== row.rent;
+}
+
 /** Gives a charge that must not be kept back in full, and marks its intent refunded. */
 async function refundCharge(ctx: PaymentsContext, row: IntentRow, reason: string): Promise<void> {
   const gateway = ctx.gateways.byName(row.provider);
@@ -326,17 +329,22 @@ export async function saveTransaction(
       return transaction;
     }
     case 'refunded': {
-      // Refunded because another charge paid the month, because no lease bills it any more, or
-      // (before coupons were held at intent time) because its coupon paid another month.
+      // Refunded because another charge paid the month, because no lease bills it any more,
+      // because a renewal changed its rent, or (before coupons were held at intent time) because
+      // its coupon paid another month.
       const [paid] = await ctx.db
         .select({ id: payments.id })
         .from(payments)
         .where(and(eq(payments.userId, row.userId), eq(payments.billingMonth, row.billingMonth)));
       const label = labelOf(row);
       if (paid) throw conflict(PAYMENT_REFUSALS.refunded(label));
-      const billed = await leaseBills(ctx.db, ctx.rules.timeZone, row.agreementId, month);
+      if (!(await leaseBills(ctx.db, ctx.rules.timeZone, row.agreementId, month))) {
+        throw conflict(PAYMENT_REFUSALS.notBilled(label));
+      }
       throw conflict(
-        billed ? PAYMENT_REFUSALS.couponRefunded(label) : PAYMENT_REFUSALS.notBilled(label),
+        (await repriced(ctx.db, row))
+          ? PAYMENT_REFUSALS.repriced(label)
+          : PAYMENT_REFUSALS.couponRefunded(label),
       );
     }
     case 'processing':
@@ -449,6 +457,39 @@ export async function closeIntentsAfter(
 }
 
 /**
+ * Cancels, with their provider, the card payments still open under a lease for `fromMonth`
+ * (YYYY-MM) and later at another rent than `rent`: a renewal changed the rent of those months, so
+ * the tab showing the old amount cannot charge it (the tenant opens the payment again and sees the
+ * new one). One that went through meanwhile is refunded (recording checks the month's rent
+ * again). Returns how many could not be closed (logged).
+ */
+export async function closeIntentsAtOtherRent(
+  ctx: PaymentsContext,
+  agreementId: string,
+  fromMonth: string,
+  rent: number,
+  now: Date,
+): Promise<number> {
+  const rows = await ctx.db
+    .select()
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.agreementId, agreementId),
+        sql`${paymentIntents.billingMonth} >= ${`${fromMonth}-01`}::date`,
+        ne(paymentIntents.rent, rent),
+        inArray(paymentIntents.status, ['open', 'processing']),
+      ),
+    );
+  return closeEach(
+    ctx,
+    rows,
+    now,
+    'a card payment at a rent a renewal changed could not be closed yet',
+  );
+}
+
+/**
  * Cancels, with their provider, a person's card payments still open for `months` (YYYY-MM), once
  * those months were paid another way (recorded offline): a charge that went through meanwhile is
  * refunded, as the month is paid. Returns how many could not be closed (logged).
@@ -473,14 +514,29 @@ export async function closeIntentsFor(
         inArray(paymentIntents.status, ['open', 'processing']),
       ),
     );
+  return closeEach(
+    ctx,
+    rows,
+    now,
+    'a card payment for a month paid offline could not be closed yet',
+  );
+}
+
+/** Cancels or settles each intent; how many are still open or processing (each logged). */
+async function closeEach(
+  ctx: PaymentsContext,
+  rows: readonly IntentRow[],
+  now: Date,
+  stillOpen: string,
+): Promise<number> {
   let left = 0;
   for (const row of rows) {
     const status = await cancelOrSettle(ctx, row, now);
     if (status === 'processing' || status === 'open') {
       left += 1;
       ctx.log.warn(
-        { intentId: row.id, userId, billingMonth: row.billingMonth, status },
-        'a card payment for a month paid offline could not be closed yet',
+        { intentId: row.id, userId: row.userId, billingMonth: row.billingMonth, status },
+        stillOpen,
       );
     }
   }
