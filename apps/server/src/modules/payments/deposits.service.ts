@@ -29,7 +29,7 @@ import { assertOfflineDay, offlineLease } from './offline-lease';
  */
 export const depositsHeldSql = sql`(
   select d.agreement_id,
-    sum(case when d.kind = 'received' then d.amount else -d.amount end)::int as held
+    sum(case when d.kind = 'received' then d.amount else -d.amount end)::bigint as held
   from deposit_entries d group by d.agreement_id)`;
 
 /** The deposit held now per lease named (0 for a lease with no entry), whole BDT. */

@@ -14,9 +14,11 @@ import {
   agreements,
   apartments,
   charges,
+  depositEntries,
   leaseFigures,
   leaseRents,
   payments,
+  users,
 } from '../../db/schema';
 import { FakeClock } from '../../lib/clock';
 import { keepStaleFigures } from './lease-figures.service';
@@ -175,6 +177,28 @@ describe('the rent roll', () => {
       depositHeld: 45_000,
       chargesOwed: 0,
     });
+  });
+
+  it('adds up deposits past 2³¹ BDT (215 receipts of 10 million) without overflowing', async () => {
+    const heavy = await leaseOf(await newMember(t, 'A-301', 'Deposit Heavy'));
+    const [office] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'admin'))
+      .limit(1);
+    await t.database.db.insert(depositEntries).values(
+      Array.from({ length: 215 }, () => ({
+        agreementId: heavy.leaseId,
+        kind: 'received' as const,
+        amount: 10_000_000,
+        method: 'bank' as const,
+        entryDate: '2026-11-20',
+        recordedBy: office?.id ?? '',
+      })),
+    );
+    const page = await roll('q=Deposit%20Heavy');
+    expect(page.result[0]?.depositHeld).toBe(2_150_000_000);
+    expect(page.totals.depositHeld).toBe(2_150_000_000);
   });
 
   it('filters current, former and overdue leases, sorts by balance and pages', async () => {
