@@ -17,6 +17,7 @@ import type { Database } from '../../db/client';
 import { maintenanceContacts, maintenanceCosts, maintenanceRequests, users } from '../../db/schema';
 import { AppError, conflict } from '../../lib/app-error';
 import { addDays } from '../../lib/clock';
+import { onceByKey, replayed } from '../../lib/request-keys';
 import { defineJob, runsAt, ScheduledRunSchema } from '../../plugins/jobs';
 import { recordAudit } from '../audit/audit.service';
 import { addCharge } from '../payments/payments.service';
@@ -208,68 +209,68 @@ export async function addCost(
   const row = await visibleRequest(db, id, viewer);
   const tenantId = row.tenantDeleted ? null : row.tenantId;
   const what = `${COST_KIND_LABELS[input.kind]}: ${input.description}`;
-  await db.transaction(async (tx) => {
-    // Held, so a cancel on another server either comes first (and is seen) or waits.
-    const status = await lockedStatus(tx, id);
-    const [earlier] = await tx
-      .select({
-        kind: maintenanceCosts.kind,
-        description: maintenanceCosts.description,
-        amount: maintenanceCosts.amount,
-        chargeId: maintenanceCosts.chargeId,
-      })
-      .from(maintenanceCosts)
-      .where(and(eq(maintenanceCosts.requestId, id), eq(maintenanceCosts.requestKey, input.key)));
-    if (earlier) {
-      const same =
-        earlier.kind === input.kind &&
-        earlier.description === input.description &&
-        earlier.amount === input.amount &&
-        (earlier.chargeId !== null) === input.chargeTenant;
-      if (same) return;
-      throw conflict(MAINTENANCE_MESSAGES.costKeyReused);
-    }
-    if (status === 'cancelled') throw conflict(MAINTENANCE_MESSAGES.cancelledHasNoCosts);
-    if (input.chargeTenant && !(tenantId && (await tenantStays(tx, tenantId)))) {
-      throw conflict(MAINTENANCE_MESSAGES.chargeNeedsTenant);
-    }
-    const chargeId =
-      input.chargeTenant && tenantId
-        ? await addCharge(tx, {
-            tenantId,
-            agreementId: row.agreementId,
-            requestId: id,
-            description: clip(`Repair #${row.number} — ${what}`, 200),
-            amount: input.amount,
-            createdBy: viewer._id,
-            createdAt: now,
-          })
-        : null;
-    await tx.insert(maintenanceCosts).values({
-      requestId: id,
-      kind: input.kind,
-      description: input.description,
-      amount: input.amount,
-      chargeId,
-      createdBy: viewer._id,
-      createdAt: now,
-      requestKey: input.key,
-    });
-    const { key: _key, ...entered } = input;
-    const amount = `${input.amount.toLocaleString('en-US')} BDT`;
-    await addEvent(tx, id, viewer, now, {
-      kind: 'cost',
-      text: chargeId ? `Charged to the tenant: ${amount} (${what})` : `Cost: ${amount} (${what})`,
-      internal: chargeId === null,
-    });
-    await recordAudit(tx, actor, {
-      action: 'maintenance.cost',
-      subjectType: 'maintenance-request',
-      subjectId: id,
-      summary: `Maintenance request #${row.number}: ${amount} for ${what}${chargeId ? ', charged to the tenant' : ''}`,
-      after: entered,
-    });
-  });
+  await onceByKey('maintenance_costs_request_key_unique', () =>
+    db.transaction(async (tx) => {
+      // Held, so a cancel on another server either comes first (and is seen) or waits.
+      const status = await lockedStatus(tx, id);
+      const [earlier] = await tx
+        .select({
+          kind: maintenanceCosts.kind,
+          description: maintenanceCosts.description,
+          amount: maintenanceCosts.amount,
+          charged: sql<boolean>`${maintenanceCosts.chargeId} is not null`,
+        })
+        .from(maintenanceCosts)
+        .where(and(eq(maintenanceCosts.requestId, id), eq(maintenanceCosts.requestKey, input.key)));
+      const sent = {
+        kind: input.kind,
+        description: input.description,
+        amount: input.amount,
+        charged: input.chargeTenant,
+      };
+      if (replayed(earlier, sent, MAINTENANCE_MESSAGES.costKeyReused)) return;
+      if (status === 'cancelled') throw conflict(MAINTENANCE_MESSAGES.cancelledHasNoCosts);
+      if (input.chargeTenant && !(tenantId && (await tenantStays(tx, tenantId)))) {
+        throw conflict(MAINTENANCE_MESSAGES.chargeNeedsTenant);
+      }
+      const chargeId =
+        input.chargeTenant && tenantId
+          ? await addCharge(tx, {
+              tenantId,
+              agreementId: row.agreementId,
+              requestId: id,
+              description: clip(`Repair #${row.number} — ${what}`, 200),
+              amount: input.amount,
+              createdBy: viewer._id,
+              createdAt: now,
+            })
+          : null;
+      await tx.insert(maintenanceCosts).values({
+        requestId: id,
+        kind: input.kind,
+        description: input.description,
+        amount: input.amount,
+        chargeId,
+        createdBy: viewer._id,
+        createdAt: now,
+        requestKey: input.key,
+      });
+      const { key: _key, ...entered } = input;
+      const amount = `${input.amount.toLocaleString('en-US')} BDT`;
+      await addEvent(tx, id, viewer, now, {
+        kind: 'cost',
+        text: chargeId ? `Charged to the tenant: ${amount} (${what})` : `Cost: ${amount} (${what})`,
+        internal: chargeId === null,
+      });
+      await recordAudit(tx, actor, {
+        action: 'maintenance.cost',
+        subjectType: 'maintenance-request',
+        subjectId: id,
+        summary: `Maintenance request #${row.number}: ${amount} for ${what}${chargeId ? ', charged to the tenant' : ''}`,
+        after: entered,
+      });
+    }),
+  );
 }
 
 /**

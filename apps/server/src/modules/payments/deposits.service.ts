@@ -13,6 +13,7 @@ import type { Database } from '../../db/client';
 import { agreements, depositEntries } from '../../db/schema';
 import { conflict } from '../../lib/app-error';
 import { checkViolation } from '../../lib/db-errors';
+import { onceByKey, replayed } from '../../lib/request-keys';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { assertOfflineDay, offlineLease } from './offline-lease';
 
@@ -111,68 +112,69 @@ export async function recordDepositEntry(
   assertOfflineDay(input.date, lease, now, timeZone, 'date');
   let entry: EntryRow | undefined;
   try {
-    entry = await db.transaction(async (tx) => {
-      // Entries of one lease take turns (the trigger takes the same lock), so `before` is exact.
-      await tx
-        .select({ id: agreements.id })
-        .from(agreements)
-        .where(eq(agreements.id, lease.id))
-        .for('no key update');
-      // Sent again under its key (a retry, a second click, another server): recorded once.
-      const [earlier] = await tx
-        .select()
-        .from(depositEntries)
-        .where(
-          and(eq(depositEntries.agreementId, lease.id), eq(depositEntries.requestKey, input.key)),
-        );
-      if (earlier) {
-        const same =
-          earlier.kind === input.kind &&
-          earlier.amount === input.amount &&
-          earlier.method === input.method &&
-          earlier.reference === (input.reference ?? null) &&
-          earlier.entryDate === input.date;
-        if (same) return earlier;
-        throw conflict(DEPOSIT_MESSAGES.keyReused);
-      }
-      const before = (await depositsHeld(tx, [lease.id])).get(lease.id) ?? 0;
-      const [row] = await tx
-        .insert(depositEntries)
-        .values({
-          agreementId: lease.id,
+    entry = await onceByKey('deposit_entries_request_key_unique', () =>
+      db.transaction(async (tx) => {
+        // Entries of one lease take turns (the trigger takes the same lock), so `before` is exact.
+        await tx
+          .select({ id: agreements.id })
+          .from(agreements)
+          .where(eq(agreements.id, lease.id))
+          .for('no key update');
+        // Sent again under its key (a retry, a second click, another server): recorded once.
+        const [earlier] = await tx
+          .select()
+          .from(depositEntries)
+          .where(
+            and(eq(depositEntries.agreementId, lease.id), eq(depositEntries.requestKey, input.key)),
+          );
+        const sent = {
           kind: input.kind,
           amount: input.amount,
           method: input.method,
           reference: input.reference ?? null,
           entryDate: input.date,
-          recordedBy: actor.id,
-          recordedAt: now,
-          requestKey: input.key,
-        })
-        .returning();
-      if (!row) throw new Error('deposit entry not returned');
-      const after = input.kind === 'received' ? before + input.amount : before - input.amount;
-      const how = PAYMENT_METHOD_IN_SENTENCE[input.method];
-      await recordAudit(tx, actor, {
-        action: input.kind === 'received' ? 'deposit.received' : 'deposit.refunded',
-        subjectType: 'lease',
-        subjectId: lease.id,
-        summary:
-          input.kind === 'received'
-            ? `${actor.name} recorded a deposit of ${input.amount.toLocaleString('en-US')} BDT received by ${how} on ${dayLabel(input.date)}`
-            : `${actor.name} recorded a deposit refund of ${input.amount.toLocaleString('en-US')} BDT by ${how} on ${dayLabel(input.date)}`,
-        before: { held: before },
-        after: {
-          held: after,
-          kind: input.kind,
-          amount: input.amount,
-          method: input.method,
-          reference: input.reference ?? null,
-          date: input.date,
-        },
-      });
-      return row;
-    });
+        };
+        const again = replayed(earlier, sent, DEPOSIT_MESSAGES.keyReused);
+        if (again) return again;
+        const before = (await depositsHeld(tx, [lease.id])).get(lease.id) ?? 0;
+        const [row] = await tx
+          .insert(depositEntries)
+          .values({
+            agreementId: lease.id,
+            kind: input.kind,
+            amount: input.amount,
+            method: input.method,
+            reference: input.reference ?? null,
+            entryDate: input.date,
+            recordedBy: actor.id,
+            recordedAt: now,
+            requestKey: input.key,
+          })
+          .returning();
+        if (!row) throw new Error('deposit entry not returned');
+        const after = input.kind === 'received' ? before + input.amount : before - input.amount;
+        const how = PAYMENT_METHOD_IN_SENTENCE[input.method];
+        await recordAudit(tx, actor, {
+          action: input.kind === 'received' ? 'deposit.received' : 'deposit.refunded',
+          subjectType: 'lease',
+          subjectId: lease.id,
+          summary:
+            input.kind === 'received'
+              ? `${actor.name} recorded a deposit of ${input.amount.toLocaleString('en-US')} BDT received by ${how} on ${dayLabel(input.date)}`
+              : `${actor.name} recorded a deposit refund of ${input.amount.toLocaleString('en-US')} BDT by ${how} on ${dayLabel(input.date)}`,
+          before: { held: before },
+          after: {
+            held: after,
+            kind: input.kind,
+            amount: input.amount,
+            method: input.method,
+            reference: input.reference ?? null,
+            date: input.date,
+          },
+        });
+        return row;
+      }),
+    );
   } catch (error) {
     if (checkViolation(error) !== 'deposit_entries_held_non_negative') throw error;
     const held = (await depositsHeld(db, [lease.id])).get(lease.id) ?? 0;
