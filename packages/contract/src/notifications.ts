@@ -21,7 +21,8 @@ export type MailTopic = z.infer<typeof MailTopicSchema>;
 export const MAIL_TOPIC_LABELS: Record<MailTopic, { label: string; description: string }> = {
   receipts: {
     label: 'Payment receipts',
-    description: 'A receipt for every rent payment, by card or recorded by the office.',
+    description:
+      'A receipt for every rent payment, by card or recorded by the office, and a note when a card payment is refunded.',
   },
   rent: {
     label: 'Rent reminders',

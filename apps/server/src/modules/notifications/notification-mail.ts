@@ -26,6 +26,18 @@ export const NoticeSchema = z.discriminatedUnion('kind', [
     }),
   }),
   z.object({
+    kind: z.literal('refund'),
+    data: z.object({
+      month: z.string(),
+      /** Whole BDT, as the tenant saw it. */
+      amount: z.number(),
+      /** The charge as the provider made it (minor units of `currency`), given back whole. */
+      charged: z.string(),
+      /** Why, as the end of "We refunded it because …". */
+      reason: z.string(),
+    }),
+  }),
+  z.object({
     kind: z.literal('rent-reminder'),
     data: z.object({ month: z.string(), amount: z.number(), dueOn: z.string() }),
   }),
@@ -82,6 +94,7 @@ export type NoticeKind = Notice['kind'] & MailKind;
 
 export const TOPIC_OF: Record<NoticeKind, MailTopic> = {
   receipt: 'receipts',
+  refund: 'receipts',
   'rent-reminder': 'rent',
   'rent-overdue': 'rent',
   'request-received': 'requests',
@@ -115,6 +128,23 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
           ['Received', dayLabel(paidOn)],
         ],
         action: { label: 'View the receipt', url: dashboard(`paymentHistory/${paymentId}`) },
+      };
+    }
+    case 'refund': {
+      const { month, amount, charged, reason } = notice.data;
+      return {
+        subject: `Refund: your card payment for ${monthLabel(month)}`,
+        preview: `Your card payment of ${bdt(amount)} for ${monthLabel(month)} was refunded in full.`,
+        heading: 'Card payment refunded',
+        paragraphs: [
+          `Hello ${name}, we refunded your card payment for ${monthLabel(month)} in full, because ${reason}.`,
+          'Your bank may take 5 to 10 working days to show it. Nothing else is needed from you for this charge.',
+        ],
+        details: [
+          ['Month', monthLabel(month)],
+          ['Refunded', charged],
+        ],
+        action: { label: 'See my payments', url: dashboard('payments') },
       };
     }
     case 'rent-reminder': {

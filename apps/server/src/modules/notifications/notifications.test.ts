@@ -13,7 +13,14 @@ import {
   type TestApp,
 } from '../../../test/build';
 import { runScheduledJob } from '../../../test/jobs';
-import { newApplicant, newMember, payMonth } from '../../../test/payments';
+import {
+  confirmCard,
+  intentFor,
+  newApplicant,
+  newMember,
+  payMonth,
+  saveTransaction,
+} from '../../../test/payments';
 import { newPerson, type Person } from '../../../test/people';
 import { agreements, mailMessages, notifications, users } from '../../db/schema';
 import { FakeClock } from '../../lib/clock';
@@ -93,6 +100,42 @@ describe('receipts', () => {
       'Receipt: rent for November 2026',
     ]);
     expect(receipts[0]?.text).toMatch(/Paid by\s+Cash/);
+  });
+
+  it('a card charge given back mails the payer once, saying why', async () => {
+    const tenant = await newMember(t, 'B-102', 'Refunded Tenant');
+    const opened = await intentFor(tenant, { month: '2026-11' });
+    // The card goes through, but the browser never saves it; meanwhile the office records
+    // November paid in cash, so the charge is given back.
+    expect((await confirmCard(tenant, opened.clientSecret)).statusCode).toBe(200);
+    const [lease] = await t.database.db
+      .select({ id: agreements.id })
+      .from(agreements)
+      .where(eq(agreements.tenantId, tenant.id));
+    const cash = await admin.inject({
+      method: 'POST',
+      url: `/api/tenants/${tenant.id}/payments`,
+      payload: {
+        agreementId: lease?.id,
+        method: 'cash',
+        receivedOn: '2026-11-23',
+        months: ['2026-11'],
+      },
+    });
+    expect(cash.statusCode, cash.body).toBe(201);
+    const [refund] = await mailOf(tenant.email, 'refund');
+    expect(refund).toMatchObject({
+      subject: 'Refund: your card payment for November 2026',
+      status: 'sent',
+    });
+    expect(refund?.text).toContain(
+      'Hello Refunded Tenant, we refunded your card payment for November 2026 in full, because the month was already paid.',
+    );
+    expect(refund?.text).toMatch(/Refunded\s+BDT [0-9,]+\.00/);
+    expect(refund?.text).toMatch(/\/dashboard\/payments/);
+    // Saving the charge later says it was refunded, and mails nothing more.
+    expect((await saveTransaction(tenant, opened.paymentIntentId)).statusCode).toBe(409);
+    expect(await mailOf(tenant.email, 'refund')).toHaveLength(1);
   });
 
   it('is not sent to someone who turned receipts off', async () => {

@@ -1,4 +1,5 @@
 import {
+  formatCharge,
   monthLabel,
   PaymentProviderSchema,
   type SessionUser,
@@ -268,7 +269,7 @@ async function recordSucceeded(
       { intentId: row.id, userId: row.userId, billingMonth: row.billingMonth },
       'a charge at a rent the lease no longer asks: refunding it',
     );
-    await refundCharge(ctx, row, 'the rent for that month changed');
+    await refundCharge(ctx, row, 'the rent for that month changed while you paid');
     throw conflict(PAYMENT_REFUSALS.repriced(monthLabel(month)));
   }
   if (outcome !== 'unbilled') return outcome;
@@ -276,7 +277,7 @@ async function recordSucceeded(
     { intentId: row.id, userId: row.userId, billingMonth: row.billingMonth },
     'a charge for a month after the lease ended: refunding it',
   );
-  await refundCharge(ctx, row, 'no lease bills that month any more');
+  await refundCharge(ctx, row, 'your lease no longer runs in that month');
   throw conflict(PAYMENT_REFUSALS.notBilled(monthLabel(month)));
 }
 
@@ -294,9 +295,24 @@ async function refundCharge(ctx: PaymentsContext, row: IntentRow, reason: string
   const gateway = ctx.gateways.byName(row.provider);
   if (!gateway) throw new Error(`no gateway for ${row.provider} to refund ${row.id}`);
   await gateway.refund(row.id);
-  // Our record of the refund and its audit row are kept or lost together.
+  // Our record of the refund, its audit row and the payer's notice are kept or lost together.
   await ctx.db.transaction(async (tx) => {
     await markIntent(tx, row.id, ['open', 'processing', 'canceled'], 'refunded');
+    // The payer saw the money leave: they are told it came back, and why (once per charge).
+    await notify(
+      tx,
+      row.userId,
+      {
+        kind: 'refund',
+        data: {
+          month: row.billingMonth.slice(0, 7),
+          amount: row.rent - row.discount,
+          charged: formatCharge(row.amount, row.currency),
+          reason,
+        },
+      },
+      `refund:${row.id}`,
+    );
     await recordAudit(tx, null, {
       action: 'payment.refund',
       subjectType: 'payment-intent',
