@@ -2,8 +2,10 @@ import {
   ACCOUNT_MESSAGES,
   AccountSchema,
   AccountSessionsSchema,
+  AdminStatsSchema,
   DELETE_ACCOUNT_MESSAGES,
   EMAIL_CHANGE_MESSAGES,
+  UserListPageSchema,
 } from '@structomate/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -360,6 +362,17 @@ describe('delete my account', () => {
   it('erases the person and keeps the books; they cannot sign in again', async () => {
     const { here, elsewhere, person } = await personWithPassword('Leaving Person');
     await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, person.id));
+    const admin = await login(t.app, 'admin@structo.com', 'Admin1234');
+    const usersCounted = async () =>
+      AdminStatsSchema.parse(
+        (await admin.inject({ method: 'POST', url: '/api/admin', payload: {} })).json(),
+      ).users;
+    const listed = async () =>
+      UserListPageSchema.parse(
+        (await admin.inject({ method: 'GET', url: '/api/users?q=Leaving%20Person' })).json(),
+      ).result.map((row) => row._id);
+    const before = await usersCounted();
+    expect(await listed()).toEqual([person.id]);
     const deleted = await remove(here, { currentPassword: 'Original9', confirm: 'DELETE' });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(String(deleted.headers['set-cookie'])).toMatch(/sm_session=;/);
@@ -371,6 +384,9 @@ describe('delete my account', () => {
       passwordHash: null,
       photoImageId: null,
     });
+    // Nobody to count or manage any more: the admin's figures and Users page leave it out.
+    expect(await usersCounted()).toBe(before - 1);
+    expect(await listed()).toEqual([]);
     const signIn = await t.app.inject({
       method: 'POST',
       url: '/api/login',

@@ -6,7 +6,7 @@ import {
   type SessionUser,
   type UserListPage,
 } from '@structomate/contract';
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { agreements, apartments, userIdentities, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
@@ -163,7 +163,12 @@ export async function findOrCreateExternalUser(
 }
 
 export async function countByRole(db: Database): Promise<Record<Role, number>> {
-  const rows = await db.select({ role: users.role, n: count() }).from(users).groupBy(users.role);
+  // A deleted account is nobody's any more: kept only so its leases and payments have a payer.
+  const rows = await db
+    .select({ role: users.role, n: count() })
+    .from(users)
+    .where(isNull(users.deletedAt))
+    .groupBy(users.role);
   const counts: Record<Role, number> = { user: 0, member: 0, admin: 0 };
   for (const row of rows) counts[row.role] = row.n;
   return counts;
@@ -197,7 +202,8 @@ export async function listUsers(
   db: Database,
   query: { page: number; limit: number; role?: Role; q?: string },
 ): Promise<UserListPage> {
-  const filters: SQL[] = [];
+  // Deleted accounts are not people to manage (their books stay, under "Deleted account").
+  const filters: SQL[] = [isNull(users.deletedAt)];
   if (query.role) filters.push(eq(users.role, query.role));
   if (query.q) {
     const text = or(
@@ -206,7 +212,7 @@ export async function listUsers(
     );
     if (text) filters.push(text);
   }
-  const where = filters.length > 0 ? and(...filters) : undefined;
+  const where = and(...filters);
   const latest = db
     .select({
       status: agreements.status,
