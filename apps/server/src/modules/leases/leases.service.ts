@@ -146,7 +146,7 @@ export function assertOwnLookup(
     body?.tenantEmail !== undefined &&
     body.tenantEmail.toLowerCase() !== caller.email.toLowerCase();
   const idIsOther = body?.tenant_id !== undefined && body.tenant_id !== caller._id;
-  if (emailIsOther || idIsOther) throw forbidden('You can only look up your own agreement');
+  if (emailIsOther || idIsOther) throw forbidden('You can only look up your own records');
 }
 
 /** The member's lease: the accepted agreement they live under (spec §7 /member/agreements). */
