@@ -230,6 +230,47 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
         true,
       );
     });
+    test('a tab left open at the old rent cannot pay once the office renews at a new rent; opened again, it asks the new rent', async ({
+      page,
+    }) => {
+      await atTime(page, '2026-11-01T15:00:00+06:00');
+      await newMember(page, 'Selim Reza', 'B-102');
+      await atTime(page, '2026-11-14T15:00:00+06:00');
+      const stale = await openPayment(page, { value: '2026-11', label: 'November 2026 (overdue)' });
+      await expect(stale.getByTestId('amount-to-pay')).toHaveText('21,000 BDT');
+
+      // Meanwhile the office renews the lease, at 22,500 BDT from November.
+      const lease = await page.request.post('/api/member/agreements', { data: {} });
+      const leaseId = ((await lease.json()) as { result: { _id: string } }).result._id;
+      const admin = await request.newContext({
+        baseURL: test.info().project.use.baseURL,
+        extraHTTPHeaders: timeHeaders(page),
+      });
+      await admin.post('/api/login', {
+        data: { email: 'admin@structo.com', password: 'Admin1234' },
+      });
+      const renewed = await admin.post(`/api/admin/leases/${leaseId}/renew`, {
+        data: { endDate: '2028-10-31', rent: 22_500, rentFrom: '2026-11' },
+      });
+      expect(renewed.status(), await renewed.text()).toBe(200);
+      await admin.dispose();
+
+      // The open tab cannot charge the old amount (before, it was charged and refunded).
+      await fillCard(stale, '4242 4242 4242 4242');
+      await stale.getByRole('button', { name: 'Pay 21,000 BDT' }).click();
+      await expect(
+        stale.getByText(
+          'This payment was changed in another window, so it can no longer be paid here. Close this window and open the payment again.',
+        ),
+      ).toBeVisible();
+      const fresh = await openPayment(page, { value: '2026-11', label: 'November 2026 (overdue)' });
+      await expect(fresh.getByTestId('amount-to-pay')).toHaveText('22,500 BDT');
+      await payWith4242(page, fresh, '22,500 BDT');
+      await page.goto('/dashboard/paymentHistory');
+      const rows = page.getByRole('row').filter({ hasText: 'November 2026' });
+      await expect(rows).toHaveCount(1);
+      await expect(rows).toContainText('22,500 BDT');
+    });
   });
 
   test("in January, last December's arrears are paid first", async ({ page }) => {
