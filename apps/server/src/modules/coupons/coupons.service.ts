@@ -265,7 +265,7 @@ export async function usableCoupon(
   return { id: row.id, code: row.code, percentage: row.percentage };
 }
 
-/** The discount a coupon gives on a rent, in whole taka (rounded down, in the tenant's favour). */
+/** The discount a coupon gives on a rent, in whole taka (rounded down: never more than it says). */
 export const couponDiscount = (rent: number, percentage: number) =>
   Math.floor((rent * percentage) / 100);
 

@@ -144,7 +144,7 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
           ['Month', monthLabel(month)],
           ['Refunded', charged],
         ],
-        action: { label: 'See my payments', url: dashboard('payments') },
+        action: { label: 'See my payment history', url: dashboard('paymentHistory') },
       };
     }
     case 'rent-reminder': {

@@ -132,7 +132,7 @@ describe('receipts', () => {
       'Hello Refunded Tenant, we refunded your card payment for November 2026 in full, because the month was already paid.',
     );
     expect(refund?.text).toMatch(/Refunded\s+BDT [0-9,]+\.00/);
-    expect(refund?.text).toMatch(/\/dashboard\/payments/);
+    expect(refund?.text).toMatch(/\/dashboard\/paymentHistory/);
     // Saving the charge later says it was refunded, and mails nothing more.
     expect((await saveTransaction(tenant, opened.paymentIntentId)).statusCode).toBe(409);
     expect(await mailOf(tenant.email, 'refund')).toHaveLength(1);

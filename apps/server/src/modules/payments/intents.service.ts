@@ -126,7 +126,9 @@ async function couponFree(
 
 /**
  * The coupon for this payment. Without `requested`, the month's open payment keeps the coupon it
- * has while that is still usable; `""` means none; a code is looked up and must be free.
+ * holds, even one removed or expired since it was applied (the tab showing it can pay it anyway,
+ * so reopening the payment must not take the discount away); `""` means none; a code is looked up
+ * and must be usable and free.
  */
 async function couponFor(
   ctx: PaymentsContext,
@@ -138,9 +140,7 @@ async function couponFor(
 ): Promise<UsableCoupon | undefined> {
   const today = calendarDay(now, ctx.rules.timeZone);
   if (requested === undefined) {
-    const held = live?.couponId ? await couponById(ctx.db, live.couponId) : undefined;
-    if (!held) return undefined;
-    return usableCoupon(ctx.db, held.code, today).catch(() => undefined);
+    return live?.couponId ? couponById(ctx.db, live.couponId) : undefined;
   }
   if (!requested.trim()) return undefined;
   const coupon = await usableCoupon(ctx.db, requested, today);

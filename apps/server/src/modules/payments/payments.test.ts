@@ -361,6 +361,10 @@ describe('coupons', () => {
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json()).toEqual({ ok: true, removal: 'archived' });
+    // Reopening the payment keeps the discount it holds (the open tab could pay it anyway).
+    const reopened = await intentFor(person, { month: '2026-11' });
+    expect(reopened.paymentIntentId).toBe(opened.paymentIntentId);
+    expect(reopened).toMatchObject({ discount: opened.discount, coupon: { code: 'HELD12' } });
     // The tab already showing the discount pays it; the payment names the coupon.
     expect((await confirmCard(person, opened.clientSecret)).statusCode).toBe(200);
     expect((await saveTransaction(person, opened.paymentIntentId)).statusCode).toBe(200);
