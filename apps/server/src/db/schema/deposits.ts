@@ -48,6 +48,8 @@ export const depositEntries = pgTable(
     check('deposit_entries_method_known', sql`${t.method} in ('cash', 'bank', 'bkash', 'nagad')`),
     check('deposit_entries_reference_length', sql`char_length(${t.reference}) between 1 and 100`),
     index('deposit_entries_agreement_idx').on(t.agreementId, t.entryDate, t.recordedAt),
-    uniqueIndex('deposit_entries_request_key_unique').on(t.agreementId, t.requestKey),
+    // A key names one entry, whatever lease it is sent for: sent again for another lease (the
+    // form re-sent after its lease was changed), it is refused, not recorded twice.
+    uniqueIndex('deposit_entries_key_unique').on(t.requestKey),
   ],
 );

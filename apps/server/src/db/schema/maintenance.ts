@@ -270,7 +270,8 @@ export const maintenanceCosts = pgTable(
       sql`char_length(${t.description}) between 1 and 200`,
     ),
     uniqueIndex('maintenance_costs_charge_unique').on(t.chargeId),
-    uniqueIndex('maintenance_costs_request_key_unique').on(t.requestId, t.requestKey),
+    // A key names one cost, whatever request it is sent for.
+    uniqueIndex('maintenance_costs_key_unique').on(t.requestKey),
     index('maintenance_costs_request_idx').on(t.requestId, t.createdAt, t.seq),
   ],
 );

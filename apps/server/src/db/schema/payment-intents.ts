@@ -48,6 +48,12 @@ export const paymentIntents = pgTable(
     /** BDT per unit of `currency` when it is not taka; null for taka. */
     rate: text('rate'),
     status: text('status').notNull().default('open'),
+    /**
+     * Why a refunded charge was given back, as it was decided (null before 0028): the month was
+     * already `paid`, its `coupon` already used, its rent `repriced` by a renewal, or no lease
+     * bills it any more (`unbilled`).
+     */
+    refundReason: text('refund_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -58,6 +64,10 @@ export const paymentIntents = pgTable(
       sql`${t.status} in ('open', 'processing', 'succeeded', 'canceled', 'refunded')`,
     ),
     check('payment_intents_amount_non_negative', sql`${t.amount} >= 0`),
+    check(
+      'payment_intents_refund_reason_known',
+      sql`${t.refundReason} is null or ${t.refundReason} in ('paid', 'coupon', 'repriced', 'unbilled')`,
+    ),
     check('payment_intents_discount_range', sql`${t.discount} >= 0 and ${t.discount} <= ${t.rent}`),
     check('payment_intents_billing_month_first_day', sql`extract(day from ${t.billingMonth}) = 1`),
     check(

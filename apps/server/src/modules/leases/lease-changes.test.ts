@@ -252,6 +252,10 @@ describe('renewing a lease', () => {
       rentFrom: '2026-12',
     });
     expect(renewed.statusCode, renewed.body).toBe(200);
+    // …and then back to the old rent: the charge was given back because the rent changed, and
+    // saving it says so still.
+    const back = await renew(leaseId, { endDate: '2028-12-31', rent, rentFrom: '2026-12' });
+    expect(back.statusCode, back.body).toBe(200);
     const saved = await saveTransaction(person, opened.paymentIntentId);
     expect(saved.statusCode).toBe(409);
     expect(ErrorResponseSchema.parse(saved.json()).error.message).toBe(

@@ -209,20 +209,23 @@ export async function addCost(
   const row = await visibleRequest(db, id, viewer);
   const tenantId = row.tenantDeleted ? null : row.tenantId;
   const what = `${COST_KIND_LABELS[input.kind]}: ${input.description}`;
-  await onceByKey('maintenance_costs_request_key_unique', () =>
+  await onceByKey('maintenance_costs_key_unique', () =>
     db.transaction(async (tx) => {
       // Held, so a cancel on another server either comes first (and is seen) or waits.
       const status = await lockedStatus(tx, id);
       const [earlier] = await tx
         .select({
+          requestId: maintenanceCosts.requestId,
           kind: maintenanceCosts.kind,
           description: maintenanceCosts.description,
           amount: maintenanceCosts.amount,
           charged: sql<boolean>`${maintenanceCosts.chargeId} is not null`,
         })
         .from(maintenanceCosts)
-        .where(and(eq(maintenanceCosts.requestId, id), eq(maintenanceCosts.requestKey, input.key)));
+        // Whatever request it was sent for: a key names one cost.
+        .where(eq(maintenanceCosts.requestKey, input.key));
       const sent = {
+        requestId: id,
         kind: input.kind,
         description: input.description,
         amount: input.amount,

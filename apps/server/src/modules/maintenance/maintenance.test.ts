@@ -817,6 +817,16 @@ describe('costs charged to the tenant', () => {
         'A cost with other details was already added under this key. Send a new key for a new cost.',
       );
     }
+    // The same key sent for another request (the form re-sent on another page) names that cost.
+    const otherRequest = await file(tenant, { title: 'Sticky window' });
+    const elsewhere = await act(
+      admin,
+      'POST',
+      `/api/admin/maintenance/${otherRequest._id}/costs`,
+      cost,
+    );
+    expect(elsewhere.statusCode).toBe(409);
+    expect((await read(admin, otherRequest._id)).costs).toHaveLength(0);
     const { key: _key, ...keyless } = cost;
     for (const [body, sent] of [
       [keyless, 'no key'],

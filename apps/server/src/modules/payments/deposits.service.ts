@@ -7,7 +7,7 @@ import {
   type RecordDepositRequestSchema,
   type RecordDepositResponse,
 } from '@structomate/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { agreements, depositEntries } from '../../db/schema';
@@ -112,7 +112,7 @@ export async function recordDepositEntry(
   assertOfflineDay(input.date, lease, now, timeZone, 'date');
   let entry: EntryRow | undefined;
   try {
-    entry = await onceByKey('deposit_entries_request_key_unique', () =>
+    entry = await onceByKey('deposit_entries_key_unique', () =>
       db.transaction(async (tx) => {
         // Entries of one lease take turns (the trigger takes the same lock), so `before` is exact.
         await tx
@@ -124,10 +124,10 @@ export async function recordDepositEntry(
         const [earlier] = await tx
           .select()
           .from(depositEntries)
-          .where(
-            and(eq(depositEntries.agreementId, lease.id), eq(depositEntries.requestKey, input.key)),
-          );
+          // Whatever lease it was sent for: a key names one entry.
+          .where(eq(depositEntries.requestKey, input.key));
         const sent = {
+          agreementId: lease.id,
           kind: input.kind,
           amount: input.amount,
           method: input.method,

@@ -444,6 +444,15 @@ describe('POST /api/tenants/:id/deposits (the security deposit)', () => {
         'An entry with other details was already recorded under this key. Send a new key for a new entry.',
       );
     }
+    // The same key sent for another tenant's lease (the form re-sent after its lease was changed)
+    // names the entry already recorded: refused, not a second deposit.
+    const neighbour = await newMember(t, 'B-601', 'Deposit Neighbour');
+    const elsewhere = await recordDeposit(neighbour, {
+      ...entry,
+      agreementId: await leaseOf(neighbour),
+    });
+    expect(elsewhere.statusCode).toBe(409);
+    expect((await accountOf(neighbour)).deposits[0]?.entries).toEqual([]);
     const { key: _key, ...keyless } = entry;
     const missing = await admin.inject({
       method: 'POST',

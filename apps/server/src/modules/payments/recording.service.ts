@@ -258,9 +258,7 @@ async function recordSucceeded(
     await refundCharge(
       ctx,
       row,
-      constraint === 'payments_one_coupon_use_per_member'
-        ? 'its coupon was already used'
-        : 'the month was already paid',
+      constraint === 'payments_one_coupon_use_per_member' ? 'coupon' : 'paid',
     );
     return 'refunded';
   }
@@ -269,7 +267,7 @@ async function recordSucceeded(
       { intentId: row.id, userId: row.userId, billingMonth: row.billingMonth },
       'a charge at a rent the lease no longer asks: refunding it',
     );
-    await refundCharge(ctx, row, 'the rent for that month changed while you paid');
+    await refundCharge(ctx, row, 'repriced');
     throw conflict(PAYMENT_REFUSALS.repriced(monthLabel(month)));
   }
   if (outcome !== 'unbilled') return outcome;
@@ -277,7 +275,7 @@ async function recordSucceeded(
     { intentId: row.id, userId: row.userId, billingMonth: row.billingMonth },
     'a charge for a month after the lease ended: refunding it',
   );
-  await refundCharge(ctx, row, 'your lease no longer runs in that month');
+  await refundCharge(ctx, row, 'unbilled');
   throw conflict(PAYMENT_REFUSALS.notBilled(monthLabel(month)));
 }
 
@@ -291,13 +289,38 @@ async function repriced(db: Database, row: IntentRow): Promise<boolean> {
 }
 
 /** Gives a charge that must not be kept back in full, and marks its intent refunded. */
-async function refundCharge(ctx: PaymentsContext, row: IntentRow, reason: string): Promise<void> {
+/** Why a charge is given back, as the payer is told it ("… in full, because …"). */
+const REFUND_REASONS = {
+  paid: 'the month was already paid',
+  coupon: 'its coupon was already used',
+  repriced: 'the rent for that month changed while you paid',
+  unbilled: 'your lease no longer runs in that month',
+} as const;
+type RefundReason = keyof typeof REFUND_REASONS;
+const isRefundReason = (value: string | null): value is RefundReason =>
+  value !== null && Object.hasOwn(REFUND_REASONS, value);
+
+async function refundCharge(
+  ctx: PaymentsContext,
+  row: IntentRow,
+  why: RefundReason,
+): Promise<void> {
+  const reason = REFUND_REASONS[why];
   const gateway = ctx.gateways.byName(row.provider);
   if (!gateway) throw new Error(`no gateway for ${row.provider} to refund ${row.id}`);
   await gateway.refund(row.id);
   // Our record of the refund, its audit row and the payer's notice are kept or lost together.
   await ctx.db.transaction(async (tx) => {
-    await markIntent(tx, row.id, ['open', 'processing', 'canceled'], 'refunded');
+    // Marked with its reason, which saving the charge later repeats.
+    await tx
+      .update(paymentIntents)
+      .set({ status: 'refunded', refundReason: why, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(paymentIntents.id, row.id),
+          inArray(paymentIntents.status, ['open', 'processing', 'canceled']),
+        ),
+      );
     // The payer saw the money leave: they are told it came back, and why (once per charge).
     await notify(
       tx,
@@ -345,14 +368,30 @@ export async function saveTransaction(
       return transaction;
     }
     case 'refunded': {
-      // Refunded because another charge paid the month, because no lease bills it any more,
-      // because a renewal changed its rent, or (before coupons were held at intent time) because
-      // its coupon paid another month.
+      const label = labelOf(row);
+      // Said as it was decided when the charge was given back…
+      const [refunded] = await ctx.db
+        .select({ why: paymentIntents.refundReason })
+        .from(paymentIntents)
+        .where(eq(paymentIntents.id, row.id));
+      const why = refunded?.why ?? null;
+      if (isRefundReason(why)) {
+        throw conflict(
+          {
+            paid: PAYMENT_REFUSALS.refunded,
+            coupon: PAYMENT_REFUSALS.couponRefunded,
+            repriced: PAYMENT_REFUSALS.repriced,
+            unbilled: PAYMENT_REFUSALS.notBilled,
+          }[why](label),
+        );
+      }
+      // …or, for a refund made before reasons were kept (0028), worked out from the books now:
+      // another charge paid the month, no lease bills it any more, a renewal changed its rent,
+      // or (before coupons were held at intent time) its coupon paid another month.
       const [paid] = await ctx.db
         .select({ id: payments.id })
         .from(payments)
         .where(and(eq(payments.userId, row.userId), eq(payments.billingMonth, row.billingMonth)));
-      const label = labelOf(row);
       if (paid) throw conflict(PAYMENT_REFUSALS.refunded(label));
       if (!(await leaseBills(ctx.db, ctx.rules.timeZone, row.agreementId, month))) {
         throw conflict(PAYMENT_REFUSALS.notBilled(label));
