@@ -34,6 +34,8 @@ afterAll(async () => {
   ).toEqual([]);
 });
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const call = (server: ServerProcess, url: string, body: unknown) =>
   pair.post(server, pair.adminCookie, url, body);
 
@@ -86,5 +88,55 @@ describe('renewing with a new rent while the month is paid in cash (two servers)
       }
     }
     expect(outcomes.renewedFirst + outcomes.paidFirst).toBe(ROUNDS);
+  }, 120_000);
+});
+
+describe('ending a lease while a later month is paid in cash (two servers)', () => {
+  const FLATS = ['A-101', 'A-202', 'A-301', 'A-404', 'A-502', 'A-701', 'A-801', 'B-102'];
+  it(`never ends a lease before a month paid under it (${FLATS.length} rounds)`, async () => {
+    const outcomes = { paidFirst: 0, endedFirst: 0 };
+    for (const [round, flat] of FLATS.entries()) {
+      const tenant = await renter(database, flat);
+      // The end starts a little later each round, so it meets the payment at each step.
+      const [ending, payment] = await Promise.all([
+        pause((round % 4) * 12).then(() =>
+          call(
+            pair.servers[round % 2 === 0 ? 0 : 1],
+            `/api/admin/leases/${tenant.agreementId}/end`,
+            { endDate: '2026-11-30' },
+          ),
+        ),
+        call(pair.servers[round % 2 === 0 ? 1 : 0], `/api/tenants/${tenant.id}/payments`, {
+          agreementId: tenant.agreementId,
+          method: 'cash',
+          receivedOn: '2026-11-23',
+          months: ['2026-11', '2026-12'],
+        }),
+      ]);
+      const context = `round ${round}: ${JSON.stringify(ending.body)} ${JSON.stringify(payment.body)}`;
+      const [lease] = await database.db
+        .select({ endsOn: agreements.endsOn })
+        .from(agreements)
+        .where(eq(agreements.id, tenant.agreementId));
+      const paid = await database.db
+        .select({ month: payments.billingMonth })
+        .from(payments)
+        .where(eq(payments.agreementId, tenant.agreementId));
+      if (payment.status === 201) {
+        outcomes.paidFirst += 1;
+        expect(ending.status, context).toBe(400);
+        expect(lease?.endsOn, context).toBeNull();
+        expect(paid, context).toHaveLength(2);
+      } else {
+        outcomes.endedFirst += 1;
+        expect(ending.status, context).toBe(200);
+        expect(payment.status, context).toBeGreaterThanOrEqual(400);
+        expect(payment.status, context).toBeLessThan(500);
+        expect(lease?.endsOn, context).toBe('2026-11-30');
+        expect(paid, context).toEqual([]);
+      }
+    }
+    console.log('OUT', outcomes);
+    expect(outcomes.paidFirst + outcomes.endedFirst).toBe(FLATS.length);
   }, 120_000);
 });

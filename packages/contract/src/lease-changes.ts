@@ -84,4 +84,8 @@ export const LEASE_CHANGE_MESSAGES = {
   endBeforeStart: (start: string) => `The lease cannot end before it starts (${start}).`,
   endTooFar: `The lease can be ended at most ${LEASE_CHANGE_LIMITS.endYears} years from today.`,
   noNotice: 'This lease has no end date set.',
+  endBeforePaid: (paidThrough: string, earliest: string) =>
+    `Rent is paid through ${paidThrough}: the lease can end on ${earliest} at the earliest, so the months paid are the tenant’s to live in.`,
+  removePaidAhead: (paidThrough: string, earliest: string) =>
+    `Rent is paid through ${paidThrough}: end the lease on ${earliest} instead (Rent → End lease), so the months paid are the tenant’s to live in.`,
 } as const;

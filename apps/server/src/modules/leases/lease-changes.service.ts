@@ -4,6 +4,7 @@ import {
   dayLabel,
   latestEndDate,
   latestRenewalEnd,
+  monthEnd,
   monthLabel,
   type FieldIssue,
   type RenewLeaseRequest,
@@ -265,6 +266,20 @@ export async function endLease(
     const lease = await runningLease(tx, leaseId, today);
     const issue = endDateIssue(endDate, today, lease.startDate);
     if (issue) throw invalid([{ path: 'endDate', message: issue }]);
+    // Months paid ahead stay the tenant's: the lease runs through them at least (the lease row is
+    // held, so no month is paid between this look and the change).
+    const through = await paidThrough(tx, lease.id);
+    if (through !== undefined && endDate.slice(0, 7) < through) {
+      throw invalid([
+        {
+          path: 'endDate',
+          message: LEASE_CHANGE_MESSAGES.endBeforePaid(
+            monthLabel(through),
+            dayLabel(monthEnd(through)),
+          ),
+        },
+      ]);
+    }
     // The same notice again (a second click, or two admins at once) changes nothing and is not
     // logged twice.
     if (lease.endsOn !== endDate) {
@@ -284,6 +299,19 @@ export async function endLease(
       apartmentNo: lease.apartmentNo,
     };
   });
+}
+
+/**
+ * The last month (YYYY-MM) paid under a lease, or undefined when none is: a lease must not end
+ * before it, or the building would keep rent for months nobody lives in. Run with the lease's
+ * row held (FOR UPDATE): a payment under it waits (it holds the row FOR SHARE).
+ */
+export async function paidThrough(tx: Database, leaseId: string): Promise<string | undefined> {
+  const [last] = await tx
+    .select({ month: sql<string | null>`to_char(max(${payments.billingMonth}), 'YYYY-MM')` })
+    .from(payments)
+    .where(eq(payments.agreementId, leaseId));
+  return last?.month ?? undefined;
 }
 
 function endDateIssue(endDate: string, today: string, startDate: string | null) {

@@ -354,6 +354,33 @@ describe('ending a lease on a chosen day', () => {
     expect(typeof (await ownLease(next)) === 'object').toBe(true);
   });
 
+  it('cannot end before the last month paid, nor be removed with months paid ahead', async () => {
+    const { person, leaseId } = await tenantOf('A-701', 'Paid Ahead');
+    for (const month of ['2026-11', '2026-12', '2027-01']) await payMonth(person, month);
+    const paidFor = LEASE_CHANGE_MESSAGES.endBeforePaid('January 2027', '31 January 2027');
+    for (const endDate of ['2026-11-30', '2026-12-15']) {
+      const early = await end(leaseId, endDate);
+      expect(early.statusCode, endDate).toBe(400);
+      expect(ErrorResponseSchema.parse(early.json()).error.issues).toEqual([
+        { path: 'endDate', message: paidFor },
+      ]);
+    }
+    const removed = await admin.inject({
+      method: 'POST',
+      url: '/api/change/role',
+      payload: { id: person.id },
+    });
+    expect(removed.statusCode).toBe(409);
+    expect(ErrorResponseSchema.parse(removed.json()).error.message).toBe(
+      LEASE_CHANGE_MESSAGES.removePaidAhead('January 2027', '31 January 2027'),
+    );
+    // Nothing changed: the lease runs on, the tenant is still a member.
+    expect((await leaseRow(leaseId))?.endsOn).toBeNull();
+    expect(typeof (await ownLease(person))).toBe('object');
+    // Through the last month paid, it can end.
+    expect((await end(leaseId, '2027-01-31')).statusCode).toBe(200);
+  });
+
   it('is closed by maintenance, or by the admin’s next request, if the tenant never calls', async () => {
     const first = await tenantOf('B-301', 'Quiet Tenant');
     const second = await tenantOf('B-203', 'Other Quiet Tenant');

@@ -233,7 +233,13 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const removed = await app.db.transaction(async (tx) => {
-        const person = await removeMember(tx, currentUser(request), request.body.id, request.now);
+        const person = await removeMember(
+          tx,
+          currentUser(request),
+          request.body.id,
+          request.now,
+          app.config.rent.timeZone,
+        );
         await recordAudit(tx, actorOf(request, currentUser(request)), {
           action: 'lease.end',
           subjectType: 'user',

@@ -1,10 +1,14 @@
 import {
   APARTMENT_MESSAGES,
+  LEASE_CHANGE_MESSAGES,
   LEASE_TERM_MESSAGES,
+  dayLabel,
   defaultStartDate,
   latestStartDate,
   leaseEndDate,
   leaseTerms,
+  monthEnd,
+  monthLabel,
   type Agreement,
   type LeaseDefaults,
   type LeaseTerms,
@@ -21,7 +25,7 @@ import { retryOnDeadlock, uniqueViolation } from '../../lib/db-errors';
 import { apartmentPhotoUrl, coverImageId } from '../apartments/apartments.service';
 import { imageUrl } from '../images/images.service';
 import { balancesOf, type BillingRules } from '../payments/payments.service';
-import { rentChangesOf, settleLeaseEnds } from './lease-changes.service';
+import { paidThrough, rentChangesOf, settleLeaseEnds } from './lease-changes.service';
 
 export { settleLeaseEnds };
 
@@ -498,15 +502,26 @@ export async function removeMember(
   admin: SessionUser,
   userId: string,
   now: Date,
+  timeZone: string,
 ): Promise<{ displayName: string }> {
   if (userId === admin._id) throw forbidden('You cannot remove yourself.');
   return db.transaction(async (tx) => {
     // The lease first, then the person: the order closing a lease by its end date takes too.
-    await tx
+    const running = await tx
       .select({ id: agreements.id })
       .from(agreements)
       .where(and(eq(agreements.tenantId, userId), eq(agreements.status, 'accepted')))
       .for('update');
+    // Removed, the lease ends today: months paid after this one would be kept for nothing.
+    const thisMonth = calendarDay(now, timeZone).slice(0, 7);
+    for (const lease of running) {
+      const through = await paidThrough(tx, lease.id);
+      if (through !== undefined && through > thisMonth) {
+        throw conflict(
+          LEASE_CHANGE_MESSAGES.removePaidAhead(monthLabel(through), dayLabel(monthEnd(through))),
+        );
+      }
+    }
     const [removed] = await tx
       .update(users)
       .set({ role: 'user', updatedAt: sql`now()` })

@@ -636,17 +636,35 @@ describe('a balance outlives the lease', () => {
     expect(await sandboxCharges(t, tenant.id, '2027-01')).toHaveLength(1);
   });
 
-  it('months paid ahead stay in the ledger, as paid, after the lease ends', async () => {
+  it('months paid ahead keep the lease running through them: removal is refused, an end after them is not', async () => {
     const tenant = await newMember(t, 'C-602', 'Paid Ahead');
     await payMonth(tenant, '2026-11');
     await payMonth(tenant, '2026-12');
-    await removeMember(t, tenant);
+    const admin = await loginAs(t.app, 'admin');
+    const removed = await admin.inject({
+      method: 'POST',
+      url: '/api/change/role',
+      payload: { id: tenant.id },
+    });
+    expect(removed.statusCode).toBe(409);
+    expect(errorMessage(removed)).toMatch(/^Rent is paid through December 2026: end the lease/);
+    const [lease] = await t.database.db
+      .select({ id: agreements.id })
+      .from(agreements)
+      .where(eq(agreements.tenantId, tenant.id));
+    const ended = await admin.inject({
+      method: 'POST',
+      url: `/api/admin/leases/${lease?.id}/end`,
+      payload: { endDate: '2026-12-31' },
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    clock.set('2027-01-02T10:00:00+06:00');
     const ledger = await ledgerOf(tenant);
     expect(ledger.months.map((m) => [m.billingMonth, m.status])).toEqual([
       ['2026-11', 'paid'],
       ['2026-12', 'paid'],
     ]);
-    expect(ledger.leases[0]).toMatchObject({ lastMonth: '2026-11' });
+    expect(ledger.leases[0]).toMatchObject({ status: 'ended', lastMonth: '2026-12' });
     expect(ledger.owedMonths).toBe(0);
   });
 
