@@ -136,7 +136,6 @@ describe('ending a lease while a later month is paid in cash (two servers)', () 
         expect(paid, context).toEqual([]);
       }
     }
-    console.log('OUT', outcomes);
     expect(outcomes.paidFirst + outcomes.endedFirst).toBe(FLATS.length);
   }, 120_000);
 });

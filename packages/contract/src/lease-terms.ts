@@ -89,10 +89,10 @@ export type LeaseTerms = z.infer<typeof LeaseTermsSchema>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The day before `day` (YYYY-MM-DD), on the calendar (no time zones involved). */
 /** The last day of a month: "2027-02-28" from "2027-02". */
 export const monthEnd = (month: string) => dayBefore(`${addMonths(month, 1)}-01`);
 
+/** The day before `day` (YYYY-MM-DD), on the calendar (no time zones involved). */
 function dayBefore(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() - 1);

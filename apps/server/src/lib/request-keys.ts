@@ -27,8 +27,8 @@ export function replayed<T extends object>(
  * Runs `write` (a transaction that looks the key up, with the row it belongs to held, before it
  * inserts) once more if the key's unique index (`index`) refused its insert: another sending
  * committed the same key first, and the second run finds it and answers as `replayed` does. The
- * held row keeps this from happening today; the index, and this, keep it right for a later path
- * that looks the key up without holding the row.
+ * held row makes a sending for the same lease or request wait for the first; one for another
+ * lease or request holds another row, reaches the index, and gets the 409 on its second run.
  */
 export async function onceByKey<T>(index: string, write: () => Promise<T>): Promise<T> {
   try {

@@ -266,10 +266,10 @@ export async function endLease(
     const lease = await runningLease(tx, leaseId, today);
     const issue = endDateIssue(endDate, today, lease.startDate);
     if (issue) throw invalid([{ path: 'endDate', message: issue }]);
-    // Months paid ahead stay the tenant's: the lease runs through them at least (the lease row is
-    // held, so no month is paid between this look and the change).
+    // Months paid ahead stay the tenant's: the lease runs through the last of them to its last
+    // day (the lease row is held, so no month is paid between this look and the change).
     const through = await paidThrough(tx, lease.id);
-    if (through !== undefined && endDate.slice(0, 7) < through) {
+    if (through !== undefined && endDate < monthEnd(through)) {
       throw invalid([
         {
           path: 'endDate',

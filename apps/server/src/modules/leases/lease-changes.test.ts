@@ -13,6 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
 import {
+  addCoupon,
   confirmCard,
   intentFor,
   newApplicant,
@@ -240,6 +241,35 @@ describe('renewing a lease', () => {
     expect(paid?.rent).toBe(rent + 1000);
   });
 
+  it('opens a payment it closed again with the coupon the tenant had applied, even one removed since', async () => {
+    const { person, leaseId } = await tenantOf('C-801');
+    const rent = (await leaseRow(leaseId))?.rent ?? 0;
+    const couponId = await addCoupon(t, 'RENEW10', 10, '2099-12-31');
+    const opened = await intentFor(person, { month: '2026-12', coupon: 'RENEW10' });
+    const removed = await admin.inject({
+      method: 'POST',
+      url: '/api/delete/coupons',
+      payload: { id: couponId },
+    });
+    expect(removed.json()).toEqual({ ok: true, removal: 'archived' });
+    const renewed = await renew(leaseId, {
+      endDate: '2028-11-30',
+      rent: rent + 1000,
+      rentFrom: '2026-12',
+    });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const again = await intentFor(person, { month: '2026-12' });
+    expect(again.paymentIntentId).not.toBe(opened.paymentIntentId);
+    expect(again).toMatchObject({
+      rent: rent + 1000,
+      discount: Math.floor((rent + 1000) / 10),
+      coupon: { code: 'RENEW10', percentage: 10 },
+    });
+    // Taken off by the tenant, it stays off.
+    expect((await intentFor(person, { month: '2026-12', coupon: '' })).coupon).toBeNull();
+    expect((await intentFor(person, { month: '2026-12' })).coupon).toBeNull();
+  });
+
   it('refunds a card charge at the old rent that went through as the renewal changed the month', async () => {
     const { person, leaseId } = await tenantOf('C-204');
     const rent = (await leaseRow(leaseId))?.rent ?? 0;
@@ -358,7 +388,7 @@ describe('ending a lease on a chosen day', () => {
     const { person, leaseId } = await tenantOf('A-701', 'Paid Ahead');
     for (const month of ['2026-11', '2026-12', '2027-01']) await payMonth(person, month);
     const paidFor = LEASE_CHANGE_MESSAGES.endBeforePaid('January 2027', '31 January 2027');
-    for (const endDate of ['2026-11-30', '2026-12-15']) {
+    for (const endDate of ['2026-11-30', '2026-12-15', '2027-01-10', '2027-01-30']) {
       const early = await end(leaseId, endDate);
       expect(early.statusCode, endDate).toBe(400);
       expect(ErrorResponseSchema.parse(early.json()).error.issues).toEqual([

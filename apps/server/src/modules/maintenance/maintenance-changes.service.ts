@@ -196,7 +196,8 @@ export async function scheduleVisit(
  * The sender names the cost with a key: the same cost sent again under it (a retry after an answer
  * that never arrived, two clicks reaching two servers) is added once, and the request is answered
  * as it is. The request's row is held while the key is looked up, so the second sending waits for
- * the first and finds its cost; the unique index on (request, key) holds it in the database too.
+ * the first and finds its cost; the unique index on the key holds it in the database too (a key
+ * sent for another request is refused).
  */
 export async function addCost(
   db: Database,
@@ -225,7 +226,7 @@ export async function addCost(
         // Whatever request it was sent for: a key names one cost.
         .where(eq(maintenanceCosts.requestKey, input.key));
       const sent = {
-        requestId: id,
+        requestId: row.id,
         kind: input.kind,
         description: input.description,
         amount: input.amount,

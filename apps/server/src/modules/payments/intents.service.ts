@@ -9,9 +9,9 @@ import {
   type RentLedger,
   type SessionUser,
 } from '@structomate/contract';
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { paymentIntents, payments } from '../../db/schema';
-import { badRequest, conflict } from '../../lib/app-error';
+import { AppError, badRequest, conflict } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import {
@@ -140,12 +140,48 @@ async function couponFor(
 ): Promise<UsableCoupon | undefined> {
   const today = calendarDay(now, ctx.rules.timeZone);
   if (requested === undefined) {
-    return live?.couponId ? couponById(ctx.db, live.couponId) : undefined;
+    if (live) return live.couponId ? couponById(ctx.db, live.couponId) : undefined;
+    return carriedCoupon(ctx, userId, billingMonth, now);
   }
   if (!requested.trim()) return undefined;
   const coupon = await usableCoupon(ctx.db, requested, today);
   await couponFree(ctx, userId, coupon, billingMonth, now);
   return coupon;
+}
+
+/**
+ * The coupon of the month's latest payment when none is open: a payment the building closed (a
+ * renewal changed its rent) opens again with the discount the tenant had applied, as long as no
+ * other payment of theirs took the coupon since. One the tenant changed was replaced by a newer
+ * payment, whose coupon (or none) is the latest.
+ */
+async function carriedCoupon(
+  ctx: PaymentsContext,
+  userId: string,
+  billingMonth: string,
+  now: Date,
+): Promise<UsableCoupon | undefined> {
+  const [latest] = await ctx.db
+    .select({ couponId: paymentIntents.couponId })
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.userId, userId),
+        eq(paymentIntents.billingMonth, `${billingMonth}-01`),
+        inArray(paymentIntents.status, ['canceled', 'refunded']),
+      ),
+    )
+    .orderBy(desc(paymentIntents.createdAt))
+    .limit(1);
+  const coupon = latest?.couponId ? await couponById(ctx.db, latest.couponId) : undefined;
+  if (!coupon) return undefined;
+  try {
+    await couponFree(ctx, userId, coupon, billingMonth, now);
+    return coupon;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 409) return undefined;
+    throw error;
+  }
 }
 
 /** The open intent already asks for exactly this payment, through the provider we use now. */

@@ -288,18 +288,24 @@ async function repriced(db: Database, row: IntentRow): Promise<boolean> {
   return lease !== undefined && Number(lease.rent) !== row.rent;
 }
 
-/** Gives a charge that must not be kept back in full, and marks its intent refunded. */
-/** Why a charge is given back, as the payer is told it ("… in full, because …"). */
+/** Why a charge is given back: as the payer is told it ("… in full, because …"), and as logged. */
 const REFUND_REASONS = {
-  paid: 'the month was already paid',
-  coupon: 'its coupon was already used',
-  repriced: 'the rent for that month changed while you paid',
-  unbilled: 'your lease no longer runs in that month',
+  paid: { payer: 'the month was already paid', log: 'the month was already paid' },
+  coupon: { payer: 'its coupon was already used', log: 'its coupon was already used' },
+  repriced: {
+    payer: 'the rent for that month changed while you paid',
+    log: 'the rent for that month changed',
+  },
+  unbilled: {
+    payer: 'your lease no longer runs in that month',
+    log: 'no lease bills that month any more',
+  },
 } as const;
 type RefundReason = keyof typeof REFUND_REASONS;
 const isRefundReason = (value: string | null): value is RefundReason =>
   value !== null && Object.hasOwn(REFUND_REASONS, value);
 
+/** Gives a charge that must not be kept back in full, and marks its intent refunded. */
 async function refundCharge(
   ctx: PaymentsContext,
   row: IntentRow,
@@ -331,7 +337,7 @@ async function refundCharge(
           month: row.billingMonth.slice(0, 7),
           amount: row.rent - row.discount,
           charged: formatCharge(row.amount, row.currency),
-          reason,
+          reason: reason.payer,
         },
       },
       `refund:${row.id}`,
@@ -340,8 +346,8 @@ async function refundCharge(
       action: 'payment.refund',
       subjectType: 'payment-intent',
       subjectId: row.id,
-      summary: `Refunded a charge of ${row.amount} ${row.currency} (minor units) for ${monthLabel(row.billingMonth.slice(0, 7))}: ${reason}`,
-      after: { userId: row.userId, billingMonth: row.billingMonth.slice(0, 7), reason },
+      summary: `Refunded a charge of ${row.amount} ${row.currency} (minor units) for ${monthLabel(row.billingMonth.slice(0, 7))}: ${reason.log}`,
+      after: { userId: row.userId, billingMonth: row.billingMonth.slice(0, 7), reason: why },
     });
   });
 }
