@@ -8,16 +8,18 @@ import { Pager } from '../../../components/pager';
 import { useKeepPageInRange } from '../../../lib/use-page';
 import { EmptyState } from '../../../components/page-header';
 import { messageOf } from '../../../lib/api-client';
-import { formatLongDate, formatWhen } from '../../../lib/format';
+import { formatLongDate } from '../../../lib/format';
 import { useDeleteCoupon } from '../api/delete-coupon';
 import { useFeatureCoupon } from '../api/feature-coupon';
 import { useCoupons } from '../api/get-coupons';
 import { LoadError } from '../../../components/load-error';
-import { useNow } from '../../../lib/now';
+import { useToday } from '../../../lib/now';
+import { useSiteConfig } from '../../../lib/site-config';
 
 /** Spec §2 coupon table: Heading, Coupon Code and Action (Remove); ours: feature on the home page. */
 export function CouponTable() {
-  const now = useNow();
+  // Expired by the building's calendar, as payments and the banner judge coupons.
+  const today = useToday(useSiteConfig().data?.timeZone);
   const [page, setPage] = useState(1);
   const { data, isPending, error, refetch } = useCoupons(page);
   const coupons = data?.items;
@@ -36,7 +38,6 @@ export function CouponTable() {
   }
   if (coupons.length === 0) return <EmptyState>{COUPON_MESSAGES.empty}</EmptyState>;
 
-  const today = formatWhen(now, 'yyyy-MM-dd');
   const remove = (coupon: Coupon) =>
     removal.mutate(coupon._id, {
       onSuccess: () => toast.success(COUPON_MESSAGES.removed),
