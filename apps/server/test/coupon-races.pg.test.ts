@@ -9,6 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
 import { coupons, paymentIntents, payments } from '../src/db/schema';
+import { GOOD_CARD } from './payments';
 import { renter } from './people';
 import { startDemoPair } from './servers';
 
@@ -22,13 +23,6 @@ import { startDemoPair } from './servers';
 const serverUrl = process.env.DATABASE_URL ?? '';
 const NOW = '2026-11-23T10:00:00+06:00';
 const ROUNDS = 12;
-const GOOD_CARD = {
-  number: '4242424242424242',
-  expMonth: 12,
-  expYear: 2040,
-  cvc: '123',
-  postalCode: '12345',
-};
 
 let pair: Awaited<ReturnType<typeof startDemoPair>>;
 let database: DatabaseHandle;

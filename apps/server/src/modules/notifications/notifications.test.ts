@@ -57,6 +57,19 @@ const preferences = (as: Session | Person) =>
 const setPreferences = (as: Session | Person, payload: unknown) =>
   as.inject({ method: 'PUT', url: '/api/account/notifications', payload: payload as object });
 
+/** The office records `months` of the person's lease paid in cash today. */
+async function recordCash(person: Person, months: string[]) {
+  const [lease] = await t.database.db
+    .select({ id: agreements.id })
+    .from(agreements)
+    .where(eq(agreements.tenantId, person.id));
+  return admin.inject({
+    method: 'POST',
+    url: `/api/tenants/${person.id}/payments`,
+    payload: { agreementId: lease?.id, method: 'cash', receivedOn: '2026-11-23', months },
+  });
+}
+
 const unsubscribeQuery = (url: string | null) => new URL(url ?? '').searchParams;
 
 describe('receipts', () => {
@@ -79,20 +92,7 @@ describe('receipts', () => {
 
   it('rent recorded by the office mails one receipt per month, naming how it was paid', async () => {
     const tenant = await newMember(t, 'B-504', 'Cash Receipt Tenant');
-    const [lease] = await t.database.db
-      .select({ id: agreements.id })
-      .from(agreements)
-      .where(eq(agreements.tenantId, tenant.id));
-    const recorded = await admin.inject({
-      method: 'POST',
-      url: `/api/tenants/${tenant.id}/payments`,
-      payload: {
-        agreementId: lease?.id,
-        method: 'cash',
-        receivedOn: '2026-11-23',
-        months: ['2026-11', '2026-12'],
-      },
-    });
+    const recorded = await recordCash(tenant, ['2026-11', '2026-12']);
     expect(recorded.statusCode, recorded.body).toBe(201);
     const receipts = await mailOf(tenant.email, 'receipt');
     expect(receipts.map((mail) => mail.subject).sort()).toEqual([
@@ -108,20 +108,7 @@ describe('receipts', () => {
     // The card goes through, but the browser never saves it; meanwhile the office records
     // November paid in cash, so the charge is given back.
     expect((await confirmCard(tenant, opened.clientSecret)).statusCode).toBe(200);
-    const [lease] = await t.database.db
-      .select({ id: agreements.id })
-      .from(agreements)
-      .where(eq(agreements.tenantId, tenant.id));
-    const cash = await admin.inject({
-      method: 'POST',
-      url: `/api/tenants/${tenant.id}/payments`,
-      payload: {
-        agreementId: lease?.id,
-        method: 'cash',
-        receivedOn: '2026-11-23',
-        months: ['2026-11'],
-      },
-    });
+    const cash = await recordCash(tenant, ['2026-11']);
     expect(cash.statusCode, cash.body).toBe(201);
     const [refund] = await mailOf(tenant.email, 'refund');
     expect(refund).toMatchObject({
