@@ -140,12 +140,7 @@ export async function recordDepositEntry(
         const [row] = await tx
           .insert(depositEntries)
           .values({
-            agreementId: lease.id,
-            kind: input.kind,
-            amount: input.amount,
-            method: input.method,
-            reference: input.reference ?? null,
-            entryDate: input.date,
+            ...sent,
             recordedBy: actor.id,
             recordedAt: now,
             requestKey: input.key,
