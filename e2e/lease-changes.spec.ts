@@ -70,10 +70,24 @@ test('the admin renews a lease with a new rent, then ends it on a day; the flat 
   await expect(page.getByText('31 Jan, 2030', { exact: true })).toBeVisible();
   await expect(page.getByText('52,000 BDT from March 2028')).toBeVisible();
 
-  // The admin ends it: the notice (30 days) is offered, the last day of March chosen.
+  // She pays February and March in cash at the office.
+  const cash = admin.getByRole('form', { name: 'Record a payment' });
+  await cash.getByRole('checkbox', { name: /February 2028/ }).check();
+  await cash.getByRole('checkbox', { name: /March 2028/ }).check();
+  await expect(cash).toContainText('Total 124,000 BDT (2 months)');
+  await cash.getByRole('button', { name: 'Record payment' }).click();
+  await expect(toast(admin, 'Payment of 2 months recorded')).toBeVisible();
+  await expect(lease).toContainText('Rent paid throughMarch 2028');
+
+  // The admin ends it: the notice (30 days) would end it on 2 March, but March is paid, so the
+  // form offers its last day, the earliest the lease can end.
   await lease.getByRole('button', { name: 'End lease' }).click();
-  await expect(lease.getByLabel('Last day of the lease')).toHaveValue('2028-03-02');
-  await lease.getByLabel('Last day of the lease').fill('2028-03-31');
+  const lastDay = lease.getByLabel('Last day of the lease');
+  await expect(lastDay).toHaveValue('2028-03-31');
+  await expect(lastDay).toHaveAttribute('min', '2028-03-31');
+  await expect(lease).toContainText(
+    "30 days' notice from today ends it on 2 March 2028. Rent is paid through March 2028, so it can end on 31 March 2028 at the earliest.",
+  );
   await lease.getByRole('button', { name: 'End lease on this day' }).click();
   const confirm = admin.getByRole('dialog', { name: 'End the lease on 31 March 2028?' });
   await expect(confirm).toContainText(`apartment ${flat} is free to let`);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RoleSchema, withToken } from './accounts';
 import { RentChangeSchema } from './lease-changes';
 import { LeaseTermsSchema, StartDateSchema } from './lease-terms';
+import { BillingMonthSchema } from './payments';
 
 export const AgreementStatusSchema = z.enum(['pending', 'accepted', 'rejected', 'ended']);
 export type AgreementStatus = z.infer<typeof AgreementStatusSchema>;
@@ -97,6 +98,15 @@ export const RejectAgreementRequestSchema = withToken({
 });
 
 export const AgreementDecisionResponseSchema = z.object({ result: AgreementSchema });
+
+/**
+ * Ours: a running lease as the admin works on it, with the last month paid under it (YYYY-MM;
+ * null when none is): the lease may not end before that month's last day.
+ */
+export const LeaseResponseSchema = AgreementDecisionResponseSchema.extend({
+  paidThrough: BillingMonthSchema.nullable(),
+});
+export type LeaseResponse = z.infer<typeof LeaseResponseSchema>;
 
 export const AgreementListResponseSchema = z.array(AgreementSchema);
 

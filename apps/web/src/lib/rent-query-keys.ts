@@ -12,4 +12,6 @@ export const rentQueryKeys = {
   /** Charges besides rent (repairs charged to the tenant): one's own list, and one charge. */
   charges: () => [...rentQueryKeys.all, 'charges'] as const,
   charge: (id: string) => [...rentQueryKeys.all, 'charge', id] as const,
+  /** A running lease as the admin works on it: it says how far its rent is paid. */
+  lease: (leaseId: string) => [...rentQueryKeys.all, 'lease', leaseId] as const,
 };

@@ -1,5 +1,6 @@
 import {
   AgreementDecisionResponseSchema,
+  LeaseResponseSchema,
   AgreementLookupResponseSchema,
   ApartmentResponseSchema,
   AuditPageSchema,
@@ -386,7 +387,14 @@ describe('ending a lease on a chosen day', () => {
 
   it('cannot end before the last month paid, nor be removed with months paid ahead', async () => {
     const { person, leaseId } = await tenantOf('A-701', 'Paid Ahead');
+    const shown = async () =>
+      LeaseResponseSchema.parse(
+        (await admin.inject({ method: 'GET', url: `/api/admin/leases/${leaseId}` })).json(),
+      ).paidThrough;
+    // The admin's lease says how far rent is paid: the End lease form starts from it.
+    expect(await shown()).toBeNull();
     for (const month of ['2026-11', '2026-12', '2027-01']) await payMonth(person, month);
+    expect(await shown()).toBe('2027-01');
     const paidFor = LEASE_CHANGE_MESSAGES.endBeforePaid('January 2027', '31 January 2027');
     for (const endDate of ['2026-11-30', '2026-12-15', '2027-01-10', '2027-01-30']) {
       const early = await end(leaseId, endDate);

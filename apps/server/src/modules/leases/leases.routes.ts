@@ -8,6 +8,7 @@ import {
   ChangeRoleRequestSchema,
   EndLeaseRequestSchema,
   LeaseIdParamsSchema,
+  LeaseResponseSchema,
   RenewLeaseRequestSchema,
   ChangeRoleResponseSchema,
   CreateAgreementRequestSchema,
@@ -43,7 +44,13 @@ import {
   removeMember,
   requestAgreement,
 } from './leases.service';
-import { endLease, renewLease, withdrawNotice, type LeaseChange } from './lease-changes.service';
+import {
+  endLease,
+  paidThrough,
+  renewLease,
+  withdrawNotice,
+  type LeaseChange,
+} from './lease-changes.service';
 
 const refusals = {
   400: ErrorResponseSchema,
@@ -270,11 +277,16 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
   // Renewing and ending leases (ours): the admin works on the lease from the member's account.
   const leaseChange = {
     params: LeaseIdParamsSchema,
-    response: { 200: AgreementDecisionResponseSchema, ...refusals },
+    response: { 200: LeaseResponseSchema, ...refusals },
+  };
+  /** The lease as it stands, with the last month paid under it (the form's earliest end). */
+  const leaseAnswer = async (leaseId: string) => {
+    const result = await agreementById(app.db, leaseId);
+    return { result, paidThrough: (await paidThrough(app.db, leaseId)) ?? null };
   };
   const changed = async (change: LeaseChange, leaseId: string, message: string, log: object) => {
     app.log.info({ leaseId, tenantId: change.tenantId, ...log }, message);
-    return { result: await agreementById(app.db, leaseId) };
+    return leaseAnswer(leaseId);
   };
 
   /** One lease with its terms, for the admin (the member's account shows and changes it). */
@@ -283,11 +295,11 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: ['admin'] }, schema: leaseChange },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const result = await agreementById(app.db, request.params.id);
-      if (result.status === 'pending' || result.status === 'rejected') {
+      const answer = await leaseAnswer(request.params.id);
+      if (answer.result.status === 'pending' || answer.result.status === 'rejected') {
         throw new AppError('NOT_FOUND', 'No lease has this id');
       }
-      return { result };
+      return answer;
     },
   );
 

@@ -1,5 +1,5 @@
 import {
-  AgreementDecisionResponseSchema,
+  LeaseResponseSchema,
   type EndLeaseRequest,
   type RenewLeaseRequest,
 } from '@structomate/contract';
@@ -8,14 +8,16 @@ import { apiRequest, postJson, sendJson } from '../../../lib/api-client';
 import { rentQueryKeys } from '../../../lib/rent-query-keys';
 
 const leasePath = (leaseId: string) => `/admin/leases/${encodeURIComponent(leaseId)}`;
-export const leaseQueryKey = (leaseId: string) => ['lease', leaseId] as const;
+const leaseQueryKey = rentQueryKeys.lease;
 
-/** A running lease with its terms, end by notice and rent changes, for the admin. */
+/**
+ * A running lease with its terms, end by notice and rent changes, for the admin, and the last
+ * month paid under it.
+ */
 export function useLease(leaseId: string) {
   return useQuery({
     queryKey: leaseQueryKey(leaseId),
-    queryFn: async () =>
-      (await apiRequest(leasePath(leaseId), AgreementDecisionResponseSchema)).result,
+    queryFn: () => apiRequest(leasePath(leaseId), LeaseResponseSchema),
     staleTime: 0,
   });
 }
@@ -26,7 +28,7 @@ export type LeaseChangeRequest =
   | { kind: 'withdraw' };
 
 const send = (leaseId: string, change: LeaseChangeRequest) => {
-  const schema = AgreementDecisionResponseSchema;
+  const schema = LeaseResponseSchema;
   if (change.kind === 'withdraw')
     return sendJson('DELETE', `${leasePath(leaseId)}/end`, schema, {});
   return postJson(`${leasePath(leaseId)}/${change.kind}`, schema, change.body);
@@ -40,8 +42,8 @@ export function useChangeLease(leaseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: LeaseChangeRequest) => send(leaseId, change),
-    onSuccess: ({ result }) => {
-      queryClient.setQueryData(leaseQueryKey(leaseId), result);
+    onSuccess: (answer) => {
+      queryClient.setQueryData(leaseQueryKey(leaseId), answer);
       return Promise.all(
         [rentQueryKeys.all, ['members'], ['admin-stats'], ['apartments'], ['admin-apartments']].map(
           (queryKey) => queryClient.invalidateQueries({ queryKey }),

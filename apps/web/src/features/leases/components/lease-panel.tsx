@@ -5,6 +5,7 @@ import {
   defaultEndDate,
   latestEndDate,
   latestRenewalEnd,
+  monthEnd,
   monthLabel,
   rentInMonth,
   type Agreement,
@@ -47,7 +48,12 @@ export function LeasePanel({ leaseId }: { leaseId: string }) {
       ) : lease.isError ? (
         <LoadError onRetry={lease.refetch}>The lease could not be loaded.</LoadError>
       ) : (
-        <LeaseDetails lease={lease.data} mode={mode} onMode={setMode} />
+        <LeaseDetails
+          lease={lease.data.result}
+          paidThrough={lease.data.paidThrough}
+          mode={mode}
+          onMode={setMode}
+        />
       )}
     </section>
   );
@@ -55,10 +61,13 @@ export function LeasePanel({ leaseId }: { leaseId: string }) {
 
 function LeaseDetails({
   lease,
+  paidThrough,
   mode,
   onMode,
 }: {
   lease: Agreement;
+  /** The last month paid under the lease (YYYY-MM), or null. */
+  paidThrough: string | null;
   mode: Mode;
   onMode: (mode: Mode) => void;
 }) {
@@ -86,6 +95,7 @@ function LeaseDetails({
       ['Notice', `${terms.noticeDays} days`],
     );
   }
+  facts.push(['Rent paid through', paidThrough ? monthLabel(paidThrough) : 'No month yet']);
   const withdraw = () =>
     change.mutate(
       { kind: 'withdraw' },
@@ -153,7 +163,14 @@ function LeaseDetails({
       {mode === 'renew' && terms && (
         <RenewForm lease={lease} today={today} onDone={() => onMode('view')} />
       )}
-      {mode === 'end' && <EndForm lease={lease} today={today} onDone={() => onMode('view')} />}
+      {mode === 'end' && (
+        <EndForm
+          lease={lease}
+          paidThrough={paidThrough}
+          today={today}
+          onDone={() => onMode('view')}
+        />
+      )}
       <ConfirmDialog
         open={withdrawing}
         title="Withdraw the end date?"
@@ -312,10 +329,12 @@ function RenewForm({
 
 function EndForm({
   lease,
+  paidThrough,
   today,
   onDone,
 }: {
   lease: Agreement;
+  paidThrough: string | null;
   today: string;
   onDone: () => void;
 }) {
@@ -323,7 +342,10 @@ function EndForm({
   const { issues, setIssues, fail } = useIssues();
   const id = useId();
   const noticeDays = lease.terms?.noticeDays ?? 30;
-  const earliest = lease.terms && lease.terms.startDate > today ? lease.terms.startDate : today;
+  // Not before today or the lease's start, nor before the last day of its last month paid: the
+  // months paid are the tenant's to live in (the server refuses an earlier day).
+  const paidEnd = paidThrough ? monthEnd(paidThrough) : today;
+  const earliest = [today, lease.terms?.startDate ?? today, paidEnd].sort().at(-1) ?? today;
   const suggested = defaultEndDate(today, noticeDays);
   const [endDate, setEndDate] = useState(
     lease.endsOn ?? (suggested < earliest ? earliest : suggested),
@@ -361,7 +383,11 @@ function EndForm({
         <FormField
           id={`${id}-end`}
           label="Last day of the lease"
-          hint={`${noticeDays} days' notice from today ends it on ${dayLabel(suggested)}.`}
+          hint={
+            paidEnd > today && paidThrough
+              ? `${noticeDays} days' notice from today ends it on ${dayLabel(suggested)}. Rent is paid through ${monthLabel(paidThrough)}, so it can end on ${dayLabel(paidEnd)} at the earliest.`
+              : `${noticeDays} days' notice from today ends it on ${dayLabel(suggested)}.`
+          }
           error={issues.endDate}
         >
           <input
