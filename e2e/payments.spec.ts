@@ -216,7 +216,7 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
       await stale.getByRole('button', { name: 'Pay 58,500 BDT' }).click();
       await expect(
         stale.getByText(
-          'This payment was changed in another window, so it can no longer be paid here. Close this window and open the payment again.',
+          'This payment was changed or settled after this window opened, so it can no longer be paid here. Close this window and open the payment again to see what is due.',
         ),
       ).toBeVisible();
       await payWith4242(other, fresh, '52,650 BDT');
@@ -260,7 +260,7 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
       await stale.getByRole('button', { name: 'Pay 21,000 BDT' }).click();
       await expect(
         stale.getByText(
-          'This payment was changed in another window, so it can no longer be paid here. Close this window and open the payment again.',
+          'This payment was changed or settled after this window opened, so it can no longer be paid here. Close this window and open the payment again to see what is due.',
         ),
       ).toBeVisible();
       const fresh = await openPayment(page, { value: '2026-11', label: 'November 2026 (overdue)' });

@@ -227,7 +227,7 @@ describe('renewing a lease', () => {
     const stale = await confirmCard(person, opened.clientSecret);
     expect(stale.statusCode).toBe(409);
     expect(ErrorResponseSchema.parse(stale.json()).error.message).toBe(
-      'This payment was changed in another window, so it can no longer be paid here. Close this window and open the payment again.',
+      'This payment was changed or settled after this window opened, so it can no longer be paid here. Close this window and open the payment again to see what is due.',
     );
     expect(await sandboxCharges(t, person.id, '2026-12')).toEqual([]);
     // November, before the new rent, is left as it was; December opens again at the new rent.

@@ -154,7 +154,7 @@ describe('one charge per member and month', () => {
     const refused = await confirmCard(person, stale.clientSecret);
     expect(refused.statusCode).toBe(409);
     expect(errorMessage(refused)).toBe(
-      'This payment was changed in another window, so it can no longer be paid here. Close this window and open the payment again.',
+      'This payment was changed or settled after this window opened, so it can no longer be paid here. Close this window and open the payment again to see what is due.',
     );
     expect(await sandboxCharges(t, person.id, '2026-11')).toHaveLength(0);
     const [row] = await t.database.db

@@ -131,7 +131,7 @@ export class SandboxGateway implements PaymentGateway {
 
 export const SANDBOX_MESSAGES = {
   replaced:
-    'This payment was changed in another window, so it can no longer be paid here. Close this window and open the payment again.',
+    'This payment was changed or settled after this window opened, so it can no longer be paid here. Close this window and open the payment again to see what is due.',
 } as const;
 
 export const SANDBOX_TEST_CARDS: Record<string, string | null> = {
