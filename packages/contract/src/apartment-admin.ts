@@ -64,11 +64,19 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .min(min, { error: `${label} must be at least ${min.toLocaleString('en-US')}` })
     .max(max, { error: `${label} must be at most ${max.toLocaleString('en-US')}` });
 
-/** Typed into a form or read from a CSV cell, a number arrives as text. */
+/** Digits grouped by thousands, as the app writes amounts: "25,000", "1 200 000". */
+const GROUPED_DIGITS = /^\d{1,3}(?:[, \u00a0\u202f]\d{3})+$/;
+
+/**
+ * Typed into a form or read from a CSV cell, a number arrives as text, perhaps grouped by
+ * thousands as the app shows it ("25,000"); anything else that is not a plain number is NaN, which
+ * the schema calls not a whole number.
+ */
 const numberFromText = (value: unknown) => {
   if (typeof value !== 'string') return value;
   const text = value.trim();
-  return text === '' ? undefined : Number(text);
+  if (text === '') return undefined;
+  return Number(GROUPED_DIGITS.test(text) ? text.replace(/\D/g, '') : text);
 };
 
 // Compatibility forms fold into one (a full-width "Ｃ-801" is "C-801"), so the number the database

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ApartmentFormSchema } from './apartment-admin';
 import { ApartmentListQuerySchema, LISTING_BUDGET_CEILING, MaxRentQuerySchema } from './apartments';
 
 describe('ApartmentListQuerySchema', () => {
@@ -57,5 +58,24 @@ describe('MaxRentQuerySchema (the one parse of the listing budget, server and br
       code: 'invalid_type',
       message: 'must be a number',
     });
+  });
+});
+
+describe('ApartmentFormSchema', () => {
+  const form = { apartmentNo: 'C-909', blockName: 'C', floorNo: '9', details: 'Corner flat' };
+
+  it('reads a rent grouped by thousands as the app writes it', () => {
+    for (const rent of ['25000', '25,000', ' 25,000 ', '25 000', '25\u202f000']) {
+      expect(ApartmentFormSchema.parse({ ...form, rent }).rent, rent).toBe(25_000);
+    }
+    expect(ApartmentFormSchema.parse({ ...form, rent: '1,200,000' }).rent).toBe(1_200_000);
+  });
+
+  it('refuses what is not a whole number, grouped wrongly included', () => {
+    for (const rent of ['25,00', '2,5000', '25.5', '25,000.50', 'twenty', '25,000 BDT']) {
+      const parsed = ApartmentFormSchema.safeParse({ ...form, rent });
+      expect(parsed.success, rent).toBe(false);
+      expect(parsed.error?.issues[0]?.message, rent).toBe('Rent must be a whole number');
+    }
   });
 });

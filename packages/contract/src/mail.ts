@@ -20,6 +20,7 @@ export const MAIL_KINDS = [
   'maintenance-visit',
   'maintenance-comment',
   'maintenance-tenant-move',
+  'maintenance-charge',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;
@@ -42,6 +43,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'maintenance-visit': 'Maintenance visit',
   'maintenance-comment': 'Maintenance comment',
   'maintenance-tenant-move': 'Maintenance request cancelled or reopened',
+  'maintenance-charge': 'Repair cost charged',
 };
 
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'retrying', 'failed'] as const;

@@ -47,7 +47,8 @@ export const MAIL_TOPIC_LABELS: Record<MailTopic, { label: string; description: 
   },
   repairUpdates: {
     label: 'Maintenance status',
-    description: 'Each change in the status of your maintenance requests.',
+    description:
+      'Each change in the status of your maintenance requests, and a repair cost charged to you.',
   },
   repairVisits: {
     label: 'Maintenance visits',

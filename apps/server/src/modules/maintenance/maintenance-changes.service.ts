@@ -273,6 +273,13 @@ export async function addCost(
         summary: `Maintenance request #${row.number}: ${amount} for ${what}${chargeId ? ', charged to the tenant' : ''}`,
         after: entered,
       });
+      // What they now owe is told to them, once (a replay returned above).
+      if (chargeId) {
+        await notifyTenant(tx, row, {
+          kind: 'maintenance-charge',
+          data: { ...repairOf(row), chargeId, what, amount: input.amount },
+        });
+      }
     }),
   );
 }

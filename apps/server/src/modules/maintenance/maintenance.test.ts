@@ -909,6 +909,42 @@ describe('email', () => {
     expect(await noticesOf(tenant.id, 'maintenance-visit')).toBe(visitNotices + 1);
     expect(await mailTo(tenant.email, 'maintenance-visit', request.number)).toHaveLength(visits);
   });
+
+  it('tells the tenant of a cost charged to them, once, and of no cost the building bears', async () => {
+    const request = await file(tenant, { title: 'Broken mixer tap' });
+    const path = `/api/admin/maintenance/${request._id}/costs`;
+    await moved(admin, 'POST', path, {
+      key: randomUUID(),
+      kind: 'labour',
+      description: 'Plumber, one hour',
+      amount: 800,
+    });
+    expect(await mailTo(tenant.email, 'maintenance-charge', request.number)).toHaveLength(0);
+
+    const charged = {
+      key: randomUUID(),
+      kind: 'parts',
+      description: 'New mixer valve',
+      amount: 1250,
+      chargeTenant: true,
+    };
+    const answer = await moved(admin, 'POST', path, charged);
+    // Sent again under its key (a retry): added once, told once.
+    expect((await act(admin, 'POST', path, charged)).statusCode).toBe(200);
+    const mails = await mailTo(tenant.email, 'maintenance-charge', request.number);
+    expect(mails).toHaveLength(1);
+    const [charge] = await t.database.db
+      .select({ id: charges.id })
+      .from(charges)
+      .where(eq(charges.requestId, request._id));
+    expect(answer.costs.filter((cost) => cost.chargedToTenant)).toHaveLength(1);
+    expect(mails[0]?.subject).toBe(`Request #${request.number}: 1,250 BDT charged to you`);
+    expect(mails[0]?.text).toContain(
+      `a cost of your maintenance request #${request.number}, “Broken mixer tap”, is charged to you: Parts: New mixer valve, 1,250 BDT.`,
+    );
+    expect(mails[0]?.text).toContain(`/dashboard/charges/${charge?.id}`);
+    expect(mails[0]?.unsubscribeUrl).toContain('topic=repairUpdates');
+  });
 });
 
 describe('the admin’s inbox, contacts and figures', () => {

@@ -81,6 +81,15 @@ export const NoticeSchema = z.discriminatedUnion('kind', [
     data: RepairSchema.extend({ author: z.string(), body: z.string() }),
   }),
   z.object({
+    kind: z.literal('maintenance-charge'),
+    data: RepairSchema.extend({
+      chargeId: z.string(),
+      /** What the cost was for, as the admin entered it ("Parts: New mixer valve"). */
+      what: z.string(),
+      amount: z.number(),
+    }),
+  }),
+  z.object({
     kind: z.literal('maintenance-tenant-move'),
     data: RepairSchema.extend({
       tenant: z.string(),
@@ -107,6 +116,7 @@ export const TOPIC_OF: Record<NoticeKind, MailTopic> = {
   'maintenance-visit': 'repairVisits',
   'maintenance-comment': 'repairComments',
   'maintenance-tenant-move': 'repairs',
+  'maintenance-charge': 'repairUpdates',
 };
 
 /** The email for a notice, addressed to `name`; links point into the site at `siteUrl`. */
@@ -289,6 +299,23 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
         heading: `${author} wrote`,
         paragraphs: [`On request #${number}, “${title}”:`, ...body.split(/\n{2,}/)],
         action: { label: 'Reply', url: dashboard(`maintenance/${notice.data.requestId}`) },
+      };
+    }
+    case 'maintenance-charge': {
+      const { number, title, what, amount, chargeId } = notice.data;
+      return {
+        subject: `Request #${number}: ${bdt(amount)} charged to you`,
+        preview: `${what}: ${bdt(amount)}, owed besides the rent.`,
+        heading: 'A repair cost is charged to you',
+        paragraphs: [
+          `Hello ${name}, a cost of your maintenance request #${number}, “${title}”, is charged to you: ${what}, ${bdt(amount)}.`,
+          'It is owed besides the rent and paid at the building office (cash, bank transfer, bKash or Nagad). If you think it is wrong, say so in a comment on the request.',
+        ],
+        details: [
+          ['Request', `#${number}`],
+          ['Amount', bdt(amount)],
+        ],
+        action: { label: 'See the charge', url: dashboard(`charges/${chargeId}`) },
       };
     }
     case 'maintenance-tenant-move': {

@@ -48,7 +48,7 @@ const icons: Record<DashboardChildPath, IconType> = {
   'maintenance-contacts': LuContactRound,
 };
 
-const roleLabel = { user: 'Resident account', member: 'Member · tenant', admin: 'Administrator' };
+const roleLabel = { user: 'Visitor · no lease', member: 'Member · tenant', admin: 'Administrator' };
 
 /** The dashboard frame (spec §2): the side menu of the person's role and the page beside it. */
 export function DashboardRoute() {
