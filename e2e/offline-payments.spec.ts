@@ -126,4 +126,74 @@ test.describe('rent and deposits recorded by hand', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     await admin.context().close();
   });
+
+  test('the admin undoes a month recorded by mistake, with a reason; the tenant owes it again and is told why', async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    await atTime(page, '2026-12-05T11:00:00+06:00');
+    const tenant = await newMember(page, 'Salma Khatun', 'A-301');
+    const admin = await adminPage(browser, page);
+    await admin.goto('/dashboard/manage-members');
+    await admin
+      .getByRole('row')
+      .filter({ hasText: tenant.email })
+      .getByRole('link', { name: `Rent account of ${tenant.name}` })
+      .click();
+
+    // December is paid in cash; January is ticked by mistake.
+    const form = admin.getByRole('form', { name: 'Record a payment' });
+    await form.getByRole('checkbox', { name: /December 2026/ }).check();
+    await form.getByRole('checkbox', { name: /January 2027/ }).check();
+    await form.getByRole('button', { name: 'Record payment' }).click();
+    await expect(toast(admin, 'Payment of 2 months recorded')).toBeVisible();
+    await expect(admin.getByText('All paid up')).toBeVisible();
+
+    const payments = admin.getByRole('region', { name: 'Payments', exact: true });
+    await payments.getByRole('button', { name: 'Undo the payment of January 2027' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Undo the payment of January 2027?' });
+    await expect(dialog).toContainText('January 2027 is owed again');
+    await dialog.getByRole('button', { name: 'Undo payment' }).click();
+    await expect(dialog.getByText('Say why the payment is undone')).toBeVisible();
+    await expect(dialog.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
+    expect(await accessibilityViolations(admin)).toEqual([]);
+    await dialog
+      .getByLabel('Reason')
+      .fill('January was ticked by mistake: only December was paid.');
+    await dialog.getByRole('button', { name: 'Undo payment' }).click();
+    await expect(
+      toast(admin, 'The payment of January 2027 is undone: the month is owed again.'),
+    ).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(payments.getByRole('listitem')).toHaveCount(1);
+    await expect(payments).toContainText('December 2026');
+    // December stays, and can still be undone.
+    await expect(payments.getByRole('button', { name: /^Undo/ })).toHaveCount(1);
+
+    // The tenant: January is not in the history any more, and the mail says why.
+    await page.goto('/dashboard/paymentHistory');
+    const history = page.getByRole('table');
+    await expect(history.getByRole('row')).toHaveCount(2);
+    await expect(history).toContainText('December 2026');
+    await expect(history).not.toContainText('January 2027');
+
+    await admin.goto('/dashboard/sent-mail');
+    await admin.getByLabel('Address or subject').fill(tenant.email);
+    const row = admin
+      .getByRole('row')
+      .filter({ hasText: 'Correction: the rent for January 2027 is shown as owed again' });
+    await expect(async () => {
+      await admin.getByRole('button', { name: 'Search' }).click();
+      await expect(row).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await row
+      .getByRole('link', { name: 'Correction: the rent for January 2027 is shown as owed again' })
+      .click();
+    const mail = admin.frameLocator('iframe[title^="The email"]');
+    await expect(
+      mail.getByText('The office’s reason: January was ticked by mistake: only December was paid.'),
+    ).toBeVisible();
+    await admin.context().close();
+  });
 });

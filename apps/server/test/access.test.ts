@@ -64,6 +64,7 @@ const expected: Record<string, Access> = {
   'POST /api/rent/ledger': ['member', 'user'],
   'GET /api/tenants/:id/account': ['admin'],
   'POST /api/tenants/:id/payments': ['admin'],
+  'POST /api/tenants/:id/payments/:paymentId/undo': ['admin'],
   'POST /api/tenants/:id/deposits': ['admin'],
   'GET /api/tenants/former-balances': ['admin'],
   'POST /api/stripe/webhook': 'public',

@@ -3,7 +3,7 @@ import { addMonths, PaymentIntentResponseSchema } from '@structomate/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
-import { depositEntries, payments, sandboxIntents } from '../src/db/schema';
+import { depositEntries, notifications, payments, sandboxIntents } from '../src/db/schema';
 import { depositsHeld } from '../src/modules/payments/deposits.service';
 import { renter, type Renter } from './people';
 import { startDemoPair, type ServerProcess } from './servers';
@@ -172,6 +172,65 @@ describe('two servers on one PostgreSQL', () => {
         .where(and(eq(payments.userId, person.id), eq(payments.billingMonth, `${month}-01`)));
       expect(rows, month).toHaveLength(1);
     }
+  }, 120_000);
+
+  it('a recorded payment undone while the month is recorded again, then undone on both servers at once: never two rows, undone once, 10 rounds', async () => {
+    const [a, b] = servers;
+    if (!a || !b) throw new Error('servers missing');
+    const person = await member('C-501');
+    const rowsOf = (month: string) =>
+      database.db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.userId, person.id), eq(payments.billingMonth, `${month}-01`)));
+    const undoneNotices = async () =>
+      (
+        await database.db
+          .select({ n: count() })
+          .from(notifications)
+          .where(and(eq(notifications.userId, person.id), eq(notifications.kind, 'payment-undone')))
+      )[0]?.n ?? 0;
+    const undo = (server: ServerProcess, paymentId: string) =>
+      call(server, adminCookie, `/api/tenants/${person.id}/payments/${paymentId}/undo`, {
+        reason: 'Recorded by mistake',
+      });
+    const outcomes = { recordedAfter: 0, refusedBefore: 0 };
+    for (const [round, month] of MONTHS.slice(0, 10).entries()) {
+      const [first, second] = round % 2 ? [a, b] : [b, a];
+      const recorded = await payByHand(first, person, month);
+      expect(recorded.status, month).toBe(201);
+      const [mistake] = await rowsOf(month);
+      if (!mistake) throw new Error('recorded');
+      const notices = await undoneNotices();
+      // Undone on one server while the other records the month again.
+      const [undone, again] = await Promise.all([
+        undo(second, mistake.id),
+        payByHand(first, person, month),
+      ]);
+      const label = `${month}: undo ${undone.status}, record ${again.status}`;
+      expect(undone.status, label).toBe(200);
+      expect([201, 409], label).toContain(again.status);
+      const rows = await rowsOf(month);
+      expect(rows, label).toHaveLength(again.status === 201 ? 1 : 0);
+      expect(rows[0]?.id, label).not.toBe(mistake.id);
+      if (again.status === 201) outcomes.recordedAfter += 1;
+      else outcomes.refusedBefore += 1;
+      expect(await undoneNotices(), label).toBe(notices + 1);
+
+      // The payment now there, undone on both servers at once: one does it, one finds nothing.
+      const [standing] = rows.length
+        ? rows
+        : await (async () => {
+            expect((await payByHand(first, person, month)).status, label).toBe(201);
+            return rowsOf(month);
+          })();
+      if (!standing) throw new Error('recorded');
+      const both = await Promise.all([undo(a, standing.id), undo(b, standing.id)]);
+      expect(both.map((answer) => answer.status).sort(), month).toEqual([200, 404]);
+      expect(await rowsOf(month), month).toHaveLength(0);
+      expect(await undoneNotices(), month).toBe(notices + 2);
+    }
+    expect(outcomes.recordedAfter + outcomes.refusedBefore).toBe(10);
   }, 120_000);
 
   it('refunds of one deposit at once on two servers never take it below zero, 15 rounds', async () => {

@@ -8,6 +8,7 @@ import {
   monthLabel,
   OfflinePaymentMethodSchema,
   RentLedgerSchema,
+  TenantIdParamsSchema,
   TransactionSchema,
 } from './payments';
 
@@ -91,6 +92,43 @@ export const RecordPaymentResponseSchema = z.object({
   transactions: z.array(TransactionSchema),
 });
 export type RecordPaymentResponse = z.infer<typeof RecordPaymentResponseSchema>;
+
+/**
+ * A payment the admin recorded by hand, taken back out of the books (a month or a tenant chosen
+ * by mistake, money that never came): the month is owed again, the tenant is told why, and the
+ * audit log keeps what was removed. A card payment is refunded through its provider instead.
+ */
+export const UNDO_PAYMENT_LIMITS = { reason: { min: 3, max: 200 } } as const;
+
+export const UNDO_PAYMENT_MESSAGES = {
+  reasonRequired: 'Say why the payment is undone',
+  reasonTooShort: `The reason needs at least ${UNDO_PAYMENT_LIMITS.reason.min} characters`,
+  reasonTooLong: `The reason has at most ${UNDO_PAYMENT_LIMITS.reason.max} characters`,
+  notFound: 'This person has no such payment (it may have been undone already).',
+  card: 'A card payment cannot be undone here: it is refunded through the card provider.',
+  undone: (billingMonth: string) =>
+    `The payment of ${monthLabel(billingMonth)} is undone: the month is owed again.`,
+  failed: 'The payment could not be undone. Try again.',
+} as const;
+
+export const UndoPaymentRequestSchema = z.strictObject({
+  reason: z
+    .string({ error: UNDO_PAYMENT_MESSAGES.reasonRequired })
+    .trim()
+    // A blank reason is a missing one, and told so alone.
+    .min(1, { error: UNDO_PAYMENT_MESSAGES.reasonRequired, abort: true })
+    .min(UNDO_PAYMENT_LIMITS.reason.min, { error: UNDO_PAYMENT_MESSAGES.reasonTooShort })
+    .max(UNDO_PAYMENT_LIMITS.reason.max, { error: UNDO_PAYMENT_MESSAGES.reasonTooLong }),
+});
+export type UndoPaymentRequest = z.input<typeof UndoPaymentRequestSchema>;
+
+export const UndoPaymentParamsSchema = TenantIdParamsSchema.extend({
+  paymentId: z.uuid({ error: 'must be a valid payment id' }),
+});
+
+/** The payment as it was before it was undone. */
+export const UndoPaymentResponseSchema = z.object({ undone: TransactionSchema });
+export type UndoPaymentResponse = z.infer<typeof UndoPaymentResponseSchema>;
 
 export const DEPOSIT_KINDS = ['received', 'refunded'] as const;
 export const DepositKindSchema = z.enum(DEPOSIT_KINDS, { error: DEPOSIT_MESSAGES.kindRequired });

@@ -38,6 +38,17 @@ export const NoticeSchema = z.discriminatedUnion('kind', [
     }),
   }),
   z.object({
+    kind: z.literal('payment-undone'),
+    data: z.object({
+      month: z.string(),
+      amount: z.number(),
+      /** How it was recorded as paid, in a sentence ("cash", "bKash"). */
+      method: z.string(),
+      receivedOn: z.string(),
+      reason: z.string(),
+    }),
+  }),
+  z.object({
     kind: z.literal('rent-reminder'),
     data: z.object({ month: z.string(), amount: z.number(), dueOn: z.string() }),
   }),
@@ -104,6 +115,7 @@ export type NoticeKind = Notice['kind'] & MailKind;
 export const TOPIC_OF: Record<NoticeKind, MailTopic> = {
   receipt: 'receipts',
   refund: 'receipts',
+  'payment-undone': 'receipts',
   'rent-reminder': 'rent',
   'rent-overdue': 'rent',
   'request-received': 'requests',
@@ -155,6 +167,24 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
           ['Refunded', charged],
         ],
         action: { label: 'See my payment history', url: dashboard('paymentHistory') },
+      };
+    }
+    case 'payment-undone': {
+      const { month, amount, method, receivedOn, reason } = notice.data;
+      return {
+        subject: `Correction: the rent for ${monthLabel(month)} is shown as owed again`,
+        preview: `The office undid a payment it had recorded for ${monthLabel(month)}.`,
+        heading: 'A recorded payment was undone',
+        paragraphs: [
+          `Hello ${name}, the building office had recorded the rent for ${monthLabel(month)} as paid: ${bdt(amount)} by ${method}, received ${dayLabel(receivedOn)}. It has undone that record, so the month is shown as owed again, and the receipt it sent you no longer holds.`,
+          `The office’s reason: ${reason}`,
+          'If you did pay that month, keep your proof of payment and tell the office.',
+        ],
+        details: [
+          ['Month', monthLabel(month)],
+          ['Amount', bdt(amount)],
+        ],
+        action: { label: 'See my payments', url: dashboard('paymentHistory') },
       };
     }
     case 'rent-reminder': {

@@ -153,10 +153,11 @@ export async function recordDepositEntry(
           action: input.kind === 'received' ? 'deposit.received' : 'deposit.refunded',
           subjectType: 'lease',
           subjectId: lease.id,
-          summary:
+          summary: `${
             input.kind === 'received'
               ? `${actor.name} recorded a deposit of ${input.amount.toLocaleString('en-US')} BDT received by ${how} on ${dayLabel(input.date)}`
-              : `${actor.name} recorded a deposit refund of ${input.amount.toLocaleString('en-US')} BDT by ${how} on ${dayLabel(input.date)}`,
+              : `${actor.name} recorded a deposit refund of ${input.amount.toLocaleString('en-US')} BDT by ${how} on ${dayLabel(input.date)}`
+          } for ${lease.tenantName}, apartment ${lease.apartmentNo}${input.reference ? `, ref ${input.reference}` : ''}`,
           before: { held: before },
           after: {
             held: after,

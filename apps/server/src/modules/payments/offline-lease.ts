@@ -1,7 +1,7 @@
 import { OFFLINE_PAYMENT_MESSAGES } from '@structomate/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { agreements, apartments } from '../../db/schema';
+import { agreements, apartments, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
 
@@ -15,15 +15,17 @@ export async function offlineLease(
   timeZone: string,
   personId: string,
   agreementId: string,
-): Promise<{ id: string; signedOn: string; apartmentNo: string }> {
+): Promise<{ id: string; signedOn: string; apartmentNo: string; tenantName: string }> {
   const [lease] = await db
     .select({
       id: agreements.id,
       signedOn: sql<string>`to_char(${agreements.signedAt} at time zone ${timeZone}, 'YYYY-MM-DD')`,
       apartmentNo: apartments.apartmentNo,
+      tenantName: users.displayName,
     })
     .from(agreements)
     .innerJoin(apartments, eq(apartments.id, agreements.apartmentId))
+    .innerJoin(users, eq(users.id, agreements.tenantId))
     .where(
       and(
         eq(agreements.id, agreementId),

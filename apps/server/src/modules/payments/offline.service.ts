@@ -10,11 +10,13 @@ import {
   type OfflinePaymentMethod,
   type RecordPaymentRequestSchema,
   type Transaction,
+  UNDO_PAYMENT_MESSAGES,
 } from '@structomate/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { payments } from '../../db/schema';
-import { AppError, conflict } from '../../lib/app-error';
+import type { Database } from '../../db/client';
+import { AppError, conflict, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
@@ -107,7 +109,8 @@ export async function recordOfflinePayment(
           action: 'payment.offline',
           subjectType: 'payment',
           subjectId: transactionId,
-          summary: `${actor.name} recorded the rent of ${monthLabel(month)}: ${due.rent.toLocaleString('en-US')} BDT by ${PAYMENT_METHOD_IN_SENTENCE[input.method]}, received ${dayLabel(input.receivedOn)}`,
+          // Whose and which apartment, and the reference: the log is searched by them.
+          summary: `${actor.name} recorded the rent of ${monthLabel(month)} for ${lease.tenantName}, apartment ${lease.apartmentNo}: ${due.rent.toLocaleString('en-US')} BDT by ${PAYMENT_METHOD_IN_SENTENCE[input.method]}, received ${dayLabel(input.receivedOn)}${input.reference ? `, ref ${input.reference}` : ''}`,
           before: { billingMonth: month, status: due.status },
           after: {
             billingMonth: month,
@@ -155,4 +158,54 @@ export async function recordOfflinePayment(
     ids.length,
   );
   return recorded.sort((a, b) => a.billingMonth.localeCompare(b.billingMonth));
+}
+
+/**
+ * Takes a payment the admin recorded by hand back out of the books (a month or a person chosen by
+ * mistake, money that never came): the row goes, so the month is owed again and every figure kept
+ * from payments follows (their triggers); the tenant is told why, and the audit log keeps what was
+ * removed. A card payment is refused: its money is given back through the provider. Two admins
+ * undoing one payment at once: the second's delete waits for the first and finds nothing (404).
+ */
+export async function undoOfflinePayment(
+  db: Database,
+  actor: AuditActor,
+  personId: string,
+  paymentId: string,
+  reason: string,
+): Promise<Transaction> {
+  const ofPerson = and(eq(payments.id, paymentId), eq(payments.userId, personId));
+  return db.transaction(async (tx) => {
+    const [before] = await transactionsWhere(tx, ofPerson, 1);
+    if (!before) throw notFound(UNDO_PAYMENT_MESSAGES.notFound);
+    if (before.provider !== 'offline') throw conflict(UNDO_PAYMENT_MESSAGES.card);
+    const removed = await tx
+      .delete(payments)
+      .where(and(ofPerson, eq(payments.provider, 'offline')))
+      .returning({ id: payments.id });
+    if (removed.length === 0) throw notFound(UNDO_PAYMENT_MESSAGES.notFound);
+    const method = PAYMENT_METHOD_IN_SENTENCE[before.method];
+    const receivedOn = before.receivedOn ?? before.date.slice(0, 10);
+    await notify(tx, personId, {
+      kind: 'payment-undone',
+      data: { month: before.billingMonth, amount: before.amount, method, receivedOn, reason },
+    });
+    await recordAudit(tx, actor, {
+      action: 'payment.undone',
+      subjectType: 'payment',
+      subjectId: before.transactionId,
+      summary: `${actor.name} undid the rent of ${monthLabel(before.billingMonth)} recorded for ${before.tenant}, apartment ${before.apartmentNo}: ${before.amount.toLocaleString('en-US')} BDT by ${method}, received ${dayLabel(receivedOn)}${before.reference ? `, ref ${before.reference}` : ''}. Reason: ${reason}`,
+      before: {
+        billingMonth: before.billingMonth,
+        status: 'paid',
+        userId: personId,
+        rent: before.rent,
+        method: before.method,
+        reference: before.reference,
+        receivedOn,
+      },
+      after: { billingMonth: before.billingMonth, status: 'owed', reason },
+    });
+    return before;
+  });
 }

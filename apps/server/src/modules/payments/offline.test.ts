@@ -7,6 +7,8 @@ import {
   RecordPaymentResponseSchema,
   TenantAccountSchema,
   TransactionListResponseSchema,
+  UNDO_PAYMENT_MESSAGES,
+  UndoPaymentResponseSchema,
 } from '@structomate/contract';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -27,11 +29,15 @@ import {
   agreements,
   auditLog,
   depositEntries,
+  mailMessages,
+  notifications,
   paymentIntents,
   payments,
   users,
 } from '../../db/schema';
+import { runScheduledJob } from '../../../test/jobs';
 import { FakeClock } from '../../lib/clock';
+import { sendNotificationsJob } from '../notifications/notifications.service';
 import { depositsHeld } from './deposits.service';
 
 // Dhaka time; every new lease below is signed and starts on this day (billed from November).
@@ -152,7 +158,7 @@ describe('POST /api/tenants/:id/payments (rent received by hand)', () => {
       ip: '127.0.0.1',
       subjectType: 'payment',
       summary:
-        'Nadia Rahman recorded the rent of November 2026: 24,500 BDT by cash, received 23 November 2026',
+        'Nadia Rahman recorded the rent of November 2026 for Cash Tenant, apartment C-204: 24,500 BDT by cash, received 23 November 2026, ref Receipt book 14, page 3',
       before: { status: 'due' },
       after: { status: 'paid', method: 'cash', reference: 'Receipt book 14, page 3' },
     });
@@ -296,6 +302,164 @@ describe('POST /api/tenants/:id/payments (rent received by hand)', () => {
   });
 });
 
+describe('POST /api/tenants/:id/payments/:paymentId/undo (a recorded payment taken back)', () => {
+  const undo = (person: Person, paymentId: string, payload: unknown, as: Payer = admin) =>
+    as.inject({
+      method: 'POST',
+      url: `/api/tenants/${person.id}/payments/${paymentId}/undo`,
+      payload: payload as Record<string, unknown>,
+    });
+  const noticesOf = async (person: Person, kind: string) =>
+    (
+      await t.database.db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, person.id), eq(notifications.kind, kind)))
+    )[0]?.n ?? 0;
+  const collected = async (month: string) =>
+    AdminStatsSchema.parse(
+      (await admin.inject({ method: 'POST', url: '/api/admin' })).json(),
+    ).rentCollected.find((entry) => entry.billingMonth === month)?.amount ?? 0;
+  async function paidInCash(person: Person, months: string[]) {
+    const response = await recordPayment(person, {
+      agreementId: await leaseOf(person),
+      method: 'cash',
+      reference: 'Receipt book 3, page 9',
+      receivedOn: '2026-11-23',
+      months,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return RecordPaymentResponseSchema.parse(response.json()).transactions;
+  }
+
+  it('takes a payment recorded by mistake out of the books: the month is owed again, every figure follows, the tenant is told why', async () => {
+    const tenant = await newMember(t, 'B-504', 'Mistaken Month');
+    const before = await collected('2026-11');
+    const [november, december] = await paidInCash(tenant, ['2026-11', '2026-12']);
+    if (!november || !december) throw new Error('two payments');
+    expect(await collected('2026-11')).toBe(before + 2 * november.amount);
+    const receipts = await noticesOf(tenant, 'receipt');
+
+    const response = await undo(tenant, december._id, {
+      reason: '  December was ticked by mistake: only November was paid.  ',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(UndoPaymentResponseSchema.parse(response.json()).undone).toMatchObject({
+      _id: december._id,
+      billingMonth: '2026-12',
+      method: 'cash',
+      amount: november.amount,
+    });
+
+    // Owed again, on both sides, and out of the admin's totals.
+    expect((await ledgerOf(tenant)).months.slice(0, 2).map((month) => month.status)).toEqual([
+      'paid',
+      'upcoming',
+    ]);
+    const account = await accountOf(tenant);
+    expect(account.transactions.map((row) => row._id)).toEqual([november._id]);
+    expect(await collected('2026-11')).toBe(before + november.amount);
+    const history = TransactionListResponseSchema.parse(
+      (await tenant.inject({ method: 'POST', url: '/api/get/transactions' })).json(),
+    );
+    expect(history.map((row) => row._id)).toEqual([november._id]);
+
+    // Told once, why; no new receipt; the audit log keeps what was removed.
+    expect(await noticesOf(tenant, 'payment-undone')).toBe(1);
+    expect(await noticesOf(tenant, 'receipt')).toBe(receipts);
+    await runScheduledJob(t.app, sendNotificationsJob);
+    const [mail] = await t.database.db
+      .select()
+      .from(mailMessages)
+      .where(
+        and(eq(mailMessages.toAddress, tenant.email), eq(mailMessages.kind, 'payment-undone')),
+      );
+    expect(mail?.subject).toBe('Correction: the rent for December 2026 is shown as owed again');
+    expect(mail?.text).toContain(
+      'the building office had recorded the rent for December 2026 as paid: 36,500 BDT by cash, received 23 November 2026.',
+    );
+    expect(mail?.text).toContain(
+      'The office’s reason: December was ticked by mistake: only November was paid.',
+    );
+    expect(mail?.unsubscribeUrl).toContain('topic=receipts');
+    const entry = (await auditOf('payment.undone')).find(
+      (row) => row.subjectId === december.transactionId,
+    );
+    expect(entry).toMatchObject({
+      actor: { email: 'admin@structo.com' },
+      subjectType: 'payment',
+      summary:
+        'Nadia Rahman undid the rent of December 2026 recorded for Mistaken Month, apartment B-504: 36,500 BDT by cash, received 23 November 2026, ref Receipt book 3, page 9. Reason: December was ticked by mistake: only November was paid.',
+      before: { billingMonth: '2026-12', status: 'paid', reference: 'Receipt book 3, page 9' },
+      after: { status: 'owed' },
+    });
+
+    // Undone once: again it is not found, and the month can be recorded (or paid) anew.
+    const again = await undo(tenant, december._id, { reason: 'Second click' });
+    expect(again.statusCode).toBe(404);
+    expect(errorMessage(again)).toBe(UNDO_PAYMENT_MESSAGES.notFound);
+    expect(await noticesOf(tenant, 'payment-undone')).toBe(1);
+    await paidInCash(tenant, ['2026-12']);
+  });
+
+  it('refuses a card payment, someone else’s payment, other roles and bad input; nothing changes', async () => {
+    const tenant = await newMember(t, 'B-703', 'Careful Payer');
+    const [cash] = await paidInCash(tenant, ['2026-11']);
+    if (!cash) throw new Error('a payment');
+    const opened = await intentFor(tenant, { month: '2026-12' });
+    expect((await confirmCard(tenant, opened.clientSecret)).statusCode).toBe(200);
+    expect((await saveTransaction(tenant, opened.paymentIntentId)).statusCode).toBe(200);
+    const card = (await accountOf(tenant)).transactions.find((row) => row.method === 'card');
+    if (!card) throw new Error('a card payment');
+    const reason = { reason: 'Entered by mistake' };
+
+    const byCard = await undo(tenant, card._id, reason);
+    expect(byCard.statusCode).toBe(409);
+    expect(errorMessage(byCard)).toBe(UNDO_PAYMENT_MESSAGES.card);
+    // Another person's id in the path does not reach this payment.
+    const other = await undo(await newMember(t, 'C-403', 'Other Person'), cash._id, reason);
+    expect(other.statusCode).toBe(404);
+    expect((await undo(tenant, randomUUID(), reason)).statusCode).toBe(404);
+
+    expect((await undo(tenant, cash._id, reason, tenant)).statusCode).toBe(403);
+    expect((await undo(tenant, cash._id, reason, await loginAs(t.app, 'member'))).statusCode).toBe(
+      403,
+    );
+    expect((await undo(tenant, cash._id, reason, await loginAs(t.app, 'user'))).statusCode).toBe(
+      403,
+    );
+    const visitor = await t.app.inject({
+      method: 'POST',
+      url: `/api/tenants/${tenant.id}/payments/${cash._id}/undo`,
+      payload: reason,
+    });
+    expect(visitor.statusCode).toBe(401);
+
+    for (const [payload, message] of [
+      [{}, UNDO_PAYMENT_MESSAGES.reasonRequired],
+      [{ reason: '   ' }, UNDO_PAYMENT_MESSAGES.reasonRequired],
+      [{ reason: 'no' }, UNDO_PAYMENT_MESSAGES.reasonTooShort],
+      [{ reason: 'x'.repeat(201) }, UNDO_PAYMENT_MESSAGES.reasonTooLong],
+      [{ reason: 7 }, UNDO_PAYMENT_MESSAGES.reasonRequired],
+    ] as const) {
+      const response = await undo(tenant, cash._id, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(issuesOf(response), JSON.stringify(payload)).toEqual([{ path: 'reason', message }]);
+    }
+    const extra = await undo(tenant, cash._id, { ...reason, month: '2026-11' });
+    expect(extra.statusCode).toBe(400);
+    const badId = await admin.inject({
+      method: 'POST',
+      url: `/api/tenants/${tenant.id}/payments/not-an-id/undo`,
+      payload: reason,
+    });
+    expect(badId.statusCode).toBe(400);
+
+    expect(await paymentRows(t, tenant.id)).toBe(2);
+    expect(await noticesOf(tenant, 'payment-undone')).toBe(0);
+  });
+});
+
 describe('a card payment for a month the admin then records offline', () => {
   it('an open card payment is canceled: the card can no longer be charged', async () => {
     const tenant = await newMember(t, 'A-701', 'Open Card');
@@ -392,6 +556,17 @@ describe('POST /api/tenants/:id/deposits (the security deposit)', () => {
       before: { held: 16_500 },
       after: { held: 12_000, amount: 4_500, method: 'cash' },
     });
+    // The log names whose money it was, so a search by apartment, tenant or reference finds it.
+    expect(audit?.summary).toBe(
+      'Nadia Rahman recorded a deposit refund of 4,500 BDT by cash on 23 November 2026 for Deposit Tenant, apartment C-101',
+    );
+    const found = AuditPageSchema.parse(
+      (await admin.inject({ method: 'GET', url: '/api/audit?q=DBBL%201183' })).json(),
+    ).result;
+    expect(found.map((entry) => entry.action)).toEqual(['deposit.received']);
+    expect(found[0]?.summary).toBe(
+      'Nadia Rahman recorded a deposit of 16,500 BDT received by bank transfer on 23 November 2026 for Deposit Tenant, apartment C-101, ref DBBL 1183',
+    );
   });
 
   it('refuses half a character in the reference with 400, saving nothing', async () => {

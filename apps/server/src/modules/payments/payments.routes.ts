@@ -19,6 +19,9 @@ import {
   TokenOnlyBodySchema,
   TransactionListRequestSchema,
   TransactionListResponseSchema,
+  UndoPaymentParamsSchema,
+  UndoPaymentRequestSchema,
+  UndoPaymentResponseSchema,
 } from '@structomate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
@@ -32,7 +35,7 @@ import { prepareIntent } from './intents.service';
 import { listCharges } from './charges.service';
 import { leaseDeposits, recordDepositEntry } from './deposits.service';
 import { formerTenantBalances, personLedger } from './ledger.service';
-import { recordOfflinePayment } from './offline.service';
+import { recordOfflinePayment, undoOfflinePayment } from './offline.service';
 import {
   handleProviderEvent,
   handleStripeEventOnce,
@@ -213,6 +216,33 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         'offline rent payment recorded',
       );
       return reply.code(201).send({ transactions });
+    },
+  );
+
+  /**
+   * A payment recorded by hand, undone (recorded by mistake): the month is owed again and the
+   * tenant is told why. Card payments are refunded through the provider instead (409).
+   */
+  app.post(
+    '/tenants/:id/payments/:paymentId/undo',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        params: UndoPaymentParamsSchema,
+        body: UndoPaymentRequestSchema,
+        response: { 200: UndoPaymentResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const undone = await undoOfflinePayment(
+        app.db,
+        actorOf(request, currentUser(request)),
+        request.params.id,
+        request.params.paymentId,
+        request.body.reason,
+      );
+      request.log.info({ transactionId: undone.transactionId }, 'offline rent payment undone');
+      return { undone };
     },
   );
 

@@ -1,4 +1,9 @@
-import { RecordPaymentResponseSchema, type RecordPaymentRequest } from '@structomate/contract';
+import {
+  RecordPaymentResponseSchema,
+  UndoPaymentResponseSchema,
+  type RecordPaymentRequest,
+  type UndoPaymentRequest,
+} from '@structomate/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postJson } from '../../../lib/api-client';
 import { rentQueryKeys } from '../../../lib/rent-query-keys';
@@ -12,6 +17,23 @@ export function useRecordPayment(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RecordPaymentRequest) => postOfflinePayment(userId, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rentQueryKeys.all }),
+  });
+}
+
+/**
+ * Undoes a payment the admin recorded by mistake: the month is owed again, the tenant is told why,
+ * and every figure refreshes as after recording.
+ */
+export function useUndoPayment(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ paymentId, reason }: { paymentId: string; reason: string }) =>
+      postJson(
+        `/tenants/${encodeURIComponent(userId)}/payments/${encodeURIComponent(paymentId)}/undo`,
+        UndoPaymentResponseSchema,
+        { reason } satisfies UndoPaymentRequest,
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rentQueryKeys.all }),
   });
 }

@@ -97,7 +97,7 @@ export function TenantAccount({
       {ledger.months.length > 0 && <RentLedger ledger={ledger} owedLabel="Owes" />}
       <RecordPayment account={account.data} />
       <TenantCharges charges={charges} today={ledger.today} />
-      <TenantPayments transactions={transactions} />
+      <TenantPayments userId={person._id} transactions={transactions} />
       {deposits.map((deposit) => (
         <LeaseDeposit
           // A new entry changes what is held: the form starts again from the new figures.

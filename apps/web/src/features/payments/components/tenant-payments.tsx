@@ -1,12 +1,35 @@
-import { DATE_FORMATS, type Transaction } from '@structomate/contract';
-import { useId } from 'react';
+import {
+  DATE_FORMATS,
+  PAYMENT_METHOD_IN_SENTENCE,
+  UNDO_PAYMENT_LIMITS,
+  UNDO_PAYMENT_MESSAGES,
+  UndoPaymentRequestSchema,
+  type Transaction,
+} from '@structomate/contract';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatRent, formatWhen } from '../../../lib/format';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormField } from '../../../components/form-field';
+import { ApiError, messageOf } from '../../../lib/api-client';
+import { describedBy } from '../../../lib/described-by';
+import { formatRent, formatShortDate, formatWhen } from '../../../lib/format';
+import { useUndoPayment } from '../api/record-payment';
 import { paidByLine } from './paid-by';
 
-/** A person's payments for the admin, newest first, each with its receipt. */
-export function TenantPayments({ transactions }: { transactions: Transaction[] }) {
+/**
+ * A person's payments for the admin, newest first, each with its receipt; one the office recorded
+ * by hand can be undone (recorded by mistake), with a reason the tenant is sent.
+ */
+export function TenantPayments({
+  userId,
+  transactions,
+}: {
+  userId: string;
+  transactions: Transaction[];
+}) {
   const headingId = useId();
+  const [undoing, setUndoing] = useState<Transaction>();
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <h2 id={headingId} className="text-xl font-semibold">
@@ -30,18 +53,117 @@ export function TenantPayments({ transactions }: { transactions: Transaction[] }
                     `Paid by card · ${formatWhen(payment.date, DATE_FORMATS.timeAndDate)}`}
                 </p>
               </div>
-              <Link
-                to={`receipts/${payment._id}`}
-                relative="path"
-                className="btn btn-ghost btn-sm self-start sm:self-auto"
-                aria-label={`Receipt for ${payment.month}`}
-              >
-                Receipt
-              </Link>
+              <div className="flex gap-1 self-start sm:self-auto">
+                <Link
+                  to={`receipts/${payment._id}`}
+                  relative="path"
+                  className="btn btn-ghost btn-sm"
+                  aria-label={`Receipt for ${payment.month}`}
+                >
+                  Receipt
+                </Link>
+                {payment.provider === 'offline' && (
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm text-error"
+                    aria-label={`Undo the payment of ${payment.month}`}
+                    onClick={() => setUndoing(payment)}
+                  >
+                    Undo
+                  </button>
+                )}
+              </div>
             </li>
           ))}
         </ul>
       )}
+      {undoing && (
+        <UndoPaymentDialog
+          key={undoing._id}
+          userId={userId}
+          payment={undoing}
+          onClose={() => setUndoing(undefined)}
+        />
+      )}
     </section>
+  );
+}
+
+function UndoPaymentDialog({
+  userId,
+  payment,
+  onClose,
+}: {
+  userId: string;
+  payment: Transaction;
+  onClose: () => void;
+}) {
+  const undo = useUndoPayment(userId);
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const hint = `${payment.tenant} gets it by email with the correction.`;
+
+  const confirm = () => {
+    const checked = UndoPaymentRequestSchema.safeParse({ reason });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message);
+      return;
+    }
+    undo.mutate(
+      { paymentId: payment._id, reason: checked.data.reason },
+      {
+        onSuccess: ({ undone }) => {
+          toast.success(UNDO_PAYMENT_MESSAGES.undone(undone.billingMonth));
+          onClose();
+        },
+        onError: (failure) => {
+          const atReason =
+            failure instanceof ApiError
+              ? failure.issues.find((issue) => issue.path === 'reason')
+              : undefined;
+          if (atReason) {
+            setError(atReason.message);
+            return;
+          }
+          toast.error(messageOf(failure, UNDO_PAYMENT_MESSAGES.failed));
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <ConfirmDialog
+      open
+      title={`Undo the payment of ${payment.month}?`}
+      confirmLabel="Undo payment"
+      dismissLabel="Keep it"
+      busy={undo.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <div className="space-y-3">
+        <p>
+          {formatRent(payment.amount)} by {PAYMENT_METHOD_IN_SENTENCE[payment.method]}
+          {payment.receivedOn ? `, received ${formatShortDate(payment.receivedOn)}` : ''}. Undone,
+          it leaves the books: {payment.month} is owed again. Use it for a payment recorded by
+          mistake.
+        </p>
+        <FormField id={`${id}-reason`} label="Reason" hint={hint} error={error}>
+          <textarea
+            className="textarea w-full"
+            rows={3}
+            maxLength={UNDO_PAYMENT_LIMITS.reason.max}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setError(undefined);
+            }}
+            {...describedBy(`${id}-reason`, error, hint)}
+          />
+        </FormField>
+      </div>
+    </ConfirmDialog>
   );
 }
