@@ -153,7 +153,7 @@ test.describe('rent and deposits recorded by hand', () => {
     const payments = admin.getByRole('region', { name: 'Payments', exact: true });
     await payments.getByRole('button', { name: 'Undo the payment of January 2027' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Undo the payment of January 2027?' });
-    await expect(dialog).toContainText('January 2027 is owed again');
+    await expect(dialog).toContainText('January 2027 is unpaid again');
     await dialog.getByRole('button', { name: 'Undo payment' }).click();
     await expect(dialog.getByText('Say why the payment is undone')).toBeVisible();
     await expect(dialog.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
@@ -163,7 +163,7 @@ test.describe('rent and deposits recorded by hand', () => {
       .fill('January was ticked by mistake: only December was paid.');
     await dialog.getByRole('button', { name: 'Undo payment' }).click();
     await expect(
-      toast(admin, 'The payment of January 2027 is undone: the month is owed again.'),
+      toast(admin, 'The payment of January 2027 is undone: the month is unpaid again.'),
     ).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(payments.getByRole('listitem')).toHaveCount(1);
@@ -182,13 +182,13 @@ test.describe('rent and deposits recorded by hand', () => {
     await admin.getByLabel('Address or subject').fill(tenant.email);
     const row = admin
       .getByRole('row')
-      .filter({ hasText: 'Correction: the rent for January 2027 is shown as owed again' });
+      .filter({ hasText: 'Correction: the rent for January 2027 is shown as unpaid again' });
     await expect(async () => {
       await admin.getByRole('button', { name: 'Search' }).click();
       await expect(row).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 20_000 });
     await row
-      .getByRole('link', { name: 'Correction: the rent for January 2027 is shown as owed again' })
+      .getByRole('link', { name: 'Correction: the rent for January 2027 is shown as unpaid again' })
       .click();
     const mail = admin.frameLocator('iframe[title^="The email"]');
     await expect(

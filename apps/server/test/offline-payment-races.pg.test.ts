@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { addMonths, PaymentIntentResponseSchema } from '@structomate/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { rowsOf } from '../src/lib/sql-rows';
 import type { DatabaseHandle } from '../src/db/client';
 import { depositEntries, notifications, payments, sandboxIntents } from '../src/db/schema';
 import { depositsHeld } from '../src/modules/payments/deposits.service';
@@ -49,6 +51,15 @@ const call = (server: ServerProcess, cookie: string, url: string, body: unknown)
   pair.post(server, cookie, url, body);
 
 const member = (apartmentNo: string) => renter(database, apartmentNo);
+
+/** Statements of this database now waiting for a row another transaction holds. */
+async function waitingOnLocks(): Promise<number> {
+  const result = await database.db.execute(
+    sql`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`,
+  );
+  return rowsOf(z.object({ n: z.number() }), result)[0]?.n ?? 0;
+}
 
 /** The tenant's card payment of `month`, step by step as the browser takes them. */
 function cardPayment(server: ServerProcess, person: Member, month: string) {
@@ -225,7 +236,29 @@ describe('two servers on one PostgreSQL', () => {
             return rowsOf(month);
           })();
       if (!standing) throw new Error('recorded');
-      const both = await Promise.all([undo(a, standing.id), undo(b, standing.id)]);
+      // Both are made to read the payment before either deletes it: its row is held until both
+      // wait on it, so the second's delete is the one that must find nothing.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let holding = () => {};
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      const holder = database.db.transaction(async (tx) => {
+        await tx
+          .select({ id: payments.id })
+          .from(payments)
+          .where(eq(payments.id, standing.id))
+          .for('update');
+        holding();
+        await released;
+      });
+      await held;
+      const undoing = Promise.all([undo(a, standing.id), undo(b, standing.id)]);
+      await expect
+        .poll(async () => (await waitingOnLocks()) >= 2, { timeout: 10_000, interval: 20 })
+        .toBe(true);
+      release();
+      await holder;
+      const both = await undoing;
       expect(both.map((answer) => answer.status).sort(), month).toEqual([200, 404]);
       expect(await rowsOf(month), month).toHaveLength(0);
       expect(await undoneNotices(), month).toBe(notices + 2);

@@ -64,8 +64,11 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .min(min, { error: `${label} must be at least ${min.toLocaleString('en-US')}` })
     .max(max, { error: `${label} must be at most ${max.toLocaleString('en-US')}` });
 
-/** Digits grouped by thousands, as the app writes amounts: "25,000", "1 200 000". */
-const GROUPED_DIGITS = /^\d{1,3}(?:[, \u00a0\u202f]\d{3})+$/;
+/**
+ * Digits grouped by thousands, as the app writes amounts ("25,000", "1 200 000"), or in lakhs and
+ * crores, as amounts in taka are often written ("1,00,000").
+ */
+const GROUPED_DIGITS = /^(?:\d{1,3}(?:[, \u00a0\u202f]\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})$/;
 
 /**
  * Typed into a form or read from a CSV cell, a number arrives as text, perhaps grouped by

@@ -69,10 +69,21 @@ describe('ApartmentFormSchema', () => {
       expect(ApartmentFormSchema.parse({ ...form, rent }).rent, rent).toBe(25_000);
     }
     expect(ApartmentFormSchema.parse({ ...form, rent: '1,200,000' }).rent).toBe(1_200_000);
+    // In lakhs, as taka are often written.
+    expect(ApartmentFormSchema.parse({ ...form, rent: '1,00,000' }).rent).toBe(100_000);
+    expect(ApartmentFormSchema.parse({ ...form, rent: '12,50,000' }).rent).toBe(1_250_000);
   });
 
   it('refuses what is not a whole number, grouped wrongly included', () => {
-    for (const rent of ['25,00', '2,5000', '25.5', '25,000.50', 'twenty', '25,000 BDT']) {
+    for (const rent of [
+      '25,00',
+      '2,5000',
+      '1,0,000',
+      '25.5',
+      '25,000.50',
+      'twenty',
+      '25,000 BDT',
+    ]) {
       const parsed = ApartmentFormSchema.safeParse({ ...form, rent });
       expect(parsed.success, rent).toBe(false);
       expect(parsed.error?.issues[0]?.message, rent).toBe('Rent must be a whole number');

@@ -95,7 +95,7 @@ export type RecordPaymentResponse = z.infer<typeof RecordPaymentResponseSchema>;
 
 /**
  * A payment the admin recorded by hand, taken back out of the books (a month or a tenant chosen
- * by mistake, money that never came): the month is owed again, the tenant is told why, and the
+ * by mistake, money that never came): the month is unpaid again, the tenant is told why, and the
  * audit log keeps what was removed. A card payment is refunded through its provider instead.
  */
 export const UNDO_PAYMENT_LIMITS = { reason: { min: 3, max: 200 } } as const;
@@ -106,8 +106,9 @@ export const UNDO_PAYMENT_MESSAGES = {
   reasonTooLong: `The reason has at most ${UNDO_PAYMENT_LIMITS.reason.max} characters`,
   notFound: 'This person has no such payment (it may have been undone already).',
   card: 'A card payment cannot be undone here: it is refunded through the card provider.',
+  deletedAccount: 'This account was deleted: its payments stay in the books as they are.',
   undone: (billingMonth: string) =>
-    `The payment of ${monthLabel(billingMonth)} is undone: the month is owed again.`,
+    `The payment of ${monthLabel(billingMonth)} is undone: the month is unpaid again.`,
   failed: 'The payment could not be undone. Try again.',
 } as const;
 

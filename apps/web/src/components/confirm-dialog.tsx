@@ -34,7 +34,17 @@ export function ConfirmDialog({
     if (!open && element.open) element.close();
   }, [open]);
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby={titleId}
+      aria-busy={busy || undefined}
+      onClose={onClose}
+      // While the action runs, Escape does not close it: its outcome is told here.
+      onCancel={(event) => {
+        if (busy) event.preventDefault();
+      }}
+    >
       <div className="modal-box">
         <h2 id={titleId} className="text-lg font-semibold">
           {title}
@@ -42,7 +52,7 @@ export function ConfirmDialog({
         <div className="mt-2 text-base-content/75">{children}</div>
         <div className="modal-action">
           <form method="dialog">
-            <button type="submit" className="btn btn-ghost">
+            <button type="submit" className="btn btn-ghost" disabled={busy}>
               {dismissLabel}
             </button>
           </form>
@@ -53,7 +63,7 @@ export function ConfirmDialog({
         </div>
       </div>
       <form method="dialog" className="modal-backdrop">
-        <button type="submit" tabIndex={-1}>
+        <button type="submit" tabIndex={-1} disabled={busy}>
           Close
         </button>
       </form>

@@ -257,13 +257,13 @@ describe('sessions', () => {
     // A change reads the session from the database: at once. This one is refused by its
     // validation, so it makes the server forget nothing; reads follow once the notice comes.
     expect(await change()).toBe(400);
-    await expect.poll(figures).toBe(200);
+    await expect.poll(figures, { timeout: 5_000 }).toBe(200);
 
     // A read may take the session from the server's memory until the database's notice arrives
     // (ADR 019: at once on the embedded database, within moments on PostgreSQL); nothing but the
     // notice tells this server (no change is sent in between).
     await setRole('user');
-    await expect.poll(figures).toBe(403);
+    await expect.poll(figures, { timeout: 5_000 }).toBe(403);
     expect(await change()).toBe(403);
   });
 

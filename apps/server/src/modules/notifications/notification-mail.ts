@@ -172,11 +172,11 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
     case 'payment-undone': {
       const { month, amount, method, receivedOn, reason } = notice.data;
       return {
-        subject: `Correction: the rent for ${monthLabel(month)} is shown as owed again`,
+        subject: `Correction: the rent for ${monthLabel(month)} is shown as unpaid again`,
         preview: `The office undid a payment it had recorded for ${monthLabel(month)}.`,
         heading: 'A recorded payment was undone',
         paragraphs: [
-          `Hello ${name}, the building office had recorded the rent for ${monthLabel(month)} as paid: ${bdt(amount)} by ${method}, received ${dayLabel(receivedOn)}. It has undone that record, so the month is shown as owed again, and the receipt it sent you no longer holds.`,
+          `Hello ${name}, the building office had recorded the rent for ${monthLabel(month)} as paid: ${bdt(amount)} by ${method}, received ${dayLabel(receivedOn)}. It has undone that record, so the month is shown as unpaid again, and the receipt it sent you no longer holds.`,
           `The office’s reason: ${reason}`,
           'If you did pay that month, keep your proof of payment and tell the office.',
         ],

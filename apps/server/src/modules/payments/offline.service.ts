@@ -12,9 +12,9 @@ import {
   type Transaction,
   UNDO_PAYMENT_MESSAGES,
 } from '@structomate/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { payments } from '../../db/schema';
+import { notifications, payments, users } from '../../db/schema';
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
@@ -162,7 +162,7 @@ export async function recordOfflinePayment(
 
 /**
  * Takes a payment the admin recorded by hand back out of the books (a month or a person chosen by
- * mistake, money that never came): the row goes, so the month is owed again and every figure kept
+ * mistake, money that never came): the row goes, so the month is unpaid again and every figure kept
  * from payments follows (their triggers); the tenant is told why, and the audit log keeps what was
  * removed. A card payment is refused: its money is given back through the provider. Two admins
  * undoing one payment at once: the second's delete waits for the first and finds nothing (404).
@@ -176,6 +176,15 @@ export async function undoOfflinePayment(
 ): Promise<Transaction> {
   const ofPerson = and(eq(payments.id, paymentId), eq(payments.userId, personId));
   return db.transaction(async (tx) => {
+    // The person's row held (shared) until this commits: an account deletion under way finishes
+    // first (and the payment stays) or waits, and then finds the month owed and keeps the account.
+    const [person] = await tx
+      .select({ deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, personId))
+      .for('share');
+    if (!person) throw notFound(UNDO_PAYMENT_MESSAGES.notFound);
+    if (person.deletedAt) throw conflict(UNDO_PAYMENT_MESSAGES.deletedAccount);
     const [before] = await transactionsWhere(tx, ofPerson, 1);
     if (!before) throw notFound(UNDO_PAYMENT_MESSAGES.notFound);
     if (before.provider !== 'offline') throw conflict(UNDO_PAYMENT_MESSAGES.card);
@@ -184,6 +193,18 @@ export async function undoOfflinePayment(
       .where(and(ofPerson, eq(payments.provider, 'offline')))
       .returning({ id: payments.id });
     if (removed.length === 0) throw notFound(UNDO_PAYMENT_MESSAGES.notFound);
+    // Its receipt, if not mailed yet, is not: the correction would follow a receipt that no
+    // longer holds, whose link leads nowhere.
+    await tx
+      .delete(notifications)
+      .where(
+        and(
+          eq(notifications.userId, personId),
+          eq(notifications.kind, 'receipt'),
+          isNull(notifications.processedAt),
+          sql`${notifications.data}->>'paymentId' = ${paymentId}`,
+        ),
+      );
     const method = PAYMENT_METHOD_IN_SENTENCE[before.method];
     const receivedOn = before.receivedOn ?? before.date.slice(0, 10);
     await notify(tx, personId, {
@@ -204,7 +225,7 @@ export async function undoOfflinePayment(
         reference: before.reference,
         receivedOn,
       },
-      after: { billingMonth: before.billingMonth, status: 'owed', reason },
+      after: { billingMonth: before.billingMonth, status: 'unpaid', reason },
     });
     return before;
   });

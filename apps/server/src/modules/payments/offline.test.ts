@@ -332,7 +332,7 @@ describe('POST /api/tenants/:id/payments/:paymentId/undo (a recorded payment tak
     return RecordPaymentResponseSchema.parse(response.json()).transactions;
   }
 
-  it('takes a payment recorded by mistake out of the books: the month is owed again, every figure follows, the tenant is told why', async () => {
+  it('takes a payment recorded by mistake out of the books: the month is unpaid again, every figure follows, the tenant is told why', async () => {
     const tenant = await newMember(t, 'B-504', 'Mistaken Month');
     const before = await collected('2026-11');
     const [november, december] = await paidInCash(tenant, ['2026-11', '2026-12']);
@@ -364,9 +364,10 @@ describe('POST /api/tenants/:id/payments/:paymentId/undo (a recorded payment tak
     );
     expect(history.map((row) => row._id)).toEqual([november._id]);
 
-    // Told once, why; no new receipt; the audit log keeps what was removed.
+    // Told once, why; December's receipt, not mailed yet, is not sent after all; the audit log
+    // keeps what was removed.
     expect(await noticesOf(tenant, 'payment-undone')).toBe(1);
-    expect(await noticesOf(tenant, 'receipt')).toBe(receipts);
+    expect(await noticesOf(tenant, 'receipt')).toBe(receipts - 1);
     await runScheduledJob(t.app, sendNotificationsJob);
     const [mail] = await t.database.db
       .select()
@@ -374,7 +375,7 @@ describe('POST /api/tenants/:id/payments/:paymentId/undo (a recorded payment tak
       .where(
         and(eq(mailMessages.toAddress, tenant.email), eq(mailMessages.kind, 'payment-undone')),
       );
-    expect(mail?.subject).toBe('Correction: the rent for December 2026 is shown as owed again');
+    expect(mail?.subject).toBe('Correction: the rent for December 2026 is shown as unpaid again');
     expect(mail?.text).toContain(
       'the building office had recorded the rent for December 2026 as paid: 36,500 BDT by cash, received 23 November 2026.',
     );
@@ -391,7 +392,7 @@ describe('POST /api/tenants/:id/payments/:paymentId/undo (a recorded payment tak
       summary:
         'Nadia Rahman undid the rent of December 2026 recorded for Mistaken Month, apartment B-504: 36,500 BDT by cash, received 23 November 2026, ref Receipt book 3, page 9. Reason: December was ticked by mistake: only November was paid.',
       before: { billingMonth: '2026-12', status: 'paid', reference: 'Receipt book 3, page 9' },
-      after: { status: 'owed' },
+      after: { status: 'unpaid' },
     });
 
     // Undone once: again it is not found, and the month can be recorded (or paid) anew.
@@ -457,6 +458,20 @@ describe('POST /api/tenants/:id/payments/:paymentId/undo (a recorded payment tak
 
     expect(await paymentRows(t, tenant.id)).toBe(2);
     expect(await noticesOf(tenant, 'payment-undone')).toBe(0);
+  });
+
+  it('leaves a deleted account’s payments as they are (it would owe under no name)', async () => {
+    const tenant = await newMember(t, 'B-802', 'Gone Payer');
+    const [cash] = await paidInCash(tenant, ['2026-11']);
+    if (!cash) throw new Error('a payment');
+    await t.database.db
+      .update(users)
+      .set({ deletedAt: new Date(NOW), displayName: 'Deleted account' })
+      .where(eq(users.id, tenant.id));
+    const refused = await undo(tenant, cash._id, { reason: 'Recorded by mistake' });
+    expect(refused.statusCode).toBe(409);
+    expect(errorMessage(refused)).toBe(UNDO_PAYMENT_MESSAGES.deletedAccount);
+    expect(await paymentRows(t, tenant.id)).toBe(1);
   });
 });
 

@@ -220,7 +220,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * A payment recorded by hand, undone (recorded by mistake): the month is owed again and the
+   * A payment recorded by hand, undone (recorded by mistake): the month is unpaid again and the
    * tenant is told why. Card payments are refunded through the provider instead (409).
    */
   app.post(

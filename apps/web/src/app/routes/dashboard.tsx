@@ -48,7 +48,11 @@ const icons: Record<DashboardChildPath, IconType> = {
   'maintenance-contacts': LuContactRound,
 };
 
-const roleLabel = { user: 'Visitor · no lease', member: 'Member · tenant', admin: 'Administrator' };
+const roleLabel = {
+  user: 'Account · no current lease',
+  member: 'Member · tenant',
+  admin: 'Administrator',
+};
 
 /** The dashboard frame (spec §2): the side menu of the person's role and the page beside it. */
 export function DashboardRoute() {

@@ -109,22 +109,32 @@ function renderForm() {
   return userEvent.setup();
 }
 
+/**
+ * Typing a whole form with user-event takes 2–4 s alone, and more while the server's test files run
+ * beside it (twice past the default 5 s on a loaded machine): these get a budget of their own.
+ */
+const FORM_TYPING_MS = 15_000;
+
 describe('Report a problem', () => {
-  it('shows the emergency phone as soon as Emergency is chosen, with a link to call', async () => {
-    answers['GET /api/maintenance/requests'] = [mine('+880 1700 000 999')];
-    const user = renderForm();
-    await user.click(await screen.findByRole('radio', { name: /^Emergency/ }));
-    const alert = screen
-      .getAllByRole('alert')
-      .find((element) => element.textContent?.includes('For an emergency'));
-    expect(alert).toHaveTextContent(MAINTENANCE_MESSAGES.emergencyCall('+880 1700 000 999'));
-    expect(screen.getByRole('link', { name: 'Call now' })).toHaveAttribute(
-      'href',
-      'tel:+8801700000999',
-    );
-    await user.click(screen.getByRole('radio', { name: /^Routine/ }));
-    expect(screen.queryByText(/For an emergency/)).not.toBeInTheDocument();
-  });
+  it(
+    'shows the emergency phone as soon as Emergency is chosen, with a link to call',
+    async () => {
+      answers['GET /api/maintenance/requests'] = [mine('+880 1700 000 999')];
+      const user = renderForm();
+      await user.click(await screen.findByRole('radio', { name: /^Emergency/ }));
+      const alert = screen
+        .getAllByRole('alert')
+        .find((element) => element.textContent?.includes('For an emergency'));
+      expect(alert).toHaveTextContent(MAINTENANCE_MESSAGES.emergencyCall('+880 1700 000 999'));
+      expect(screen.getByRole('link', { name: 'Call now' })).toHaveAttribute(
+        'href',
+        'tel:+8801700000999',
+      );
+      await user.click(screen.getByRole('radio', { name: /^Routine/ }));
+      expect(screen.queryByText(/For an emergency/)).not.toBeInTheDocument();
+    },
+    FORM_TYPING_MS,
+  );
 
   it('says to call the building when it has no emergency phone', async () => {
     answers['GET /api/maintenance/requests'] = [mine(null)];
@@ -150,47 +160,51 @@ describe('Report a problem', () => {
     expect(calls.map(({ call }) => call)).toEqual(['GET /api/maintenance/requests']);
   });
 
-  it('sends a complete request, says so and opens its page; the server’s refusals go to their fields', async () => {
-    answers['GET /api/maintenance/requests'] = [
-      mine('+880 1700 000 999'),
-      mine('+880 1700 000 999'),
-    ];
-    answers['POST /api/maintenance/requests'] = [
-      Response.json(
-        {
-          error: {
-            code: 'VALIDATION_FAILED',
-            message: 'Some answers need another look',
-            issues: [{ path: 'title', message: 'Title: at most 120 characters.' }],
+  it(
+    'sends a complete request, says so and opens its page; the server’s refusals go to their fields',
+    async () => {
+      answers['GET /api/maintenance/requests'] = [
+        mine('+880 1700 000 999'),
+        mine('+880 1700 000 999'),
+      ];
+      answers['POST /api/maintenance/requests'] = [
+        Response.json(
+          {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'Some answers need another look',
+              issues: [{ path: 'title', message: 'Title: at most 120 characters.' }],
+            },
           },
-        },
-        { status: 400 },
-      ),
-      Response.json(filed, { status: 201 }),
-    ];
-    const user = renderForm();
-    await user.click(await screen.findByRole('radio', { name: /^Emergency/ }));
-    await user.selectOptions(screen.getByLabelText('What kind of problem'), 'Electrical');
-    await user.type(screen.getByLabelText('Where'), 'Kitchen');
-    await user.type(screen.getByLabelText('Title'), 'Sparks from the kitchen socket');
-    await user.type(screen.getByLabelText('Description'), 'It smells of burning.');
-    expect(screen.getByText('21 / 4,000 characters')).toBeInTheDocument();
-    await user.click(screen.getByRole('radio', { name: 'Yes, they may enter' }));
-    await user.click(screen.getByRole('button', { name: 'Send request' }));
-    expect(await screen.findByText('Title: at most 120 characters.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Send request' }));
-    expect(await screen.findByText('The request page')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText(MAINTENANCE_MESSAGES.filed)).toBeInTheDocument());
-    const sent = calls.filter(({ call }) => call === 'POST /api/maintenance/requests');
-    expect(sent.at(-1)?.body).toEqual({
-      category: 'electrical',
-      title: 'Sparks from the kitchen socket',
-      description: 'It smells of burning.',
-      location: 'Kitchen',
-      urgency: 'emergency',
-      entryPermission: true,
-      preferredTimes: null,
-      photoIds: [],
-    });
-  });
+          { status: 400 },
+        ),
+        Response.json(filed, { status: 201 }),
+      ];
+      const user = renderForm();
+      await user.click(await screen.findByRole('radio', { name: /^Emergency/ }));
+      await user.selectOptions(screen.getByLabelText('What kind of problem'), 'Electrical');
+      await user.type(screen.getByLabelText('Where'), 'Kitchen');
+      await user.type(screen.getByLabelText('Title'), 'Sparks from the kitchen socket');
+      await user.type(screen.getByLabelText('Description'), 'It smells of burning.');
+      expect(screen.getByText('21 / 4,000 characters')).toBeInTheDocument();
+      await user.click(screen.getByRole('radio', { name: 'Yes, they may enter' }));
+      await user.click(screen.getByRole('button', { name: 'Send request' }));
+      expect(await screen.findByText('Title: at most 120 characters.')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Send request' }));
+      expect(await screen.findByText('The request page')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByText(MAINTENANCE_MESSAGES.filed)).toBeInTheDocument());
+      const sent = calls.filter(({ call }) => call === 'POST /api/maintenance/requests');
+      expect(sent.at(-1)?.body).toEqual({
+        category: 'electrical',
+        title: 'Sparks from the kitchen socket',
+        description: 'It smells of burning.',
+        location: 'Kitchen',
+        urgency: 'emergency',
+        entryPermission: true,
+        preferredTimes: null,
+        photoIds: [],
+      });
+    },
+    FORM_TYPING_MS,
+  );
 });

@@ -22,7 +22,7 @@ export function useRecordPayment(userId: string) {
 }
 
 /**
- * Undoes a payment the admin recorded by mistake: the month is owed again, the tenant is told why,
+ * Undoes a payment the admin recorded by mistake: the month is unpaid again, the tenant is told why,
  * and every figure refreshes as after recording.
  */
 export function useUndoPayment(userId: string) {
@@ -34,6 +34,7 @@ export function useUndoPayment(userId: string) {
         UndoPaymentResponseSchema,
         { reason } satisfies UndoPaymentRequest,
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rentQueryKeys.all }),
+    // Refused too: a 404 is most often another admin's undo, which the list should show.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rentQueryKeys.all }),
   });
 }

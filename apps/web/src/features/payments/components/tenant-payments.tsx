@@ -6,7 +6,7 @@ import {
   UndoPaymentRequestSchema,
   type Transaction,
 } from '@structomate/contract';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -29,10 +29,11 @@ export function TenantPayments({
   transactions: Transaction[];
 }) {
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   const [undoing, setUndoing] = useState<Transaction>();
   return (
     <section aria-labelledby={headingId} className="space-y-3">
-      <h2 id={headingId} className="text-xl font-semibold">
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="text-xl font-semibold">
         Payments
       </h2>
       {transactions.length === 0 ? (
@@ -82,7 +83,11 @@ export function TenantPayments({
           key={undoing._id}
           userId={userId}
           payment={undoing}
-          onClose={() => setUndoing(undefined)}
+          onClose={() => {
+            setUndoing(undefined);
+            // The row it was opened from may be gone: focus goes back to the list.
+            heading.current?.focus();
+          }}
         />
       )}
     </section>
@@ -102,12 +107,17 @@ function UndoPaymentDialog({
   const id = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
-  const hint = `${payment.tenant} gets it by email with the correction.`;
+  const hint = `${payment.tenant} is told by email, with your reason, unless they turned payment receipts off.`;
+  const field = useRef<HTMLTextAreaElement>(null);
+  const refuse = (message: string | undefined) => {
+    setError(message);
+    field.current?.focus();
+  };
 
   const confirm = () => {
     const checked = UndoPaymentRequestSchema.safeParse({ reason });
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message);
+      refuse(checked.error.issues[0]?.message);
       return;
     }
     undo.mutate(
@@ -123,7 +133,7 @@ function UndoPaymentDialog({
               ? failure.issues.find((issue) => issue.path === 'reason')
               : undefined;
           if (atReason) {
-            setError(atReason.message);
+            refuse(atReason.message);
             return;
           }
           toast.error(messageOf(failure, UNDO_PAYMENT_MESSAGES.failed));
@@ -147,11 +157,13 @@ function UndoPaymentDialog({
         <p>
           {formatRent(payment.amount)} by {PAYMENT_METHOD_IN_SENTENCE[payment.method]}
           {payment.receivedOn ? `, received ${formatShortDate(payment.receivedOn)}` : ''}. Undone,
-          it leaves the books: {payment.month} is owed again. Use it for a payment recorded by
+          it leaves the books and {payment.month} is unpaid again. Undo only a payment recorded by
           mistake.
         </p>
         <FormField id={`${id}-reason`} label="Reason" hint={hint} error={error}>
           <textarea
+            ref={field}
+            disabled={undo.isPending}
             className="textarea w-full"
             rows={3}
             maxLength={UNDO_PAYMENT_LIMITS.reason.max}
