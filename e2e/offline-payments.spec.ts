@@ -8,6 +8,7 @@ import {
   newMember,
   test,
   toast,
+  type Resident,
 } from './fixtures';
 
 /**
@@ -25,6 +26,16 @@ async function picture(page: Page, name: string, width: number) {
   });
 }
 
+/** The admin opens the tenant's rent account from Manage Members. */
+async function openRentAccount(admin: Page, tenant: Resident) {
+  await admin.goto('/dashboard/manage-members');
+  await admin
+    .getByRole('row')
+    .filter({ hasText: tenant.email })
+    .getByRole('link', { name: `Rent account of ${tenant.name}` })
+    .click();
+}
+
 test.describe('rent and deposits recorded by hand', () => {
   // Wrong dates and a refund beyond what is held are refused by the server, at the field.
   test.use({ expectedHttpErrors: [/^\/api\/tenants\/[^/]+\/(payments|deposits)$/] });
@@ -40,12 +51,7 @@ test.describe('rent and deposits recorded by hand', () => {
     const tenant = await newMember(page, 'Rahim Uddin', 'C-403');
 
     const admin = await adminPage(browser, page);
-    await admin.goto('/dashboard/manage-members');
-    await admin
-      .getByRole('row')
-      .filter({ hasText: tenant.email })
-      .getByRole('link', { name: `Rent account of ${tenant.name}` })
-      .click();
+    await openRentAccount(admin, tenant);
     await expect(
       admin.getByRole('heading', { name: `${tenant.name}: rent account` }),
     ).toBeVisible();
@@ -127,7 +133,7 @@ test.describe('rent and deposits recorded by hand', () => {
     await admin.context().close();
   });
 
-  test('the admin undoes a month recorded by mistake, with a reason; the tenant owes it again and is told why', async ({
+  test('the admin undoes a month recorded by mistake, with a reason; the month is unpaid again and the tenant is told why', async ({
     page,
     browser,
   }) => {
@@ -135,12 +141,7 @@ test.describe('rent and deposits recorded by hand', () => {
     await atTime(page, '2026-12-05T11:00:00+06:00');
     const tenant = await newMember(page, 'Salma Khatun', 'A-301');
     const admin = await adminPage(browser, page);
-    await admin.goto('/dashboard/manage-members');
-    await admin
-      .getByRole('row')
-      .filter({ hasText: tenant.email })
-      .getByRole('link', { name: `Rent account of ${tenant.name}` })
-      .click();
+    await openRentAccount(admin, tenant);
 
     // December is paid in cash; January is ticked by mistake.
     const form = admin.getByRole('form', { name: 'Record a payment' });

@@ -44,9 +44,15 @@ export function useChangeLease(leaseId: string) {
     mutationFn: (change: LeaseChangeRequest) => send(leaseId, change),
     onSuccess: (answer) => {
       queryClient.setQueryData(leaseQueryKey(leaseId), answer);
+      const lease = leaseQueryKey(leaseId);
       return Promise.all(
         [rentQueryKeys.all, ['members'], ['admin-stats'], ['apartments'], ['admin-apartments']].map(
-          (queryKey) => queryClient.invalidateQueries({ queryKey }),
+          (queryKey) =>
+            queryClient.invalidateQueries({
+              queryKey,
+              // The lease itself is the answer just set: not asked for again.
+              predicate: (query) => !lease.every((part, index) => query.queryKey[index] === part),
+            }),
         ),
       );
     },
