@@ -87,6 +87,36 @@ describe('request ids and headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
+
+  it("an API answer carries the API's headers only; a page carries a page's", async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/apartments' });
+    expect(api.statusCode).toBe(200);
+    expect(api.headers).toMatchObject({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'cross-origin-resource-policy': 'same-origin',
+    });
+    // Headers for documents a browser shows, and the ceiling's counts, are not sent with it.
+    for (const name of [
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+    ]) {
+      expect(api.headers[name], name).toBeUndefined();
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
 });
 
 describe('GET /api/building', () => {
@@ -130,7 +160,14 @@ describe('hardening', () => {
       expect(response.headers['strict-transport-security']).toBe(
         'max-age=31536000; includeSubDomains',
       );
-      const scriptSrc = String(response.headers['content-security-policy'])
+      // A page's policy (the API's answers have one that allows nothing at all).
+      const page = await production.app.inject({
+        method: 'GET',
+        url: '/no-such-page',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const scriptSrc = String(page.headers['content-security-policy'])
         .split(';')
         .find((directive) => directive.startsWith('script-src'));
       // No inline scripts: only our own files run.
@@ -153,6 +190,8 @@ describe('the per-address ceiling on every route', () => {
       const refused = await from('203.0.113.5');
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.headers['x-ratelimit-limit']).toBe('3');
+      expect(refused.headers['x-ratelimit-remaining']).toBe('0');
       expect(ErrorResponseSchema.parse(refused.json()).error.message).toMatch(
         /^Too many requests from this address\. Try again in \d+ seconds\.$/,
       );

@@ -22,6 +22,13 @@ export async function registerRequestCeiling(
     global: true,
     max: requestsPerMinute,
     timeWindow: 60_000,
+    // The counts go out only with a refusal (with Retry-After): a person never comes near the
+    // ceiling, and three headers on every answer cost every request.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     allowList: (request) => HEALTH_CHECKS.has(request.url) || isPageRenderCall(request.headers),
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));

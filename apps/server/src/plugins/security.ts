@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { API_DOCS_PREFIX } from './api-docs';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -16,6 +17,27 @@ export const BARE_SECURITY_HEADERS: Record<string, string> = {
   'cross-origin-resource-policy': 'same-origin',
   'cache-control': 'no-store',
 };
+
+/**
+ * Headers for the API's answers (JSON, images, files): nothing may frame, sniff or run them, and
+ * no other site may embed them. The document headers below (a referrer policy, cross-origin
+ * opener and agent cluster, Helmet's legacy X- headers) concern pages a browser shows, and a
+ * browser never shows these as pages, so they are not sent: each header costs every request
+ * (twenty of them took 45 % off a bare server's answers per second; docs/perf.md). Routes that
+ * answer HTML under /api set their own policy (the mail preview) or get the page headers (the API
+ * documentation).
+ */
+export const API_SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/** Whether `url` is an API answer that gets the API's headers rather than a page's. */
+export function isApiAnswer(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith(API_DOCS_PREFIX);
+}
 
 /**
  * Security headers for every response. The only third-party origin the pages use is the map
@@ -63,7 +85,7 @@ export function registerSecurityHeaders(
   // The same headers on every answer, worked out once: @fastify/helmet built Helmet's middleware
   // and parsed the policy again for each request.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(isApiAnswer(request.url) ? API_SECURITY_HEADERS : headers);
     // HSTS only on answers that went out over https (directly, or per X-Forwarded-Proto from a
     // trusted proxy): over plain http a browser ignores it, and it would claim what is not so.
     if (production && request.protocol === 'https') reply.header('strict-transport-security', HSTS);
