@@ -130,13 +130,15 @@ export async function registerAuth(app: FastifyInstance): Promise<AccessRecord[]
   // its access rule and its validation) makes this server forget what it keeps before its answer
   // leaves: the caller's next request here sees its own change even before the database's notice
   // arrives. Refused, throttled and unknown requests change nothing and forget nothing.
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     if (request.routeOptions.config.access !== undefined && !readsOnly(request)) {
       request.mayChange = true;
     }
+    done();
   });
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.mayChange) app.changesCache.forgetChanges();
+    done(null, payload);
   });
   return table;
 }

@@ -26,15 +26,17 @@ export function registerClock(app: FastifyInstance, clock: Clock): void {
       return times.get(this) ?? clock.now();
     },
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     let now = clock.now();
     const named = app.config.testClock ? request.headers[TEST_CLOCK_HEADER] : undefined;
     if (typeof named === 'string') {
       now = new Date(named);
       if (Number.isNaN(now.getTime())) {
-        throw new AppError('BAD_REQUEST', `${TEST_CLOCK_HEADER} must be an ISO 8601 instant`);
+        done(new AppError('BAD_REQUEST', `${TEST_CLOCK_HEADER} must be an ISO 8601 instant`));
+        return;
       }
     }
     times.set(request, now);
+    done();
   });
 }

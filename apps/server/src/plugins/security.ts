@@ -49,10 +49,11 @@ export function registerSecurityHeaders(
   stripe: boolean,
 ): void {
   // API answers are personal unless a route says otherwise (the public lists set their own).
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
+    done(null, payload);
   });
   // Stripe.js and its card frame are the only third-party code, and only when Stripe is set up.
   const stripeScripts = stripe ? ['https://js.stripe.com'] : [];

@@ -60,13 +60,13 @@ function textIssues(root: unknown): FieldIssue[] {
  * the access check and the schema's own messages, which a field may have for it.
  */
 export function registerTextGuard(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const issues = [
       ...textIssues(request.params),
       ...textIssues(request.query),
       ...textIssues(request.body),
     ];
     const [first] = issues;
-    if (first) throw new AppError('BAD_REQUEST', first.message, issues);
+    done(first ? new AppError('BAD_REQUEST', first.message, issues) : undefined);
   });
 }
