@@ -57,7 +57,8 @@ test.describe('manage coupons', () => {
     await form.getByLabel('Heading').fill('Winter Deal');
     await form.getByLabel('Description').fill('Cosy months, lower rent');
     await form.getByLabel('Discount percentage').fill('15');
-    await form.getByLabel('Coupon code').fill(code);
+    // Typed in small letters, the code is kept (and shown) in capitals.
+    await form.getByLabel('Coupon code').fill(code.toLowerCase());
 
     // The picker: month and year lists (2024 to 24 months ahead), then a day next December.
     await form.getByLabel('Valid until').click();
@@ -190,7 +191,7 @@ test.describe('manage coupons', () => {
       await form.getByRole('button', { name: 'Add Coupon' }).click();
       await expect(toast(page, 'Failed to create coupon')).toBeVisible();
       await expect(
-        form.getByText('A coupon with the code structo25 already exists. Choose another code.'),
+        form.getByText('A coupon with the code STRUCTO25 already exists. Choose another code.'),
       ).toBeVisible();
       // Nothing is lost: the admin only has to change the code.
       await expect(form.getByLabel('Heading')).toHaveValue('Copy Cat');

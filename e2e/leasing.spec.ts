@@ -206,8 +206,17 @@ test.describe('leasing', () => {
     const admin = await adminPage(browser);
     await admin.goto('/dashboard/agreement-requests');
     const request = requestCard(admin, 'Rafiq Islam');
+    // Reject asks first; keeping the request changes nothing.
     await request.getByRole('button', { name: 'Reject' }).click();
+    const confirm = admin.getByRole('dialog', { name: "Reject Rafiq Islam's request for B-203?" });
+    await expect(confirm).toContainText('This cannot be undone.');
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(request).toBeVisible();
+    await request.getByRole('button', { name: 'Reject' }).click();
+    await confirm.getByRole('button', { name: 'Reject request' }).click();
     await expect(toast(admin, 'Agreement rejected!')).toBeVisible();
+    await expect(confirm).toBeHidden();
     await expect(request).toHaveCount(0);
     const own = await page.request.post('/api/users/agreements/');
     expect(((await own.json()) as { result: { status: string } }).result.status).toBe('rejected');

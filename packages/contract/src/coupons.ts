@@ -73,6 +73,13 @@ export const CouponCodeSchema = z
   .max(COUPON_LIMITS.code, { error: `Coupon code: at most ${COUPON_LIMITS.code} characters.` })
   .regex(/^[A-Za-z0-9_-]+$/, { error: 'Coupon code: letters, digits, - and _ only.' });
 
+/**
+ * A new coupon's code is kept in capitals: codes match whatever their case, and the app names a
+ * code in capitals in its messages ("Coupon STRUCTO25 expired on …"), so the list, the banner and
+ * the receipts show the code people type the way those messages do.
+ */
+const NewCouponCodeSchema = CouponCodeSchema.toUpperCase();
+
 /** The last day the coupon can be used (inclusive), as a calendar date `YYYY-MM-DD`. */
 /** The spec's formatted date ("December 20, 2026") as `YYYY-MM-DD`; anything else unchanged. */
 export function isoFromSpecDate(value: string): string {
@@ -115,7 +122,7 @@ export const CouponFormSchema = z.object({
   heading: CouponHeadingSchema,
   description: CouponDescriptionSchema,
   discountPercentage: CouponPercentageSchema,
-  couponCode: CouponCodeSchema,
+  couponCode: NewCouponCodeSchema,
   validity: CouponValiditySchema,
 });
 export type CouponFormInput = z.input<typeof CouponFormSchema>;
@@ -129,7 +136,7 @@ export const NewCouponSchema = z.strictObject({
   heading: CouponHeadingSchema,
   percentage: CouponPercentageSchema,
   description: CouponDescriptionSchema,
-  code: CouponCodeSchema,
+  code: NewCouponCodeSchema,
   validity: CouponValiditySchema,
   createDate: z.string().max(100).optional(),
 });

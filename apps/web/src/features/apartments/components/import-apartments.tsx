@@ -152,15 +152,18 @@ function PreviewTable({
           onClick={() => onConfirm(good)}
         >
           {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {preview.invalid > 0
-            ? `Import the ${good.length} good ${good.length === 1 ? 'row' : 'rows'}`
-            : `Import ${good.length} ${good.length === 1 ? 'apartment' : 'apartments'}`}
+          {good.length === 0
+            ? 'Nothing to import'
+            : preview.invalid > 0
+              ? `Import the ${good.length} good ${good.length === 1 ? 'row' : 'rows'}`
+              : `Import ${good.length} ${good.length === 1 ? 'apartment' : 'apartments'}`}
         </button>
       </div>
       {preview.invalid > 0 && (
         <p role="note" className="rounded-box border border-warning/60 bg-warning/15 p-4 text-sm">
-          Rows with errors are left out. Fix them in the file and import it again: the rows imported
-          now will then be refused as already there, the others added.
+          {good.length === 0
+            ? 'No row can be imported yet. Fix the errors in the file and choose it again.'
+            : 'Rows with errors are left out. Fix them in the file and import it again: the rows imported now will then be refused as already there, the others added.'}
         </p>
       )}
       {/* On a phone, each row is a card, so its errors are in sight without scrolling sideways. */}

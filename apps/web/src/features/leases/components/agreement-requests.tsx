@@ -2,6 +2,7 @@ import { leaseEndDate, type Agreement } from '@structomate/contract';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { Avatar } from '../../../components/avatar';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { Pager } from '../../../components/pager';
 import { EmptyState, PageHeader } from '../../../components/page-header';
@@ -33,6 +34,9 @@ export function AgreementRequests() {
   const requests = data?.items;
   useKeepPageInRange(page, data?.pageCount, setPage);
   const decide = useDecideAgreement();
+  // The request a Reject was clicked on, until the admin confirms or keeps it: a rejection cannot
+  // be taken back, and the applicant is told at once.
+  const [rejecting, setRejecting] = useState<Agreement | null>(null);
 
   const answer = (decision: Decision, agreement: Agreement, startDate?: string) =>
     decide.mutate(
@@ -40,6 +44,7 @@ export function AgreementRequests() {
       {
         onSuccess: () =>
           toast.success(decision === 'accept' ? 'Agreement Checked' : 'Agreement rejected!'),
+        onSettled: () => setRejecting(null),
         // A request someone else already answered says so; anything else is the spec's message.
         onError: (error) =>
           toast.error(
@@ -69,7 +74,9 @@ export function AgreementRequests() {
               <RequestCard
                 agreement={agreement}
                 busy={decide.isPending && decide.variables.agreement._id === agreement._id}
-                onAnswer={answer}
+                onAnswer={(decision, chosen, startDate) =>
+                  decision === 'reject' ? setRejecting(chosen) : answer(decision, chosen, startDate)
+                }
               />
             </li>
           ))}
@@ -78,6 +85,21 @@ export function AgreementRequests() {
       {data && data.pageCount > 1 && (
         <Pager page={page} pageCount={data.pageCount} onPage={setPage} />
       )}
+      <ConfirmDialog
+        open={rejecting !== null}
+        title={
+          rejecting
+            ? `Reject ${rejecting.tenant}'s request for ${rejecting.apartmentDetails.apartmentNo}?`
+            : 'Reject this request?'
+        }
+        confirmLabel="Reject request"
+        dismissLabel="Keep it"
+        busy={decide.isPending && decide.variables.decision === 'reject'}
+        onConfirm={() => rejecting && answer('reject', rejecting)}
+        onClose={() => setRejecting(null)}
+      >
+        The applicant is told that the building declined it. This cannot be undone.
+      </ConfirmDialog>
     </div>
   );
 }

@@ -39,10 +39,23 @@ export function RentChart({ months }: { months: AdminStats['rentCollected'] }) {
           options={{
             maintainAspectRatio: false,
             animation: false,
-            scales: { x: { grid: { display: false } }, y: { beginAtZero: true } },
+            scales: {
+              x: { grid: { display: false } },
+              // Whole taka; with nothing received yet the axis still reads as money, not 0–1.
+              y: {
+                beginAtZero: true,
+                suggestedMax: total === 0 ? 10_000 : undefined,
+                ticks: { precision: 0 },
+              },
+            },
             plugins: { legend: { display: false } },
           }}
         />
+        {total === 0 && (
+          <p className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm text-base-content/70">
+            No rent received in these twelve months yet.
+          </p>
+        )}
       </div>
       <table className="sr-only">
         <caption>Rent collected per month</caption>
