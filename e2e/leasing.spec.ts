@@ -187,6 +187,13 @@ test.describe('leasing', () => {
     await expect(request).toContainText(/15 \w{3}, \d{4} – 14 \w{3}, \d{4}/);
     await request.getByRole('button', { name: 'Accept' }).click();
     await expect(toast(admin, 'Agreement Checked')).toBeVisible();
+    // The rent roll counts the lease among the current ones and says it has not started yet.
+    await admin.goto('/dashboard/rent-roll');
+    await admin.getByRole('searchbox').fill('Mitu Akhter');
+    await admin.getByRole('button', { name: 'Search' }).click();
+    await expect(admin.getByRole('table', { name: 'Rent roll' })).toContainText(
+      /C-204 · starts 15 \w{3}, \d{4}/,
+    );
     await admin.context().close();
 
     await page.goto('/dashboard/myProfile');

@@ -15,6 +15,8 @@ import { EmptyState, PageHeader } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
 import { toQueryString } from '../../../lib/api-client';
 import { formatRent, formatShortDate } from '../../../lib/format';
+import { useToday } from '../../../lib/now';
+import { useSiteConfig } from '../../../lib/site-config';
 import { rentRollQuery, useRentRoll, type RentRollFilters } from '../api/get-rent-roll';
 
 const filterName: Record<RentRollFilter, string> = {
@@ -70,6 +72,14 @@ export function RentRoll() {
     sort: 'apartment',
   });
   const roll = useRentRoll(filters);
+  // A lease accepted to start later is counted among the current ones, and says when it starts.
+  const today = useToday(useSiteConfig().data?.timeZone);
+  const note = (row: RentRollRow) =>
+    row.status === 'former'
+      ? ' · former lease'
+      : row.startDate && row.startDate > today
+        ? ` · starts ${formatShortDate(row.startDate)}`
+        : '';
   const exportUrl = `/api/admin/rent-roll/export.csv${toQueryString(rentRollQuery(filters))}`;
   return (
     <div className="space-y-6">
@@ -190,7 +200,7 @@ export function RentRoll() {
                       </Link>
                       <p className="truncate text-xs text-base-content/70">
                         {row.apartmentNo}
-                        {row.status === 'former' ? ' · former lease' : ''}
+                        {note(row)}
                       </p>
                       {/* Wrapped, not cut short: the dates and the last payment are read in full. */}
                       <p className="text-xs text-base-content/70 2xl:hidden">
