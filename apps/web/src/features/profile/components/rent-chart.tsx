@@ -52,8 +52,10 @@ export function RentChart({ months }: { months: AdminStats['rentCollected'] }) {
           }}
         />
         {total === 0 && (
-          <p className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm text-base-content/70">
-            No rent received in these twelve months yet.
+          <p className="pointer-events-none absolute inset-y-0 right-0 left-14 flex items-center justify-center p-4">
+            <span className="rounded-box bg-base-100 px-3 py-1.5 text-center text-sm text-base-content/75">
+              No rent received in these twelve months yet.
+            </span>
           </p>
         )}
       </div>
