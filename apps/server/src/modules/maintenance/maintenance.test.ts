@@ -736,6 +736,26 @@ describe('costs charged to the tenant', () => {
     });
     expect(twice.statusCode).toBe(409);
     expect(errorMessage(twice)).toBe('This charge is already paid.');
+    // The tenant gets one receipt for it (the second record was refused), as for rent.
+    await runScheduledJob(t.app, sendNotificationsJob);
+    const receipts = await t.database.db
+      .select()
+      .from(mailMessages)
+      .where(
+        and(
+          eq(mailMessages.toAddress, tenant.email),
+          eq(mailMessages.kind, 'charge-receipt'),
+          like(mailMessages.subject, `%Repair #${request.number} —%`),
+        ),
+      );
+    expect(receipts.map((mail) => mail.subject)).toEqual([
+      `Receipt: 1,500 BDT for “Repair #${request.number} — Parts: Glass pane”`,
+    ]);
+    expect(receipts[0]?.text).toContain(
+      `the building office received 1,500 BDT by bKash for “Repair #${request.number} — Parts: Glass pane”. Nothing more is owed for it.`,
+    );
+    expect(receipts[0]?.text).toContain(`/dashboard/charges/${id}`);
+    expect(receipts[0]?.unsubscribeUrl).toContain('topic=receipts');
     const receipt = ChargeReceiptSchema.parse(
       (await tenant.inject({ method: 'GET', url: `/api/charges/${id}` })).json(),
     );

@@ -49,6 +49,29 @@ export const NoticeSchema = z.discriminatedUnion('kind', [
     }),
   }),
   z.object({
+    kind: z.literal('charge-receipt'),
+    data: z.object({
+      chargeId: z.string(),
+      description: z.string(),
+      amount: z.number(),
+      /** How it was paid, as a sentence names it ("cash", "bKash"). */
+      method: z.string(),
+      receivedOn: z.string(),
+    }),
+  }),
+  z.object({
+    kind: z.literal('deposit-entry'),
+    data: z.object({
+      entry: z.enum(['received', 'refunded']),
+      amount: z.number(),
+      method: z.string(),
+      date: z.string(),
+      apartmentNo: z.string(),
+      /** What the building holds after this entry. */
+      held: z.number(),
+    }),
+  }),
+  z.object({
     kind: z.literal('rent-reminder'),
     data: z.object({ month: z.string(), amount: z.number(), dueOn: z.string() }),
   }),
@@ -116,6 +139,8 @@ export const TOPIC_OF: Record<NoticeKind, MailTopic> = {
   receipt: 'receipts',
   refund: 'receipts',
   'payment-undone': 'receipts',
+  'charge-receipt': 'receipts',
+  'deposit-entry': 'receipts',
   'rent-reminder': 'rent',
   'rent-overdue': 'rent',
   'request-received': 'requests',
@@ -185,6 +210,48 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
           ['Amount', bdt(amount)],
         ],
         action: { label: 'See my payments', url: dashboard('paymentHistory') },
+      };
+    }
+    case 'charge-receipt': {
+      const { chargeId, description, amount, method, receivedOn } = notice.data;
+      return {
+        subject: `Receipt: ${bdt(amount)} for “${description}”`,
+        preview: `${bdt(amount)} received by ${method} for “${description}”. Thank you.`,
+        heading: 'Charge paid',
+        paragraphs: [
+          `Hello ${name}, thank you: the building office received ${bdt(amount)} by ${method} for “${description}”. Nothing more is owed for it.`,
+        ],
+        details: [
+          ['For', description],
+          ['Amount', bdt(amount)],
+          ['Received', dayLabel(receivedOn)],
+        ],
+        action: { label: 'See the charge', url: dashboard(`charges/${chargeId}`) },
+      };
+    }
+    case 'deposit-entry': {
+      const { entry, amount, method, date, apartmentNo, held } = notice.data;
+      const received = entry === 'received';
+      return {
+        subject: received
+          ? `Receipt: deposit of ${bdt(amount)} for ${apartmentNo}`
+          : `Your deposit: ${bdt(amount)} given back`,
+        preview: received
+          ? `${bdt(amount)} of your security deposit received by ${method}.`
+          : `${bdt(amount)} of your security deposit was given back by ${method}.`,
+        heading: received ? 'Deposit received' : 'Deposit given back',
+        paragraphs: [
+          received
+            ? `Hello ${name}, the building office received ${bdt(amount)} by ${method} as the security deposit for apartment ${apartmentNo}. It is held until your lease ends.`
+            : `Hello ${name}, the building office gave back ${bdt(amount)} of your security deposit for apartment ${apartmentNo}, by ${method}.`,
+        ],
+        details: [
+          ['Apartment', apartmentNo],
+          [received ? 'Received' : 'Given back', bdt(amount)],
+          ['On', dayLabel(date)],
+          ['Deposit now held', bdt(held)],
+        ],
+        action: { label: 'See my lease', url: dashboard('myProfile') },
       };
     }
     case 'rent-reminder': {

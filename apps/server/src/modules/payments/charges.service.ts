@@ -14,6 +14,7 @@ import { agreements, apartments, charges, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { notify } from '../notifications/notifications.service';
 
 /**
  * Money owed besides rent: the one place that says what a tenant owes for repairs and records it
@@ -168,8 +169,23 @@ export async function recordChargePayment(
         paidAt: now,
       })
       .where(and(eq(charges.id, id), isNull(charges.paidAt)))
-      .returning({ amount: charges.amount, description: charges.description });
+      .returning({
+        amount: charges.amount,
+        description: charges.description,
+        tenantId: charges.tenantId,
+      });
     if (!paid) throw conflict(CHARGE_MESSAGES.alreadyPaid);
+    // The tenant gets a receipt, as for rent recorded at the office (a second record is the 409).
+    await notify(tx, paid.tenantId, {
+      kind: 'charge-receipt',
+      data: {
+        chargeId: id,
+        description: paid.description,
+        amount: paid.amount,
+        method: PAYMENT_METHOD_IN_SENTENCE[input.method],
+        receivedOn: input.receivedOn,
+      },
+    });
     await recordAudit(tx, actor, {
       action: 'charge.paid',
       subjectType: 'charge',

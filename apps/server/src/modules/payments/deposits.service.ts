@@ -15,6 +15,7 @@ import { conflict } from '../../lib/app-error';
 import { checkViolation } from '../../lib/db-errors';
 import { onceByKey, replayed } from '../../lib/request-keys';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { notify } from '../notifications/notifications.service';
 import { assertOfflineDay, offlineLease } from './offline-lease';
 
 /**
@@ -149,6 +150,18 @@ export async function recordDepositEntry(
         if (!row) throw new Error('deposit entry not returned');
         const after = input.kind === 'received' ? before + input.amount : before - input.amount;
         const how = PAYMENT_METHOD_IN_SENTENCE[input.method];
+        // The tenant is told, once: an entry sent again under its key returned above.
+        await notify(tx, personId, {
+          kind: 'deposit-entry',
+          data: {
+            entry: input.kind,
+            amount: input.amount,
+            method: how,
+            date: input.date,
+            apartmentNo: lease.apartmentNo,
+            held: after,
+          },
+        });
         await recordAudit(tx, actor, {
           action: input.kind === 'received' ? 'deposit.received' : 'deposit.refunded',
           subjectType: 'lease',

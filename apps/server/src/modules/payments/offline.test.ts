@@ -582,6 +582,22 @@ describe('POST /api/tenants/:id/deposits (the security deposit)', () => {
     expect(found[0]?.summary).toBe(
       'Nadia Rahman recorded a deposit of 16,500 BDT received by bank transfer on 23 November 2026 for Deposit Tenant, apartment C-101, ref DBBL 1183',
     );
+    // The tenant gets a receipt for each entry (topic Payment receipts).
+    await runScheduledJob(t.app, sendNotificationsJob);
+    const mails = await t.database.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.toAddress, tenant.email), eq(mailMessages.kind, 'deposit-entry')));
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      'Receipt: deposit of 16,500 BDT for C-101',
+      'Your deposit: 4,500 BDT given back',
+    ]);
+    const givenBack = mails.find((mail) => mail.subject.startsWith('Your deposit'));
+    expect(givenBack?.text).toContain(
+      'the building office gave back 4,500 BDT of your security deposit for apartment C-101, by cash.',
+    );
+    expect(givenBack?.text).toContain('12,000 BDT');
+    expect(givenBack?.unsubscribeUrl).toContain('topic=receipts');
   });
 
   it('refuses half a character in the reference with 400, saving nothing', async () => {
@@ -654,6 +670,12 @@ describe('POST /api/tenants/:id/deposits (the security deposit)', () => {
     const account = await accountOf(tenant);
     expect(account.deposits[0]?.entries).toHaveLength(1);
     expect(account.deposits[0]?.held).toBe(12_000);
+    // Told once: the entry sent again is not a second receipt.
+    const told = await t.database.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, tenant.id), eq(notifications.kind, 'deposit-entry')));
+    expect(told[0]?.n).toBe(1);
   });
 
   it('refuses a refund beyond what is held with 409, saving nothing', async () => {
