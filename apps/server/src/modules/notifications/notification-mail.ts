@@ -242,7 +242,7 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
         heading: received ? 'Deposit received' : 'Deposit given back',
         paragraphs: [
           received
-            ? `Hello ${name}, the building office received ${bdt(amount)} by ${method} as the security deposit for apartment ${apartmentNo}. It is held until your lease ends.`
+            ? `Hello ${name}, the building office received ${bdt(amount)} by ${method} as the security deposit for apartment ${apartmentNo}.`
             : `Hello ${name}, the building office gave back ${bdt(amount)} of your security deposit for apartment ${apartmentNo}, by ${method}.`,
         ],
         details: [

@@ -18,6 +18,9 @@ import { defineJob, type Jobs } from '../../plugins/jobs';
 import { deliverSoon, queueMail } from '../mail/mail.service';
 import { NoticeSchema, noticeMail, TOPIC_OF, type Notice } from './notification-mail';
 
+/** The notice kinds this release writes mail for. */
+const NOTICE_KINDS = Object.keys(TOPIC_OF);
+
 export type { Notice } from './notification-mail';
 
 /**
@@ -94,7 +97,10 @@ export async function sendWaitingNotices(
         })
         .from(notifications)
         .innerJoin(users, eq(users.id, notifications.userId))
-        .where(isNull(notifications.processedAt))
+        // Only the kinds this server can write: during a rolling deploy a server of the last
+        // release leaves a new kind's notices to the servers that know it, instead of marking
+        // them done unsent.
+        .where(and(isNull(notifications.processedAt), inArray(notifications.kind, NOTICE_KINDS)))
         .orderBy(asc(notifications.createdAt))
         .limit(BATCH)
         .for('update', { of: notifications, skipLocked: true });

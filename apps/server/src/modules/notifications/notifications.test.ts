@@ -138,6 +138,21 @@ describe('receipts', () => {
       .where(eq(notifications.userId, tenant.id));
     expect(waiting.every((row) => row.processedAt !== null)).toBe(true);
   });
+
+  it('leaves a kind this release cannot write to the servers that can (a rolling deploy)', async () => {
+    const person = await newPerson(t.app, t.database, 'user', 'Later Release');
+    const [later] = await t.database.db
+      .insert(notifications)
+      .values({ userId: person.id, kind: 'from-a-later-release', data: { any: 'thing' } })
+      .returning();
+    await runScheduledJob(t.app, sendNotificationsJob);
+    const [row] = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, later?.id ?? ''));
+    expect(row?.processedAt).toBeNull();
+    await t.database.db.delete(notifications).where(eq(notifications.id, later?.id ?? ''));
+  });
 });
 
 describe('preferences and unsubscribe', () => {

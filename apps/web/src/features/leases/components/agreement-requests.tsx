@@ -44,7 +44,9 @@ export function AgreementRequests() {
       {
         onSuccess: () =>
           toast.success(decision === 'accept' ? 'Agreement Checked' : 'Agreement rejected!'),
-        onSettled: () => setRejecting(null),
+        // The dialog of this very rejection closes; one opened for another request meanwhile
+        // (while an Accept ran) stays.
+        onSettled: () => setRejecting((open) => (open?._id === agreement._id ? null : open)),
         // A request someone else already answered says so; anything else is the spec's message.
         onError: (error) =>
           toast.error(
