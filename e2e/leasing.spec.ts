@@ -319,6 +319,40 @@ test.describe('admin screens', () => {
     await expect(page.getByText('No Pending Agreements.')).toBeVisible();
   });
 
+  test('a request from a former tenant who owes says so, with a way to their rent account', async ({
+    page,
+    browser,
+  }) => {
+    const resident = await (await browser.newContext()).newPage();
+    await registerResident(resident, 'Sumon Das');
+    const sign = await resident.request.post('/api/create/agreements', {
+      data: { newAgreement: { apartmentDetails: { _id: await apartmentId(page, 'A-202') } } },
+    });
+    expect(sign.status()).toBe(201);
+    await loginAs(page, 'admin');
+    // The server's answer for this applicant, as for one who left A-603 owing two months (the
+    // balance itself is worked out and tested on the server).
+    await page.route('**/api/pending/agreements', async (route) => {
+      const response = await route.fetch();
+      const list = (await response.json()) as { tenant: string }[];
+      await route.fulfill({
+        response,
+        json: list.map((request) =>
+          request.tenant === 'Sumon Das'
+            ? { ...request, applicantOwes: { apartmentNo: 'A-603', months: 2, amount: 91_000 } }
+            : request,
+        ),
+      });
+    });
+    await page.goto('/dashboard/agreement-requests');
+    const request = requestCard(page, 'Sumon Das');
+    await expect(request.getByRole('note')).toHaveText(
+      'A former tenant: left A-603 owing 91,000 BDT (2 months unpaid). See their rent account',
+    );
+    await request.getByRole('link', { name: 'See their rent account' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/manage-members\/[0-9a-f-]{36}$/);
+  });
+
   test.describe('when accepting fails', () => {
     test.use({ expectedHttpErrors: [/^\/api\/accept\/agreements$/] });
 

@@ -110,6 +110,18 @@ export type LeaseResponse = z.infer<typeof LeaseResponseSchema>;
 
 export const AgreementListResponseSchema = z.array(AgreementSchema);
 
+/**
+ * Ours: a pending request with what its applicant still owes from leases here that ended (rent
+ * of months billed and unpaid), so the admin decides knowing it; null when they owe nothing.
+ */
+export const PendingAgreementSchema = AgreementSchema.extend({
+  applicantOwes: z
+    .object({ months: z.number().int(), amount: z.number().int(), apartmentNo: z.string() })
+    .nullable(),
+});
+export type PendingAgreement = z.infer<typeof PendingAgreementSchema>;
+export const PendingAgreementListResponseSchema = z.array(PendingAgreementSchema);
+
 /** A member as the admin sees them (spec §2 Manage Members), with the apartment they rent. */
 export const MemberSchema = z.object({
   _id: z.string(),

@@ -3,7 +3,7 @@ import {
   PENDING_REQUESTS_PAGE_SIZE,
   AcceptAgreementRequestSchema,
   AgreementDecisionResponseSchema,
-  AgreementListResponseSchema,
+  PendingAgreementListResponseSchema,
   AgreementLookupResponseSchema,
   ChangeRoleRequestSchema,
   EndLeaseRequestSchema,
@@ -30,6 +30,7 @@ import {
   billingRules,
   closeIntentsAfter,
   closeIntentsAtOtherRent,
+  endedLeaseBalances,
   paymentsContext,
 } from '../payments/payments.service';
 import {
@@ -126,7 +127,7 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/pending/agreements',
     {
       config: { access: ['admin'], readOnly: true },
-      schema: { body: PagedBodySchema, response: { 200: AgreementListResponseSchema } },
+      schema: { body: PagedBodySchema, response: { 200: PendingAgreementListResponseSchema } },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -136,8 +137,20 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         page,
         PENDING_REQUESTS_PAGE_SIZE,
-        'pending requests',
-        () => pendingAgreements(app.db, page),
+        // By the day: what an applicant owes grows as months are billed.
+        `pending requests:${calendarDay(request.now, app.config.rent.timeZone)}`,
+        async () => {
+          const { rows, total } = await pendingAgreements(app.db, page);
+          // An applicant who left a lease here owing rent is shown as such on their request.
+          const owed = await endedLeaseBalances(app.db, billingRules(app.config), request.now, [
+            ...new Set(rows.map((row) => row.tenant_id)),
+          ]);
+          const withBalances = rows.map((row) => ({
+            ...row,
+            applicantOwes: owed.get(row.tenant_id) ?? null,
+          }));
+          return { rows: withBalances, total };
+        },
       );
     },
   );

@@ -1,15 +1,16 @@
 import {
   AgreementDecisionResponseSchema,
-  AgreementListResponseSchema,
   ApartmentListResponseSchema,
   ChangeRoleResponseSchema,
   ErrorResponseSchema,
+  FormerTenantBalancesResponseSchema,
   InsertedResponseSchema,
   MemberListResponseSchema,
+  PendingAgreementListResponseSchema,
 } from '@structomate/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
+import { buildTestApp, login, loginAs, type Session, type TestApp } from '../../../test/build';
 import { newPerson, type Person } from '../../../test/people';
 import { agreements, apartments, users } from '../../db/schema';
 
@@ -150,7 +151,7 @@ describe('agreement requests (admin)', () => {
     const { insertedId } = InsertedResponseSchema.parse((await sign(person, flat.id)).json());
     const response = await admin.inject({ method: 'POST', url: '/api/pending/agreements' });
     expect(response.statusCode).toBe(200);
-    const list = AgreementListResponseSchema.parse(response.json());
+    const list = PendingAgreementListResponseSchema.parse(response.json());
     expect(list.every((a) => a.status === 'pending')).toBe(true);
     const signed = list.map((a) => a.agreementSigningDate);
     expect(signed).toEqual([...signed].sort());
@@ -159,6 +160,27 @@ describe('agreement requests (admin)', () => {
       tenantEmail: person.email,
       tenantRole: 'user',
       apartmentDetails: { apartmentNo: 'B-102', blockName: 'B', floorNo: 1, rent: flat.rent },
+      applicantOwes: null,
+    });
+  });
+
+  it('says what an applicant still owes from a lease here that ended', async () => {
+    const former = await login(t.app, 'former@structo.com', 'Former1234');
+    const { insertedId } = InsertedResponseSchema.parse(
+      (await sign(former, (await apartment('B-301')).id)).json(),
+    );
+    const balances = FormerTenantBalancesResponseSchema.parse(
+      (await admin.inject({ method: 'GET', url: '/api/tenants/former-balances' })).json(),
+    );
+    const owing = balances.result.find((row) => row.email === 'former@structo.com');
+    expect(owing?.owedAmount).toBeGreaterThan(0);
+    const list = PendingAgreementListResponseSchema.parse(
+      (await admin.inject({ method: 'POST', url: '/api/pending/agreements' })).json(),
+    );
+    expect(list.find((a) => a._id === insertedId)?.applicantOwes).toEqual({
+      apartmentNo: 'A-603',
+      months: owing?.owedMonths,
+      amount: owing?.owedAmount,
     });
   });
 

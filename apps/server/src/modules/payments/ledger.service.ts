@@ -327,6 +327,58 @@ const FormerTenantRowSchema = z.object({
   total: z.coerce.number().int(),
 });
 
+const OwedRowSchema = z.object({
+  id: z.string(),
+  apartmentNo: z.string(),
+  owedMonths: z.coerce.number().int(),
+  owedAmount: z.coerce.number().int(),
+});
+
+/**
+ * What each of `people` still owes from their leases that ended (months billed and unpaid, as
+ * `formerTenantBalances` counts them), with the apartment of the latest; nobody who owes nothing.
+ */
+export async function endedLeaseBalances(
+  db: Database,
+  rules: BillingRules,
+  now: Date,
+  people: readonly string[],
+): Promise<Map<string, { months: number; amount: number; apartmentNo: string }>> {
+  const owed = new Map<string, { months: number; amount: number; apartmentNo: string }>();
+  if (people.length === 0) return owed;
+  const today = calendarDay(now, rules.timeZone);
+  const ids = sql.join(
+    people.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const billed = billedMonths(rules, today, sql`a.status = 'ended' and a.tenant_id in (${ids})`);
+  const result = await db.execute(sql`
+    with owed as (
+      select b.tenant_id, count(*) as owed_months, sum(b.rent) as owed_amount
+      from (${billed}) b
+      where b.transaction_id is null and b.month <= ${`${today.slice(0, 7)}-01`}::date
+      group by b.tenant_id
+    )
+    select o.tenant_id::text as id, last_lease.apartment_no as "apartmentNo",
+      o.owed_months as "owedMonths", o.owed_amount as "owedAmount"
+    from owed o
+    cross join lateral (
+      select ap.apartment_no
+      from agreements a join apartments ap on ap.id = a.apartment_id
+      where a.tenant_id = o.tenant_id and a.status = 'ended'
+      order by a.ended_at desc
+      limit 1
+    ) last_lease`);
+  for (const row of rowsOf(OwedRowSchema, result)) {
+    owed.set(row.id, {
+      months: row.owedMonths,
+      amount: row.owedAmount,
+      apartmentNo: row.apartmentNo,
+    });
+  }
+  return owed;
+}
+
 /**
  * People whose lease ended and who rent nothing here now, but still owe rent: largest balance
  * first, paged in the database.

@@ -1,4 +1,7 @@
-import { AgreementListResponseSchema, PENDING_REQUESTS_PAGE_SIZE } from '@structomate/contract';
+import {
+  PendingAgreementListResponseSchema,
+  PENDING_REQUESTS_PAGE_SIZE,
+} from '@structomate/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { postJsonPage } from '../../../lib/api-client';
 
@@ -6,7 +9,7 @@ export const pendingAgreementsQueryKey = ['pending-agreements'] as const;
 export const REQUESTS_PER_PAGE = PENDING_REQUESTS_PAGE_SIZE;
 
 export const getPendingAgreements = (page: number) =>
-  postJsonPage('/pending/agreements', AgreementListResponseSchema, page, REQUESTS_PER_PAGE);
+  postJsonPage('/pending/agreements', PendingAgreementListResponseSchema, page, REQUESTS_PER_PAGE);
 
 /** Spec §7 /pending/agreements, a page at a time (oldest first). */
 export function usePendingAgreements(page: number) {

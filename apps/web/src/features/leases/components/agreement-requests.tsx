@@ -1,5 +1,6 @@
-import { leaseEndDate, type Agreement } from '@structomate/contract';
+import { leaseEndDate, type Agreement, type PendingAgreement } from '@structomate/contract';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { Avatar } from '../../../components/avatar';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -112,11 +113,12 @@ function RequestCard({
   busy,
   onAnswer,
 }: {
-  agreement: Agreement;
+  agreement: PendingAgreement;
   busy: boolean;
   onAnswer: (decision: Decision, agreement: Agreement, startDate?: string) => void;
 }) {
   const flat = agreement.apartmentDetails;
+  const owes = agreement.applicantOwes;
   const terms = agreement.terms;
   const [startDate, setStartDate] = useState(terms?.startDate ?? '');
   const startId = `start-${agreement._id}`;
@@ -165,6 +167,17 @@ function RequestCard({
             </div>
           ))}
         </dl>
+        {owes && (
+          <p role="note" className="rounded-box border border-warning/60 bg-warning/15 p-3 text-sm">
+            {`A former tenant: left ${owes.apartmentNo} owing ${formatRent(owes.amount)} (${owes.months} ${owes.months === 1 ? 'month' : 'months'} unpaid). `}
+            <Link
+              to={`/dashboard/manage-members/${agreement.tenant_id}`}
+              className="link font-medium"
+            >
+              See their rent account
+            </Link>
+          </p>
+        )}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           {terms ? (
             <div className="flex flex-col gap-1.5">
