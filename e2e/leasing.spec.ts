@@ -31,6 +31,16 @@ const longDate = (day: string) =>
 const requestCard = (page: Page, tenant: string) =>
   page.getByRole('article', { name: new RegExp(`^Request from ${tenant} for apartment`) });
 
+/** A new resident, in a browser of their own, asks for `apartmentNo` (a pending request). */
+async function residentRequests(browser: Browser, page: Page, name: string, apartmentNo: string) {
+  const resident = await (await browser.newContext()).newPage();
+  await registerResident(resident, name);
+  const sign = await resident.request.post('/api/create/agreements', {
+    data: { newAgreement: { apartmentDetails: { _id: await apartmentId(page, apartmentNo) } } },
+  });
+  expect(sign.status()).toBe(201);
+}
+
 test.describe('leasing', () => {
   test('a new user signs, the admin accepts, the member lives there, the admin removes them', async ({
     page,
@@ -323,12 +333,7 @@ test.describe('admin screens', () => {
     page,
     browser,
   }) => {
-    const resident = await (await browser.newContext()).newPage();
-    await registerResident(resident, 'Sumon Das');
-    const sign = await resident.request.post('/api/create/agreements', {
-      data: { newAgreement: { apartmentDetails: { _id: await apartmentId(page, 'A-202') } } },
-    });
-    expect(sign.status()).toBe(201);
+    await residentRequests(browser, page, 'Sumon Das', 'A-202');
     await loginAs(page, 'admin');
     // The server's answer for this applicant, as for one who left A-603 owing two months (the
     // balance itself is worked out and tested on the server).
@@ -357,12 +362,7 @@ test.describe('admin screens', () => {
     test.use({ expectedHttpErrors: [/^\/api\/accept\/agreements$/] });
 
     test('says "Internal Server Error!" and reloads the list', async ({ page, browser }) => {
-      const residentPage = await (await browser.newContext()).newPage();
-      await registerResident(residentPage, 'Polash Mia');
-      const sign = await residentPage.request.post('/api/create/agreements', {
-        data: { newAgreement: { apartmentDetails: { _id: await apartmentId(page, 'C-302') } } },
-      });
-      expect(sign.status()).toBe(201);
+      await residentRequests(browser, page, 'Polash Mia', 'C-302');
 
       await loginAs(page, 'admin');
       let listLoads = 0;

@@ -335,6 +335,32 @@ const OwedRowSchema = z.object({
 });
 
 /**
+ * For each of `people` (SQL naming a set of user ids) who owes rent from leases that ended: the
+ * months billed and unpaid up to this month and their sum (`tenant_id`, `owed_months`,
+ * `owed_amount`), with the apartment and end of their latest ended lease (`apartment_no`,
+ * `ended_at`).
+ */
+function endedLeaseDebts(rules: BillingRules, today: string, people: SQL): SQL {
+  const billed = billedMonths(rules, today, sql`a.status = 'ended' and a.tenant_id in (${people})`);
+  return sql`
+    select o.tenant_id, o.owed_months, o.owed_amount, last_lease.apartment_no,
+      last_lease.ended_at
+    from (
+      select b.tenant_id, count(*) as owed_months, sum(b.rent) as owed_amount
+      from (${billed}) b
+      where b.transaction_id is null and b.month <= ${`${today.slice(0, 7)}-01`}::date
+      group by b.tenant_id
+    ) o
+    cross join lateral (
+      select ap.apartment_no, a.ended_at
+      from agreements a join apartments ap on ap.id = a.apartment_id
+      where a.tenant_id = o.tenant_id and a.status = 'ended'
+      order by a.ended_at desc
+      limit 1
+    ) last_lease`;
+}
+
+/**
  * What each of `people` still owes from their leases that ended (months billed and unpaid, as
  * `formerTenantBalances` counts them), with the apartment of the latest; nobody who owes nothing.
  */
@@ -346,29 +372,15 @@ export async function endedLeaseBalances(
 ): Promise<Map<string, { months: number; amount: number; apartmentNo: string }>> {
   const owed = new Map<string, { months: number; amount: number; apartmentNo: string }>();
   if (people.length === 0) return owed;
-  const today = calendarDay(now, rules.timeZone);
   const ids = sql.join(
     people.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const billed = billedMonths(rules, today, sql`a.status = 'ended' and a.tenant_id in (${ids})`);
+  const debts = endedLeaseDebts(rules, calendarDay(now, rules.timeZone), ids);
   const result = await db.execute(sql`
-    with owed as (
-      select b.tenant_id, count(*) as owed_months, sum(b.rent) as owed_amount
-      from (${billed}) b
-      where b.transaction_id is null and b.month <= ${`${today.slice(0, 7)}-01`}::date
-      group by b.tenant_id
-    )
-    select o.tenant_id::text as id, last_lease.apartment_no as "apartmentNo",
-      o.owed_months as "owedMonths", o.owed_amount as "owedAmount"
-    from owed o
-    cross join lateral (
-      select ap.apartment_no
-      from agreements a join apartments ap on ap.id = a.apartment_id
-      where a.tenant_id = o.tenant_id and a.status = 'ended'
-      order by a.ended_at desc
-      limit 1
-    ) last_lease`);
+    select d.tenant_id::text as id, d.apartment_no as "apartmentNo",
+      d.owed_months as "owedMonths", d.owed_amount as "owedAmount"
+    from (${debts}) d`);
   for (const row of rowsOf(OwedRowSchema, result)) {
     owed.set(row.id, {
       months: row.owedMonths,
@@ -390,34 +402,20 @@ export async function formerTenantBalances(
   page: number,
   limit: number,
 ): Promise<FormerTenantBalancesResponse> {
-  const today = calendarDay(now, rules.timeZone);
-  const billed = billedMonths(
+  const debts = endedLeaseDebts(
     rules,
-    today,
-    sql`a.status = 'ended' and a.tenant_id in (select u.id from users u where u.role = 'user')`,
+    calendarDay(now, rules.timeZone),
+    sql`select u.id from users u where u.role = 'user'`,
   );
   const result = await db.execute(sql`
-    with owed as (
-      select b.tenant_id, count(*) as owed_months, sum(b.rent) as owed_amount
-      from (${billed}) b
-      where b.transaction_id is null and b.month <= ${`${today.slice(0, 7)}-01`}::date
-      group by b.tenant_id
-    )
     select u.id::text as id, u.display_name as "displayName", u.email,
-      last_lease.apartment_no as "apartmentNo",
-      ${isoInstant(sql`last_lease.ended_at`)} as "leaseEndedAt",
-      o.owed_months as "owedMonths", o.owed_amount as "owedAmount",
+      d.apartment_no as "apartmentNo",
+      ${isoInstant(sql`d.ended_at`)} as "leaseEndedAt",
+      d.owed_months as "owedMonths", d.owed_amount as "owedAmount",
       count(*) over () as total
-    from owed o
-    join users u on u.id = o.tenant_id
-    cross join lateral (
-      select ap.apartment_no, a.ended_at
-      from agreements a join apartments ap on ap.id = a.apartment_id
-      where a.tenant_id = u.id and a.status = 'ended'
-      order by a.ended_at desc
-      limit 1
-    ) last_lease
-    order by o.owed_amount desc, u.display_name, u.id
+    from (${debts}) d
+    join users u on u.id = d.tenant_id
+    order by d.owed_amount desc, u.display_name, u.id
     limit ${limit} offset ${(page - 1) * limit}`);
   const rows = rowsOf(FormerTenantRowSchema, result);
   const total = rows[0]?.total ?? (page > 1 ? await countFormerTenants() : 0);
@@ -431,9 +429,7 @@ export async function formerTenantBalances(
 
   // A page past the end has no row to carry the total: count on its own.
   async function countFormerTenants(): Promise<number> {
-    const counted = await db.execute(sql`
-      select count(distinct b.tenant_id) as total from (${billed}) b
-      where b.transaction_id is null and b.month <= ${`${today.slice(0, 7)}-01`}::date`);
+    const counted = await db.execute(sql`select count(*) as total from (${debts}) d`);
     return rowsOf(z.object({ total: z.coerce.number().int() }), counted)[0]?.total ?? 0;
   }
 }
