@@ -145,6 +145,8 @@ test.describe('the admin’s apartments', () => {
 
     // The export is the list's filters as a CSV file.
     await page.getByRole('link', { name: '← Apartments' }).click();
+    // The editor's own Block field is gone only once the list is drawn.
+    await expect(page.getByRole('table', { name: 'Apartments' })).toBeVisible();
     await page.getByLabel('Block', { exact: true }).selectOption('B');
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Export CSV' }).click();
