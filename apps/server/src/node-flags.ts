@@ -12,5 +12,15 @@
  *   apartments large stays well inside it (docs/perf.md). A flag given here wins over the same
  *   flag in `NODE_OPTIONS`: a server that needs more is given more here, or started with
  *   `node --max-old-space-size=… apps/server/dist/server.js` by whatever supervises it.
+ * - WebAssembly is compiled once, by V8's optimising compiler, not first by its baseline
+ *   compiler (Liftoff) and again when a function runs hot. The embedded database is PostgreSQL
+ *   compiled to WebAssembly: with both compilers its server peaked at 364 MB under
+ *   `npm run bench`, without the baseline one at 302–308 MB, and its queries ran faster from the
+ *   start (`docs/perf.md`). The price is 1.3 s more at start, while the module compiles; a server
+ *   on PostgreSQL loads no WebAssembly worth the name and is not affected.
  */
-export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-old-space-size=192'] as const;
+export const SERVER_NODE_FLAGS = [
+  '--enable-source-maps',
+  '--max-old-space-size=192',
+  '--no-liftoff',
+] as const;
