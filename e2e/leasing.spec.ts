@@ -358,6 +358,38 @@ test.describe('admin screens', () => {
     await expect(page).toHaveURL(/\/dashboard\/manage-members\/[0-9a-f-]{36}$/);
   });
 
+  test('two requests answered at once: each says how it went', async ({ page, browser }) => {
+    await residentRequests(browser, page, 'Kamal Hossain', 'B-301');
+    await residentRequests(browser, page, 'Jamal Uddin', 'A-801');
+    await loginAs(page, 'admin');
+    // The first answer is held on its way until the second one is through.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/accept/agreements', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard/agreement-requests');
+    const kamal = requestCard(page, 'Kamal Hossain');
+    const jamal = requestCard(page, 'Jamal Uddin');
+    await kamal.getByRole('button', { name: 'Accept' }).click();
+    await expect(kamal.getByRole('button', { name: 'Reject' })).toBeDisabled();
+
+    // Only the card being answered waits.
+    await jamal.getByRole('button', { name: 'Reject' }).click();
+    await page
+      .getByRole('dialog', { name: "Reject Jamal Uddin's request for A-801?" })
+      .getByRole('button', { name: 'Reject request' })
+      .click();
+    await expect(toast(page, 'Agreement rejected!')).toBeVisible();
+    await expect(jamal).toHaveCount(0);
+    await expect(kamal.getByRole('button', { name: 'Reject' })).toBeDisabled();
+
+    release();
+    await expect(toast(page, 'Agreement Checked')).toBeVisible();
+    await expect(kamal).toHaveCount(0);
+  });
+
   test.describe('when accepting fails', () => {
     test.use({ expectedHttpErrors: [/^\/api\/accept\/agreements$/] });
 

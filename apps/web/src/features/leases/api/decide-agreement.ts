@@ -1,21 +1,21 @@
 import { AgreementDecisionResponseSchema, type Agreement } from '@structomate/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { postJson } from '../../../lib/api-client';
 import { pendingAgreementsQueryKey } from './get-pending-agreements';
 
 export type Decision = 'accept' | 'reject';
 
-/** Spec §7 accept/reject; the checked date is the server's, whatever is sent. */
-export const decideAgreement = ({
-  decision,
-  agreement,
-  startDate,
-}: {
+export interface DecisionVariables {
   decision: Decision;
   agreement: Agreement;
   /** A new start for the lease, when the admin moved it before accepting. */
   startDate?: string;
-}) =>
+}
+
+const decideAgreementKey = ['decide-agreement'];
+
+/** Spec §7 accept/reject; the checked date is the server's, whatever is sent. */
+export const decideAgreement = ({ decision, agreement, startDate }: DecisionVariables) =>
   postJson(`/${decision}/agreements`, AgreementDecisionResponseSchema, {
     agreement_id: agreement._id,
     ...(decision === 'accept' ? { tenant_id: agreement.tenant_id } : {}),
@@ -27,6 +27,7 @@ export const decideAgreement = ({
 export function useDecideAgreement() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: decideAgreementKey,
     mutationFn: decideAgreement,
     onSettled: () => queryClient.invalidateQueries({ queryKey: pendingAgreementsQueryKey }),
     onSuccess: () =>
@@ -35,5 +36,16 @@ export function useDecideAgreement() {
         queryClient.invalidateQueries({ queryKey: ['admin-stats'] }),
         queryClient.invalidateQueries({ queryKey: ['apartments'] }),
       ]),
+  });
+}
+
+/**
+ * The answers on their way, each with its request: the admin may answer a second request while
+ * the first is still being sent, and each card shows its own.
+ */
+export function useAnswersUnderway() {
+  return useMutationState({
+    filters: { mutationKey: decideAgreementKey, status: 'pending' },
+    select: (mutation) => mutation.state.variables as DecisionVariables,
   });
 }

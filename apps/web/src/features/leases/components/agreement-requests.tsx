@@ -16,7 +16,7 @@ import {
   ordinal,
 } from '../../../lib/format';
 import { useKeepPageInRange } from '../../../lib/use-page';
-import { useDecideAgreement, type Decision } from '../api/decide-agreement';
+import { useAnswersUnderway, useDecideAgreement, type Decision } from '../api/decide-agreement';
 import { usePendingAgreements } from '../api/get-pending-agreements';
 import { LoadError } from '../../../components/load-error';
 
@@ -39,24 +39,30 @@ export function AgreementRequests() {
   // be taken back, and the applicant is told at once.
   const [rejecting, setRejecting] = useState<Agreement | null>(null);
 
+  const underway = useAnswersUnderway();
+  const answering = (agreement: Agreement, decision?: Decision) =>
+    underway.some(
+      (answer) =>
+        answer.agreement._id === agreement._id && (!decision || answer.decision === decision),
+    );
+
+  // Each answer has its own toast and closes its own dialog: the admin may answer another request
+  // while one is still being sent (the mutation's own callbacks would follow the latest only).
   const answer = (decision: Decision, agreement: Agreement, startDate?: string) =>
-    decide.mutate(
-      { decision, agreement, startDate },
-      {
-        onSuccess: () =>
-          toast.success(decision === 'accept' ? 'Agreement Checked' : 'Agreement rejected!'),
-        // The dialog of this very rejection closes; one opened for another request meanwhile
-        // (while an Accept ran) stays.
-        onSettled: () => setRejecting((open) => (open?._id === agreement._id ? null : open)),
+    decide
+      .mutateAsync({ decision, agreement, startDate })
+      .then(
+        () => toast.success(decision === 'accept' ? 'Agreement Checked' : 'Agreement rejected!'),
         // A request someone else already answered says so; anything else is the spec's message.
-        onError: (error) =>
+        (error: unknown) =>
           toast.error(
             error instanceof ApiError && (error.status === 409 || error.status === 400)
               ? error.message
               : 'Internal Server Error!',
           ),
-      },
-    );
+      )
+      // The dialog of this very rejection closes; one opened for another request meanwhile stays.
+      .finally(() => setRejecting((open) => (open?._id === agreement._id ? null : open)));
 
   return (
     <div className="space-y-6">
@@ -76,7 +82,7 @@ export function AgreementRequests() {
             <li key={agreement._id}>
               <RequestCard
                 agreement={agreement}
-                busy={decide.isPending && decide.variables.agreement._id === agreement._id}
+                busy={answering(agreement)}
                 onAnswer={(decision, chosen, startDate) =>
                   decision === 'reject' ? setRejecting(chosen) : answer(decision, chosen, startDate)
                 }
@@ -97,7 +103,7 @@ export function AgreementRequests() {
         }
         confirmLabel="Reject request"
         dismissLabel="Keep it"
-        busy={decide.isPending && decide.variables.decision === 'reject'}
+        busy={rejecting !== null && answering(rejecting, 'reject')}
         onConfirm={() => rejecting && answer('reject', rejecting)}
         onClose={() => setRejecting(null)}
       >
