@@ -113,11 +113,13 @@ export const AgreementListResponseSchema = z.array(AgreementSchema);
 /**
  * Ours: a pending request with what its applicant still owes from leases here that ended (rent
  * of months billed and unpaid), so the admin decides knowing it; null when they owe nothing.
+ * The server always sends it; a page of a newer release may meet a server of the release before
+ * it during a rolling deploy, whose answer has no such field, and reads that as nothing known.
  */
 export const PendingAgreementSchema = AgreementSchema.extend({
   applicantOwes: z
     .object({ months: z.number().int(), amount: z.number().int(), apartmentNo: z.string() })
-    .nullable(),
+    .nullish(),
 });
 export type PendingAgreement = z.infer<typeof PendingAgreementSchema>;
 export const PendingAgreementListResponseSchema = z.array(PendingAgreementSchema);
