@@ -319,6 +319,28 @@ test('a member reports an emergency; the building fixes it, charges a part; the 
   await admin.context().close();
 });
 
+test.describe('maintenance contacts', () => {
+  test.use({ expectedHttpErrors: [/^\/api\/admin\/maintenance-contacts$/] });
+
+  test('a contact already listed for its trade is refused at the Name field', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/dashboard/maintenance-contacts');
+    const list = page.getByRole('list', { name: 'Contacts' });
+    // The demo's plumber, typed in other letters.
+    await expect(list.getByText('Karim Hossain', { exact: true })).toHaveCount(1);
+    const form = page.getByRole('form', { name: 'Add a contact' });
+    await form.getByLabel('Name').fill('karim hossain');
+    await form.getByLabel('Trade').fill('PLUMBER');
+    await form.getByLabel('Phone').fill('+880 1711 222 444');
+    await form.getByRole('button', { name: 'Add contact' }).click();
+    await expect(form.getByLabel('Name')).toHaveAccessibleDescription(
+      MAINTENANCE_MESSAGES.contactListed,
+    );
+    await expect(form.getByLabel('Name')).toBeFocused();
+    await expect(list.getByText(/karim hossain/i)).toHaveCount(1);
+  });
+});
+
 test.describe('on a phone', () => {
   test('@mobile the form shows the emergency phone at once and sends nothing while incomplete', async ({
     page,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MaintenanceContactSchema, MaintenanceRequestSchema } from '@structomate/contract';
-import { and, count, eq, inArray, isNull, max } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
 import {
@@ -20,7 +20,7 @@ import { startDemoPair, type ServerProcess } from './servers';
  * Two people acting on one maintenance request at once, each through a different server, as
  * behind a load balancer: two admins moving it from the same version, the tenant cancelling while
  * an admin acknowledges, two admins recording one charge paid, a contact removed while being
- * assigned. Exactly one of each pair takes effect. Runs with DATABASE_URL.
+ * assigned, two admins adding one contact. Exactly one of each pair takes effect. Runs with DATABASE_URL.
  */
 const serverUrl = process.env.DATABASE_URL ?? '';
 const NOW = '2026-11-23T10:00:00+06:00';
@@ -327,6 +327,31 @@ describe('one request, two people, two servers', () => {
           ),
         );
       if (still?.n === 0) expect(assigned?.n).toBe(0);
+    }
+  });
+  it('two admins adding one contact at once: it is listed once, the other told so', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const add = (server: ServerProcess, name: string) =>
+        send(server, adminCookie, 'POST', '/api/admin/maintenance-contacts', {
+          name,
+          trade: 'Glazier',
+          phone: '01711 000000',
+        });
+      const answers = await Promise.all([
+        add(servers[0], `Glass Works ${round}`),
+        add(servers[1], `GLASS WORKS ${round}`),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+      const [listed] = await database.db
+        .select({ n: count() })
+        .from(maintenanceContacts)
+        .where(
+          and(
+            eq(sql`lower(${maintenanceContacts.name})`, `glass works ${round}`),
+            isNull(maintenanceContacts.removedAt),
+          ),
+        );
+      expect(listed?.n).toBe(1);
     }
   });
 });

@@ -191,6 +191,7 @@ export const MAINTENANCE_MESSAGES = {
   tooManyPhotos: `At most ${MAINTENANCE_LIMITS.photos} photos.`,
   unknownPhoto: 'A photo was not found. Upload it again.',
   contactInUse: 'This contact is assigned to open requests; reassign them first.',
+  contactListed: 'A contact with this name and trade is already listed.',
   chargeNeedsTenant: 'This request has no tenant to charge (their account was deleted).',
   visitStatus:
     'A visit can be scheduled once the request is acknowledged and before it is resolved.',

@@ -16,7 +16,9 @@ export function showFieldIssues<T extends FieldValues>(
   for (const issue of error.issues) {
     const path = fields(issue);
     if (path) {
-      setError(path, { message: issue.message });
+      // The first field the server refused takes the focus, as one refused by the form's own
+      // checks does: its message is read out, and the person is where they mend it.
+      setError(path, { message: issue.message }, { shouldFocus: !shown });
       shown = true;
     }
   }

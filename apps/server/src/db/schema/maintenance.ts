@@ -46,6 +46,10 @@ export const maintenanceContacts = pgTable(
     check('maintenance_contacts_name_length', sql`char_length(${t.name}) between 1 and 80`),
     check('maintenance_contacts_trade_length', sql`char_length(${t.trade}) between 1 and 60`),
     check('maintenance_contacts_phone_length', sql`char_length(${t.phone}) between 5 and 30`),
+    /** One listed contact by a name for a trade, whatever the case: the picker tells them apart. */
+    uniqueIndex('maintenance_contacts_name_trade_unique')
+      .on(sql`lower(${t.name})`, sql`lower(${t.trade})`)
+      .where(sql`${t.removedAt} is null`),
   ],
 );
 

@@ -8,7 +8,8 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { maintenanceContacts, maintenanceRequests } from '../../db/schema';
-import { conflict, notFound } from '../../lib/app-error';
+import { AppError, conflict, notFound } from '../../lib/app-error';
+import { uniqueViolation } from '../../lib/db-errors';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 
 type ContactInput = z.output<typeof MaintenanceContactRequestSchema>;
@@ -50,27 +51,43 @@ async function contactById(db: Database, id: string): Promise<MaintenanceContact
   return contact;
 }
 
+/** Turns "this name is listed for this trade" from the unique index into a 409 at the name. */
+async function guardListed<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (uniqueViolation(error) === 'maintenance_contacts_name_trade_unique') {
+      throw new AppError('CONFLICT', MAINTENANCE_MESSAGES.contactListed, [
+        { path: 'name', message: MAINTENANCE_MESSAGES.contactListed },
+      ]);
+    }
+    throw error;
+  }
+}
+
 export async function createContact(
   db: Database,
   actor: AuditActor,
   input: ContactInput,
   now: Date,
 ): Promise<MaintenanceContact> {
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(maintenanceContacts)
-      .values({ ...input, createdAt: now })
-      .returning({ id: maintenanceContacts.id });
-    if (!row) throw new Error('contact was not stored');
-    await recordAudit(tx, actor, {
-      action: 'maintenance.contact',
-      subjectType: 'maintenance-contact',
-      subjectId: row.id,
-      summary: `Added ${input.name} (${input.trade}) to the maintenance contacts`,
-      after: input,
-    });
-    return row.id;
-  });
+  const id = await guardListed(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(maintenanceContacts)
+        .values({ ...input, createdAt: now })
+        .returning({ id: maintenanceContacts.id });
+      if (!row) throw new Error('contact was not stored');
+      await recordAudit(tx, actor, {
+        action: 'maintenance.contact',
+        subjectType: 'maintenance-contact',
+        subjectId: row.id,
+        summary: `Added ${input.name} (${input.trade}) to the maintenance contacts`,
+        after: input,
+      });
+      return row.id;
+    }),
+  );
   return contactById(db, id);
 }
 
@@ -80,23 +97,25 @@ export async function updateContact(
   id: string,
   input: ContactInput,
 ): Promise<MaintenanceContact> {
-  await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(maintenanceContacts)
-      .where(and(eq(maintenanceContacts.id, id), isNull(maintenanceContacts.removedAt)))
-      .for('update');
-    if (!before) throw notFound(MAINTENANCE_MESSAGES.contactNotFound);
-    await tx.update(maintenanceContacts).set(input).where(eq(maintenanceContacts.id, id));
-    await recordAudit(tx, actor, {
-      action: 'maintenance.contact',
-      subjectType: 'maintenance-contact',
-      subjectId: id,
-      summary: `Changed the maintenance contact ${input.name} (${input.trade})`,
-      before: { name: before.name, trade: before.trade, phone: before.phone },
-      after: input,
-    });
-  });
+  await guardListed(() =>
+    db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(maintenanceContacts)
+        .where(and(eq(maintenanceContacts.id, id), isNull(maintenanceContacts.removedAt)))
+        .for('update');
+      if (!before) throw notFound(MAINTENANCE_MESSAGES.contactNotFound);
+      await tx.update(maintenanceContacts).set(input).where(eq(maintenanceContacts.id, id));
+      await recordAudit(tx, actor, {
+        action: 'maintenance.contact',
+        subjectType: 'maintenance-contact',
+        subjectId: id,
+        summary: `Changed the maintenance contact ${input.name} (${input.trade})`,
+        before: { name: before.name, trade: before.trade, phone: before.phone },
+        after: input,
+      });
+    }),
+  );
   return contactById(db, id);
 }
 

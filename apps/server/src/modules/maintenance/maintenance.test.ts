@@ -2,6 +2,7 @@ import {
   AuditPageSchema,
   DEFAULT_MAIL_PREFERENCES,
   ChargeReceiptSchema,
+  ErrorResponseSchema,
   MaintenanceContactSchema,
   MaintenanceContactsSchema,
   MaintenanceFiguresSchema,
@@ -1058,6 +1059,48 @@ describe('the admin’s inbox, contacts and figures', () => {
       'name',
       'phone',
     ]);
+  });
+
+  it('lists a name once for a trade, whatever the case; a removed contact frees it', async () => {
+    const url = '/api/admin/maintenance-contacts';
+    const listed = async () =>
+      MaintenanceContactsSchema.parse((await admin.inject({ method: 'GET', url })).json());
+    const glazier = await newContact('Rubel Glass', 'Glazier');
+    const before = await listed();
+    const again = await admin.inject({
+      method: 'POST',
+      url,
+      payload: { name: 'rubel glass', trade: 'GLAZIER', phone: '+880 1711 000 999' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(ErrorResponseSchema.parse(again.json()).error.issues).toEqual([
+      { path: 'name', message: 'A contact with this name and trade is already listed.' },
+    ]);
+    expect(await listed()).toEqual(before);
+
+    // The same name in another trade is another contact; renamed into the listed one, refused.
+    const painter = await newContact('Rubel Glass', 'Painter');
+    const renamed = await admin.inject({
+      method: 'PUT',
+      url: `${url}/${painter._id}`,
+      payload: { name: 'Rubel Glass', trade: 'Glazier', phone: painter.phone },
+    });
+    expect(renamed.statusCode).toBe(409);
+    expect(errorMessage(renamed)).toBe('A contact with this name and trade is already listed.');
+    expect((await listed()).find((one) => one._id === painter._id)?.trade).toBe('Painter');
+    // Saving a contact unchanged is no clash with itself.
+    const same = await admin.inject({
+      method: 'PUT',
+      url: `${url}/${glazier._id}`,
+      payload: { name: 'Rubel Glass', trade: 'Glazier', phone: '+880 1711 000 112' },
+    });
+    expect(same.statusCode).toBe(200);
+
+    expect(
+      (await admin.inject({ method: 'DELETE', url: `${url}/${glazier._id}` })).statusCode,
+    ).toBe(200);
+    const back = await newContact('Rubel Glass', 'Glazier');
+    expect(back._id).not.toBe(glazier._id);
   });
 
   it('counts what is open and how fast the building answers, on a building of its own', async () => {

@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build';
+
+/**
+ * 0030 lists a contact's name once for a trade. A database from before it may list one twice (the
+ * form let it): the later ones get a number after their name, or the unique index cannot be made
+ * and the server does not start. Nothing is removed, since requests name them.
+ */
+const folder = path.resolve(import.meta.dirname, '../../drizzle');
+const file = readdirSync(folder).find((name) => name.startsWith('0030_')) ?? '';
+const statements = readFileSync(path.join(folder, file), 'utf8')
+  .split('--> statement-breakpoint')
+  .map((statement) => statement.trim())
+  .filter(Boolean);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ demo: true });
+});
+afterAll(() => t.close());
+
+describe('migration 0030 on a contact listed twice', () => {
+  it('numbers the later ones, leaves the rest, and makes the index', async () => {
+    const sql = (text: string) => t.database.executeSql(text);
+    // As before 0030: no index, and Karim Hossain (the demo's plumber) listed three times over.
+    await sql('drop index maintenance_contacts_name_trade_unique');
+    await sql(`insert into maintenance_contacts (name, trade, phone, created_at) values
+      ('KARIM HOSSAIN', 'plumber', '01711 000001', now() + interval '1 day'),
+      ('Karim Hossain', 'Plumber', '01711 000002', now() + interval '2 days'),
+      ('Karim Hossain', 'Electrician', '01711 000003', now() + interval '3 days')`);
+    await sql(`insert into maintenance_contacts (name, trade, phone, removed_at) values
+      ('Karim Hossain', 'Plumber', '01711 000004', now())`);
+
+    for (const statement of statements) await sql(statement);
+
+    const { rows } = await sql(
+      `select name, trade, phone, removed_at is not null as removed from maintenance_contacts
+        where name ilike 'karim hossain%' order by created_at`,
+    );
+    expect(rows).toEqual([
+      { name: 'Karim Hossain', trade: 'Plumber', phone: '+880 1711 555 201', removed: false },
+      { name: 'Karim Hossain', trade: 'Plumber', phone: '01711 000004', removed: true },
+      { name: 'KARIM HOSSAIN (2)', trade: 'plumber', phone: '01711 000001', removed: false },
+      { name: 'Karim Hossain (3)', trade: 'Plumber', phone: '01711 000002', removed: false },
+      { name: 'Karim Hossain', trade: 'Electrician', phone: '01711 000003', removed: false },
+    ]);
+    await expect(
+      sql(
+        "insert into maintenance_contacts (name, trade, phone) values ('karim hossain', 'PLUMBER', '01711 000005')",
+      ),
+    ).rejects.toThrow();
+  });
+});
