@@ -52,6 +52,13 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'maintenance-charge': 'Repair cost charged',
 };
 
+/**
+ * The name of a kind of email; a kind this release does not know (written by a later release's
+ * server, during a rolling deploy) is plain "Email".
+ */
+export const mailKindLabel = (kind: string): string =>
+  (MAIL_KIND_LABELS as Partial<Record<string, string>>)[kind] ?? 'Email';
+
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'retrying', 'failed'] as const;
 export const MailStatusSchema = z.enum(MAIL_STATUSES);
 export type MailStatus = z.infer<typeof MailStatusSchema>;
@@ -62,7 +69,11 @@ export type MailDelivery = z.infer<typeof MailDeliverySchema>;
 
 export const MailEntrySchema = z.object({
   _id: z.string(),
-  kind: MailKindSchema,
+  /**
+   * One of MAIL_KINDS. Read as any text, so that a page of this release still lists mail of a
+   * kind a later release added (during a rolling deploy both run at once).
+   */
+  kind: z.union([MailKindSchema, z.string()]),
   to: z.string(),
   subject: z.string(),
   status: MailStatusSchema,

@@ -222,15 +222,13 @@ const entryColumns = {
   sentAt: mailMessages.sentAt,
 };
 
-type EntryRow = Omit<MailEntry, 'kind' | 'createdAt' | 'sentAt'> & {
-  kind: string;
+type EntryRow = Omit<MailEntry, 'createdAt' | 'sentAt'> & {
   createdAt: Date;
   sentAt: Date | null;
 };
 
 const toEntry = (row: EntryRow): MailEntry => ({
   ...row,
-  kind: row.kind as MailKind,
   createdAt: row.createdAt.toISOString(),
   sentAt: row.sentAt?.toISOString() ?? null,
 });

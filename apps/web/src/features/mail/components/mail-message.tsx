@@ -1,4 +1,4 @@
-import { MAIL_KIND_LABELS } from '@structomate/contract';
+import { mailKindLabel } from '@structomate/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LuArrowLeft } from 'react-icons/lu';
@@ -32,7 +32,7 @@ export function MailMessage() {
   return (
     <div className="space-y-6">
       {back}
-      <PageHeader title={message.subject} description={MAIL_KIND_LABELS[message.kind]} />
+      <PageHeader title={message.subject} description={mailKindLabel(message.kind)} />
       <dl className="grid gap-x-6 gap-y-2 rounded-box border border-base-300 bg-base-100 p-4 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-base-content/70">To</dt>
         <dd className="font-medium [overflow-wrap:anywhere]">{message.to}</dd>

@@ -1,5 +1,5 @@
 import {
-  MAIL_KIND_LABELS,
+  mailKindLabel,
   MAIL_STATUSES,
   MAIL_STATUS_LABELS,
   MailStatusSchema,
@@ -97,7 +97,7 @@ export function SentMail() {
                     </td>
                     <td className="min-w-0">
                       <p className="text-xs font-semibold tracking-wide text-primary uppercase">
-                        {MAIL_KIND_LABELS[message.kind]}
+                        {mailKindLabel(message.kind)}
                       </p>
                       <Link
                         to={message._id}
