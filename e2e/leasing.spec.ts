@@ -369,23 +369,26 @@ test.describe('admin screens', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/dashboard/agreement-requests');
     const kamal = requestCard(page, 'Kamal Hossain');
     const jamal = requestCard(page, 'Jamal Uddin');
-    await kamal.getByRole('button', { name: 'Accept' }).click();
-    await expect(kamal.getByRole('button', { name: 'Reject' })).toBeDisabled();
+    try {
+      await page.goto('/dashboard/agreement-requests');
+      await kamal.getByRole('button', { name: 'Accept' }).click();
+      await expect(kamal.getByRole('button', { name: 'Reject' })).toBeDisabled();
 
-    // Only the card being answered waits.
-    await jamal.getByRole('button', { name: 'Reject' }).click();
-    await page
-      .getByRole('dialog', { name: "Reject Jamal Uddin's request for A-801?" })
-      .getByRole('button', { name: 'Reject request' })
-      .click();
-    await expect(toast(page, 'Agreement rejected!')).toBeVisible();
-    await expect(jamal).toHaveCount(0);
-    await expect(kamal.getByRole('button', { name: 'Reject' })).toBeDisabled();
-
-    release();
+      // Only the card being answered waits.
+      await jamal.getByRole('button', { name: 'Reject' }).click();
+      await page
+        .getByRole('dialog', { name: "Reject Jamal Uddin's request for A-801?" })
+        .getByRole('button', { name: 'Reject request' })
+        .click();
+      await expect(toast(page, 'Agreement rejected!')).toBeVisible();
+      await expect(jamal).toHaveCount(0);
+      await expect(kamal.getByRole('button', { name: 'Reject' })).toBeDisabled();
+    } finally {
+      // Held no longer, whether the steps above passed or not.
+      release();
+    }
     await expect(toast(page, 'Agreement Checked')).toBeVisible();
     await expect(kamal).toHaveCount(0);
   });

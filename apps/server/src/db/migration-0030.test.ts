@@ -22,16 +22,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('migration 0030 on a contact listed twice', () => {
-  it('numbers the later ones, leaves the rest, and makes the index', async () => {
+  it('numbers the later ones, past numbers taken, leaves the rest, and makes the index', async () => {
     const sql = (text: string) => t.database.executeSql(text);
-    // As before 0030: no index, and Karim Hossain (the demo's plumber) listed three times over.
+    // As before 0030: no index, and Karim Hossain (the demo's plumber) listed three times over,
+    // beside a "Karim Hossain (2)" the admin typed to tell two of them apart.
     await sql('drop index maintenance_contacts_name_trade_unique');
     await sql(`insert into maintenance_contacts (name, trade, phone, created_at) values
+      ('Karim Hossain (2)', 'Plumber', '01711 000006', now() + interval '12 hours'),
       ('KARIM HOSSAIN', 'plumber', '01711 000001', now() + interval '1 day'),
       ('Karim Hossain', 'Plumber', '01711 000002', now() + interval '2 days'),
       ('Karim Hossain', 'Electrician', '01711 000003', now() + interval '3 days')`);
     await sql(`insert into maintenance_contacts (name, trade, phone, removed_at) values
       ('Karim Hossain', 'Plumber', '01711 000004', now())`);
+    // A name as long as a name may be, twice: the number takes the place of its last letters.
+    const long = `Glass and Mirror ${'a'.repeat(63)}`;
+    await sql(`insert into maintenance_contacts (name, trade, phone, created_at) values
+      ('${long}', 'Glazier', '01711 000007', now() + interval '1 day'),
+      ('${long}', 'Glazier', '01711 000008', now() + interval '2 days')`);
 
     for (const statement of statements) await sql(statement);
 
@@ -42,14 +49,23 @@ describe('migration 0030 on a contact listed twice', () => {
     expect(rows).toEqual([
       { name: 'Karim Hossain', trade: 'Plumber', phone: '+880 1711 555 201', removed: false },
       { name: 'Karim Hossain', trade: 'Plumber', phone: '01711 000004', removed: true },
-      { name: 'KARIM HOSSAIN (2)', trade: 'plumber', phone: '01711 000001', removed: false },
-      { name: 'Karim Hossain (3)', trade: 'Plumber', phone: '01711 000002', removed: false },
+      { name: 'Karim Hossain (2)', trade: 'Plumber', phone: '01711 000006', removed: false },
+      { name: 'KARIM HOSSAIN (3)', trade: 'plumber', phone: '01711 000001', removed: false },
+      { name: 'Karim Hossain (4)', trade: 'Plumber', phone: '01711 000002', removed: false },
       { name: 'Karim Hossain', trade: 'Electrician', phone: '01711 000003', removed: false },
     ]);
+    const { rows: glaziers } = await sql(
+      "select name from maintenance_contacts where trade = 'Glazier' order by created_at",
+    );
+    expect(long).toHaveLength(80);
+    expect(glaziers).toEqual([{ name: long }, { name: `${long.slice(0, 76)} (2)` }]);
     await expect(
       sql(
         "insert into maintenance_contacts (name, trade, phone) values ('karim hossain', 'PLUMBER', '01711 000005')",
       ),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'maintenance_contacts_name_trade_unique',
+    });
   });
 });

@@ -1,9 +1,18 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database';
 import type { DatabaseHandle } from './client';
 import { demoAccounts, demoApartments, demoMemberApartmentNo } from './demo-data';
-import { agreements, announcements, apartments, building, coupons, users } from './schema';
+import {
+  agreements,
+  announcements,
+  apartments,
+  building,
+  coupons,
+  maintenanceContacts,
+  maintenanceRequests,
+  users,
+} from './schema';
 import { seedDemoData } from './seed';
 
 let database: DatabaseHandle;
@@ -77,5 +86,26 @@ describe('seedDemoData', () => {
     expect([await countOf(apartments), await countOf(users), await countOf(announcements)]).toEqual(
       before,
     );
+  });
+  it('gives its repair requests to a contact the admin listed already, not a second one', async () => {
+    // A building with no request yet, whose admin listed the demo's plumber themself.
+    await seedDemoData(database.db);
+    await database.db.delete(maintenanceRequests);
+    await database.db.delete(maintenanceContacts);
+    const [own] = await database.db
+      .insert(maintenanceContacts)
+      .values({ name: 'KARIM HOSSAIN', trade: 'plumber', phone: '01711 999999' })
+      .returning({ id: maintenanceContacts.id });
+    await seedDemoData(database.db);
+    const plumbers = await database.db
+      .select({ id: maintenanceContacts.id })
+      .from(maintenanceContacts)
+      .where(sql`lower(${maintenanceContacts.name}) = 'karim hossain'`);
+    expect(plumbers).toEqual([own]);
+    const assigned = await database.db
+      .select({ n: count() })
+      .from(maintenanceRequests)
+      .where(eq(maintenanceRequests.assigneeId, own?.id ?? ''));
+    expect(assigned[0]?.n).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   LEASE_TERMS,
@@ -314,13 +314,27 @@ async function seedMaintenance(tx: Transaction, now: Date, timeZone: string): Pr
     );
   const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
   if (!lease || !admin) return;
-  const [plumber, electrician] = await tx
-    .insert(maintenanceContacts)
-    .values([
-      { name: 'Karim Hossain', trade: 'Plumber', phone: '+880 1711 555 201' },
-      { name: 'Brightline Electric', trade: 'Electrician', phone: '+880 1811 555 302' },
-    ])
-    .returning({ id: maintenanceContacts.id });
+  // The admin may have listed one of them already (a name is listed once for a trade): theirs
+  // is used.
+  const listed: (string | undefined)[] = [];
+  for (const contact of [
+    { name: 'Karim Hossain', trade: 'Plumber', phone: '+880 1711 555 201' },
+    { name: 'Brightline Electric', trade: 'Electrician', phone: '+880 1811 555 302' },
+  ]) {
+    await tx.insert(maintenanceContacts).values(contact).onConflictDoNothing();
+    const [row] = await tx
+      .select({ id: maintenanceContacts.id })
+      .from(maintenanceContacts)
+      .where(
+        and(
+          sql`lower(${maintenanceContacts.name}) = lower(${contact.name})`,
+          sql`lower(${maintenanceContacts.trade}) = lower(${contact.trade})`,
+          isNull(maintenanceContacts.removedAt),
+        ),
+      );
+    listed.push(row?.id);
+  }
+  const [plumber, electrician] = listed;
   const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
   const filed = 40 * 24;
   const [fixed] = await tx
@@ -336,7 +350,7 @@ async function seedMaintenance(tx: Transaction, now: Date, timeZone: string): Pr
       location: 'Kitchen',
       entryPermission: true,
       preferredTimes: 'Weekday mornings',
-      assigneeId: plumber?.id,
+      assigneeId: plumber,
       version: 6,
       createdAt: at(filed),
       updatedAt: at(filed - 60),
@@ -363,7 +377,7 @@ async function seedMaintenance(tx: Transaction, now: Date, timeZone: string): Pr
       location: 'Main bedroom',
       entryPermission: false,
       preferredTimes: 'After 5 pm',
-      assigneeId: electrician?.id,
+      assigneeId: electrician,
       visitDate: visitDay,
       visitFrom: '17:00',
       visitTo: '19:00',

@@ -20,6 +20,7 @@ export function useSaveContact() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: MaintenanceContactRequest }) =>
       id ? updateContact(id, body) : createContact(body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: maintenanceQueryKeys.all }),
+    // Also after a refusal: a contact it clashed with may have just been added elsewhere.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: maintenanceQueryKeys.all }),
   });
 }
