@@ -1,67 +1,48 @@
 /**
- * The name of the unique constraint a write broke, or undefined for any other error. Drizzle
- * wraps driver errors; node-postgres and PGlite both put `code` and `constraint` on the cause.
+ * The first error in `error`'s chain of causes with one of PostgreSQL's `codes`. Drizzle wraps
+ * driver errors; node-postgres and PGlite both put `code` and `constraint` on the cause.
  */
-export function uniqueViolation(error: unknown): string | undefined {
+function pgError(
+  error: unknown,
+  codes: readonly string[],
+): { code: string; constraint?: unknown } | undefined {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
     if (typeof current !== 'object') return undefined;
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string' && codes.includes(code)) {
+      return current as { code: string; constraint?: unknown };
+    }
   }
   return undefined;
 }
+
+/** The name of the constraint `error` broke with `code`: empty if unnamed, undefined if none. */
+function brokenConstraint(error: unknown, code: string): string | undefined {
+  const found = pgError(error, [code]);
+  if (!found) return undefined;
+  return typeof found.constraint === 'string' ? found.constraint : '';
+}
+
+/** The name of the unique constraint a write broke, or undefined for any other error. */
+export const uniqueViolation = (error: unknown) => brokenConstraint(error, '23505');
 
 /** The name of the foreign key a write broke (it named a row that is not there, or no longer). */
-export function foreignKeyViolation(error: unknown): string | undefined {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if (typeof current !== 'object') return undefined;
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23503') return typeof constraint === 'string' ? constraint : '';
-  }
-  return undefined;
-}
+export const foreignKeyViolation = (error: unknown) => brokenConstraint(error, '23503');
 
 /** The name of the check a write broke (a CHECK constraint, or a trigger raising check_violation). */
-export function checkViolation(error: unknown): string | undefined {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if (typeof current !== 'object') return undefined;
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23514') return typeof constraint === 'string' ? constraint : '';
-  }
-  return undefined;
-}
+export const checkViolation = (error: unknown) => brokenConstraint(error, '23514');
 
 /**
  * True when the database refused text it cannot store: PostgreSQL's text holds no NUL character
  * (22021 in UTF-8; 22P05 converting). The sender's mistake, answered as one.
  */
-export function unstorableText(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if (typeof current !== 'object') return false;
-    const { code } = current as { code?: unknown };
-    if (code === '22021' || code === '22P05') return true;
-  }
-  return false;
-}
+export const unstorableText = (error: unknown) => pgError(error, ['22021', '22P05']) !== undefined;
 
 /** True when a statement gave up waiting for a row lock (`lock_timeout`: 55P03). */
-export function lockNotAvailable(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if (typeof current !== 'object') return false;
-    const { code } = current as { code?: unknown };
-    if (code === '55P03') return true;
-  }
-  return false;
-}
+export const lockNotAvailable = (error: unknown) => pgError(error, ['55P03']) !== undefined;
 
 /** True when PostgreSQL aborted the transaction to break a deadlock (40P01). */
-export function deadlocked(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if (typeof current !== 'object') return false;
-    if ((current as { code?: unknown }).code === '40P01') return true;
-  }
-  return false;
-}
+export const deadlocked = (error: unknown) => pgError(error, ['40P01']) !== undefined;
 
 /**
  * Runs `work` (a whole transaction) again when PostgreSQL aborts it to break a deadlock, as its
