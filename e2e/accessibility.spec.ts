@@ -251,6 +251,30 @@ test.describe('accessibility (WCAG 2.2 AA, every impact)', () => {
   });
 
   // axe leaves oklch and color-mix colours "to review"; these are measured instead.
+  // The check runs axe in the page and loads it into a document once: it must still see what
+  // changed in that document since its last run, as the dashboard's pages do between checks.
+  test('the check finds a problem on a page, and one added to the same page later', async ({
+    page,
+  }) => {
+    await page.goto('/no-such-page');
+    await expect(page.locator('main h1').first()).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.evaluate(() => {
+      const image = document.createElement('img');
+      image.id = 'unlabelled-image';
+      image.src = '/favicon.svg';
+      document.querySelector('main')?.append(image);
+    });
+    expect(await accessibilityViolations(page)).toEqual(['image-alt: #unlabelled-image']);
+    await page.evaluate(() => {
+      document.getElementById('unlabelled-image')?.setAttribute('alt', 'Our logo');
+      const button = document.createElement('button');
+      button.id = 'nameless-button';
+      document.querySelector('main')?.append(button);
+    });
+    expect(await accessibilityViolations(page)).toEqual(['button-name: #nameless-button']);
+  });
+
   test("the rent ledger's summary and status chips are readable", async ({ page }) => {
     await loginAs(page, 'member');
     await page.goto('/dashboard/payments');

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import {
@@ -224,6 +226,16 @@ export async function loginAs(page: Page, role: DemoRole): Promise<void> {
   expect(response.status(), `login as ${role}`).toBe(200);
 }
 
+/**
+ * axe-core's script (the copy @axe-core/playwright itself loads), made to do nothing in a
+ * document that has it already.
+ */
+const AXE_ONCE = (() => {
+  const axeBuilder = createRequire(import.meta.url).resolve('@axe-core/playwright');
+  const script = readFileSync(createRequire(axeBuilder).resolve('axe-core/axe.min.js'), 'utf8');
+  return `if (!window.axe) {\n${script}\n}`;
+})();
+
 /** Accessibility problems on the current page, of any impact (axe-core, WCAG 2.2 A and AA). */
 export async function accessibilityViolations(page: Page) {
   // Colours are checked once they have settled: on a loaded machine a menu link fading into its
@@ -237,9 +249,15 @@ export async function accessibilityViolations(page: Page) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  const results = await new AxeBuilder({ page })
+  // axe runs in the page itself (legacy mode): its default opens a blank page (a new renderer
+  // process) on every check to merge the frames' results, and our frames (an email, the map) are
+  // excluded anyway. It is loaded into a document once, not again on every check of a page the
+  // app moved to without a reload. Together these halve a check's time (2.3 s to 0.9–1.2 s on
+  // this 2-core machine) in the sweeps that check dozens of pages.
+  const results = await new AxeBuilder({ page, axeSource: AXE_ONCE })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
     .exclude('iframe')
+    .setLegacyMode()
     .analyze();
   return results.violations.map(
     (violation) =>

@@ -104,6 +104,11 @@ test('a member reports an emergency; the building fixes it, charges a part; the 
   const description = 'Water comes through the light fitting.\nI turned the main valve off.';
   await page.getByLabel('Description').fill(description);
   await expect(page.getByText(`${description.length} / 4,000 characters`)).toBeVisible();
+  // Sent before saying whether the building may enter: refused there, and its first choice takes
+  // the focus.
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText('Say whether the building may enter')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Yes, they may enter' })).toBeFocused();
   await page.getByRole('radio', { name: 'Yes, they may enter' }).check();
   await page.getByLabel('Preferred times (optional)').fill('Any time today');
   await page

@@ -62,6 +62,10 @@ test.describe('rent and deposits recorded by hand', () => {
     await expect(form.getByLabel('Date received')).toHaveValue(buildingDay(now));
     await form.getByLabel('Method').selectOption({ label: 'bKash' });
     await form.getByLabel('Reference (optional)').fill('8N7QX2KD');
+    // No month ticked: refused at the months, and the first of them takes the focus.
+    await form.getByRole('button', { name: 'Record payment' }).click();
+    await expect(form.getByText('Choose at least one month')).toBeVisible();
+    await expect(form.getByRole('checkbox', { name: /December 2026/ })).toBeFocused();
     await form.getByRole('checkbox', { name: /December 2026/ }).check();
     await form.getByRole('checkbox', { name: /January 2027/ }).check();
     await expect(form).toContainText('Total 59,000 BDT (2 months)');

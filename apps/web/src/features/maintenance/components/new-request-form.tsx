@@ -334,7 +334,7 @@ function NewRequestForm({ emergencyPhone }: { emergencyPhone: string | null }) {
                     [true, 'Yes, they may enter'],
                     [false, 'No, only when I am in'],
                   ] as const
-                ).map(([value, label]) => (
+                ).map(([value, label], index) => (
                   <label
                     key={label}
                     className={`flex cursor-pointer items-center gap-2 rounded-field border px-3 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary ${
@@ -342,6 +342,8 @@ function NewRequestForm({ emergencyPhone }: { emergencyPhone: string | null }) {
                     }`}
                   >
                     <input
+                      // A refusal here takes the focus to the first choice.
+                      ref={index === 0 ? field.ref : undefined}
                       type="radio"
                       name={field.name}
                       className="radio radio-primary radio-sm"

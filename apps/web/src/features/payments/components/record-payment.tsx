@@ -85,7 +85,7 @@ export function RecordPayment({ account }: { account: TenantAccount }) {
       if (atField) return;
       // A month paid meanwhile (a card, or another admin) is named at the months.
       if (error instanceof ApiError && error.status === 409) {
-        setError('months', { message: error.message });
+        setError('months', { message: error.message }, { shouldFocus: true });
       } else {
         setError('root.server', { message: messageOf(error, OFFLINE_PAYMENT_MESSAGES.failed) });
       }
@@ -179,7 +179,7 @@ export function RecordPayment({ account }: { account: TenantAccount }) {
             name="months"
             render={({ field }) => (
               <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-                {unpaid.map((month) => {
+                {unpaid.map((month, index) => {
                   const checked = field.value.includes(month.billingMonth);
                   const chip = statusChip[month.status];
                   return (
@@ -190,6 +190,9 @@ export function RecordPayment({ account }: { account: TenantAccount }) {
                         }`}
                       >
                         <input
+                          // A refusal at the months (the form's, or the server's) takes the
+                          // focus to the first of them.
+                          ref={index === 0 ? field.ref : undefined}
                           type="checkbox"
                           className="checkbox checkbox-primary checkbox-sm"
                           name={field.name}
