@@ -178,7 +178,11 @@ export function RecordPayment({ account }: { account: TenantAccount }) {
             control={control}
             name="months"
             render={({ field }) => (
-              <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              <ul
+                // As many columns as months of a readable width fit (a long month beside its
+                // status chip), whatever the width the dashboard leaves the form.
+                className="grid grid-cols-[repeat(auto-fill,minmax(14.5rem,1fr))] gap-2"
+              >
                 {unpaid.map((month, index) => {
                   const checked = field.value.includes(month.billingMonth);
                   const chip = statusChip[month.status];
@@ -208,12 +212,14 @@ export function RecordPayment({ account }: { account: TenantAccount }) {
                           }
                         />
                         <span className="min-w-0 flex-1">
-                          <span className="block font-medium whitespace-nowrap">{month.month}</span>
+                          <span className="block font-medium">{month.month}</span>
                           <span className="block text-xs text-base-content/70">
                             {formatRent(month.rent)}
                           </span>
                         </span>
-                        {chip && <span className={`chip ${chip.className}`}>{chip.label}</span>}
+                        {chip && (
+                          <span className={`chip shrink-0 ${chip.className}`}>{chip.label}</span>
+                        )}
                       </label>
                     </li>
                   );
