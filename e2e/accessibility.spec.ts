@@ -250,7 +250,6 @@ test.describe('accessibility (WCAG 2.2 AA, every impact)', () => {
     expect(findings).toEqual({});
   });
 
-  // axe leaves oklch and color-mix colours "to review"; these are measured instead.
   // The check runs axe in the page and loads it into a document once: it must still see what
   // changed in that document since its last run, as the dashboard's pages do between checks.
   test('the check finds a problem on a page, and one added to the same page later', async ({
@@ -275,6 +274,7 @@ test.describe('accessibility (WCAG 2.2 AA, every impact)', () => {
     expect(await accessibilityViolations(page)).toEqual(['button-name: #nameless-button']);
   });
 
+  // axe leaves oklch and color-mix colours "to review"; these are measured instead.
   test("the rent ledger's summary and status chips are readable", async ({ page }) => {
     await loginAs(page, 'member');
     await page.goto('/dashboard/payments');
