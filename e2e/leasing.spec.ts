@@ -154,7 +154,7 @@ test.describe('leasing', () => {
     // This month's rent, unpaid, stays hers: she is listed among former tenants who owe.
     await expect(
       admin
-        .getByRole('table', { name: 'Former tenants who owe rent' })
+        .getByRole('table', { name: 'Former tenants who still owe' })
         .getByRole('row')
         .filter({ hasText: 'Nusrat Jahan' }),
     ).toContainText('31,000 BDT');
@@ -335,8 +335,8 @@ test.describe('admin screens', () => {
   }) => {
     await residentRequests(browser, page, 'Sumon Das', 'A-202');
     await loginAs(page, 'admin');
-    // The server's answer for this applicant, as for one who left A-603 owing two months (the
-    // balance itself is worked out and tested on the server).
+    // The server's answer for this applicant, as for one who left A-603 owing two months and a
+    // repair (the balance itself is worked out and tested on the server).
     await page.route('**/api/pending/agreements', async (route) => {
       const response = await route.fetch();
       const list = (await response.json()) as { tenant: string }[];
@@ -344,7 +344,10 @@ test.describe('admin screens', () => {
         response,
         json: list.map((request) =>
           request.tenant === 'Sumon Das'
-            ? { ...request, applicantOwes: { apartmentNo: 'A-603', months: 2, amount: 91_000 } }
+            ? {
+                ...request,
+                applicantOwes: { apartmentNo: 'A-603', months: 2, charges: 1, amount: 92_200 },
+              }
             : request,
         ),
       });
@@ -352,7 +355,7 @@ test.describe('admin screens', () => {
     await page.goto('/dashboard/agreement-requests');
     const request = requestCard(page, 'Sumon Das');
     await expect(request.getByRole('note')).toHaveText(
-      'A former tenant: left A-603 owing 91,000 BDT (2 months unpaid). See their rent account',
+      'A former tenant: left A-603 owing 92,200 BDT (2 months and 1 repair charge unpaid). See their rent account',
     );
     await request.getByRole('link', { name: 'See their rent account' }).click();
     await expect(page).toHaveURL(/\/dashboard\/manage-members\/[0-9a-f-]{36}$/);

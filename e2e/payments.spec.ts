@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { request } from '@playwright/test';
 import {
@@ -326,7 +327,7 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     await expect(page.getByLabel('Month', { exact: true })).toHaveValue('2028-02');
   });
 
-  test('a removed tenant sees the rent they still owe and pays it; the admin sees it too', async ({
+  test('a removed tenant sees the rent and repairs they still owe and pays the rent; the admin sees it too', async ({
     page,
     browser,
   }) => {
@@ -341,9 +342,33 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     });
     await payWith4242(page, september, '44,500 BDT');
 
-    // November 23rd: the admin removes him, with October and November unpaid.
+    // November 23rd: the admin removes him, with October and November unpaid, and a repair
+    // charged to him (reported and costed through the API: the maintenance journey does it on
+    // screen).
     await atTime(page, '2026-11-23T10:00:00+06:00');
     const admin = await adminPage(browser, page);
+    const reported = await page.request.post('/api/maintenance/requests', {
+      data: {
+        category: 'plumbing',
+        title: 'Broken tap',
+        description: 'The kitchen tap broke when I turned it.',
+        location: 'Kitchen',
+        urgency: 'routine',
+        entryPermission: true,
+      },
+    });
+    expect(reported.status(), await reported.text()).toBe(201);
+    const { _id: repairId } = (await reported.json()) as { _id: string };
+    const costed = await admin.request.post(`/api/admin/maintenance/${repairId}/costs`, {
+      data: {
+        kind: 'parts',
+        description: 'Kitchen tap',
+        amount: 1_500,
+        chargeTenant: true,
+        key: randomUUID(),
+      },
+    });
+    expect(costed.status(), await costed.text()).toBe(200);
     await admin.goto('/dashboard/manage-members');
     const row = admin.getByRole('row').filter({ hasText: tenant.email });
     await expect(row.getByRole('link', { name: `Rent account of ${tenant.name}` })).toHaveText(
@@ -351,15 +376,16 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     );
     await row.getByRole('button', { name: `Remove ${tenant.name}` }).click();
     await expect(admin.getByRole('dialog')).toContainText(
-      'The 89,000 BDT they owe stays on their account.',
+      'The 89,000 BDT of rent they owe stays on their account.',
     );
     await admin.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
     await expect(toast(admin, `${tenant.name} removed`)).toBeVisible();
-    const former = admin.getByRole('region', { name: 'Former tenants who owe rent' });
+    const former = admin.getByRole('region', { name: 'Former tenants who still owe' });
     const formerRow = former.getByRole('row').filter({ hasText: tenant.email });
     await expect(formerRow).toContainText('C-302');
     await expect(formerRow).toContainText('23 Nov, 2026');
-    await expect(formerRow).toContainText('89,000 BDT');
+    await expect(formerRow).toContainText('90,500 BDT');
+    await expect(formerRow).toContainText('2 months and 1 repair charge');
     // The member's record: every month of his rent.
     await formerRow.getByRole('link', { name: tenant.name }).click();
     await expect(
@@ -374,6 +400,10 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     const owed = page.getByRole('region', { name: 'Rent still owed' });
     await expect(owed).toContainText('Your lease of apartment C-302 ended on 23 Nov, 2026.');
     await expect(owed).toContainText('You owe 89,000 BDT (2 months, overdue)');
+    const repairs = page.getByText(
+      'You also owe 1,500 BDT for repairs charged to you, paid at the building office.',
+    );
+    await expect(repairs).toBeVisible();
     expect(await accessibilityViolations(page)).toEqual([]);
     for (const month of ['October 2026', 'November 2026']) {
       await owed.getByRole('button', { name: `Pay ${month}` }).click();
@@ -386,11 +416,17 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     await expect(page.getByRole('region', { name: 'Your past lease' })).toContainText(
       'All its rent is paid.',
     );
+    await expect(repairs).toBeVisible();
     await page.getByRole('link', { name: 'Your payments and receipts' }).click();
     await expect(page.getByRole('row')).toHaveCount(4);
 
     await admin.reload();
     await expect(admin.getByText('All paid up')).toBeVisible();
+    // Still among former tenants who owe, for the repair alone.
+    await admin.goto('/dashboard/manage-members');
+    await expect(formerRow).toContainText('1,500 BDT');
+    await expect(formerRow).toContainText('1 repair charge');
+    await expect(formerRow).not.toContainText('month');
     await admin.context().close();
   });
 

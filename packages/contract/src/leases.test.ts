@@ -29,13 +29,25 @@ const request: Agreement = {
 
 describe('pending requests', () => {
   it('carry what the applicant owes, or null', () => {
-    const owes = { apartmentNo: 'A-603', months: 2, amount: 91_000 };
+    const owes = { apartmentNo: 'A-603', months: 2, charges: 1, amount: 93_500 };
     expect(
       PendingAgreementListResponseSchema.parse([
         { ...request, applicantOwes: owes },
         { ...request, _id: 'a2', applicantOwes: null },
       ]).map((item) => item.applicantOwes),
     ).toEqual([owes, null]);
+  });
+
+  it('from a server that counts no repair charges (the release before) read as none', () => {
+    const [item] = PendingAgreementListResponseSchema.parse([
+      { ...request, applicantOwes: { apartmentNo: 'A-603', months: 2, amount: 91_000 } },
+    ]);
+    expect(item?.applicantOwes).toEqual({
+      apartmentNo: 'A-603',
+      months: 2,
+      charges: 0,
+      amount: 91_000,
+    });
   });
 
   it('from a server of the release before (no applicantOwes, a rolling deploy) still read', () => {

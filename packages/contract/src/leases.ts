@@ -112,13 +112,19 @@ export const AgreementListResponseSchema = z.array(AgreementSchema);
 
 /**
  * Ours: a pending request with what its applicant still owes from leases here that ended (rent
- * of months billed and unpaid), so the admin decides knowing it; null when they owe nothing.
- * The server always sends it; a page of a newer release may meet a server of the release before
- * it during a rolling deploy, whose answer has no such field, and reads that as nothing known.
+ * of months billed and unpaid, and repair charges unpaid; `amount` is both), so the admin
+ * decides knowing it; null when they owe nothing. The server always sends it; a page of a newer
+ * release may meet a server of the release before it during a rolling deploy, whose answer has
+ * no such field (or no count of charges), and reads that as nothing known.
  */
 export const PendingAgreementSchema = AgreementSchema.extend({
   applicantOwes: z
-    .object({ months: z.number().int(), amount: z.number().int(), apartmentNo: z.string() })
+    .object({
+      months: z.number().int(),
+      charges: z.number().int().default(0),
+      amount: z.number().int(),
+      apartmentNo: z.string(),
+    })
     .nullish(),
 });
 export type PendingAgreement = z.infer<typeof PendingAgreementSchema>;

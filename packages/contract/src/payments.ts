@@ -255,7 +255,11 @@ export const TenantIdParamsSchema = z.object({
   id: z.uuid({ error: 'must be a valid user id' }),
 });
 
-/** Former tenants (their lease ended) who still owe rent, largest balance first. */
+/**
+ * Former tenants (their lease ended) who still owe rent or repair charges from their leases,
+ * largest balance first: the months unpaid, the charges unpaid, and the sum of both. A server of
+ * the release before (during a rolling deploy) sends no count of charges: none known.
+ */
 export const FormerTenantBalanceSchema = z.object({
   _id: z.string(),
   displayName: z.string(),
@@ -263,6 +267,7 @@ export const FormerTenantBalanceSchema = z.object({
   apartmentNo: z.string(),
   leaseEndedAt: z.string(),
   owedMonths: z.number().int(),
+  owedCharges: z.number().int().default(0),
   owedAmount: z.number().int(),
 });
 export type FormerTenantBalance = z.infer<typeof FormerTenantBalanceSchema>;

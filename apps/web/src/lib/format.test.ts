@@ -4,6 +4,7 @@ import {
   formatDateTime,
   formatDayMonth,
   formatLongDate,
+  formatOwedItems,
   formatRent,
   formatShortDate,
   formatWhen,
@@ -20,6 +21,13 @@ describe('formatting', () => {
   it('keeps calendar dates on their day whatever the time zone', () => {
     expect(formatLongDate('2025-02-05')).toBe('February 5, 2025');
     expect(formatShortDate('2025-01-31')).toBe('31 Jan, 2025');
+  });
+
+  it('names what a former tenant left unpaid, only what there is', () => {
+    expect(formatOwedItems(2, 0)).toBe('2 months');
+    expect(formatOwedItems(1, 0)).toBe('1 month');
+    expect(formatOwedItems(0, 1)).toBe('1 repair charge');
+    expect(formatOwedItems(1, 3)).toBe('1 month and 3 repair charges');
   });
 
   it('writes a due date without its year, and days as ordinals', () => {

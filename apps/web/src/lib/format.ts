@@ -37,3 +37,14 @@ export function ordinal(day: number): string {
   const suffix = teens ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th');
   return `${day}${suffix}`;
 }
+
+/**
+ * "2 months and 1 repair charge": what a former tenant left unpaid (months of rent, repair
+ * charges), naming only what there is.
+ */
+export function formatOwedItems(months: number, charges: number): string {
+  const items: string[] = [];
+  if (months > 0) items.push(`${months} ${months === 1 ? 'month' : 'months'}`);
+  if (charges > 0) items.push(`${charges} repair ${charges === 1 ? 'charge' : 'charges'}`);
+  return items.join(' and ');
+}

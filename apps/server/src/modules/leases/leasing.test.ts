@@ -180,6 +180,7 @@ describe('agreement requests (admin)', () => {
     expect(list.find((a) => a._id === insertedId)?.applicantOwes).toEqual({
       apartmentNo: 'A-603',
       months: owing?.owedMonths,
+      charges: 0,
       amount: owing?.owedAmount,
     });
   });

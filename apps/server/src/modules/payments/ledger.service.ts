@@ -323,6 +323,7 @@ const FormerTenantRowSchema = z.object({
   apartmentNo: z.string(),
   leaseEndedAt: z.string(),
   owedMonths: z.coerce.number().int(),
+  owedCharges: z.coerce.number().int(),
   owedAmount: z.coerce.number().int(),
   total: z.coerce.number().int(),
 });
@@ -331,25 +332,36 @@ const OwedRowSchema = z.object({
   id: z.string(),
   apartmentNo: z.string(),
   owedMonths: z.coerce.number().int(),
+  owedCharges: z.coerce.number().int(),
   owedAmount: z.coerce.number().int(),
 });
 
 /**
- * For each of `people` (SQL naming a set of user ids) who owes rent from leases that ended: the
- * months billed and unpaid up to this month and their sum (`tenant_id`, `owed_months`,
- * `owed_amount`), with the apartment and end of their latest ended lease (`apartment_no`,
- * `ended_at`).
+ * For each of `people` (SQL naming a set of user ids) who owes money from leases that ended: the
+ * months billed and unpaid up to this month, the repair charges on those leases still unpaid,
+ * and the sum of both (`tenant_id`, `owed_months`, `owed_charges`, `owed_amount`), with the
+ * apartment and end of their latest ended lease (`apartment_no`, `ended_at`).
  */
 function endedLeaseDebts(rules: BillingRules, today: string, people: SQL): SQL {
   const billed = billedMonths(rules, today, sql`a.status = 'ended' and a.tenant_id in (${people})`);
   return sql`
-    select o.tenant_id, o.owed_months, o.owed_amount, last_lease.apartment_no,
+    select o.tenant_id, o.owed_months, o.owed_charges, o.owed_amount, last_lease.apartment_no,
       last_lease.ended_at
     from (
-      select b.tenant_id, count(*) as owed_months, sum(b.rent) as owed_amount
-      from (${billed}) b
-      where b.transaction_id is null and b.month <= ${`${today.slice(0, 7)}-01`}::date
-      group by b.tenant_id
+      select d.tenant_id, sum(d.months) as owed_months, sum(d.charges) as owed_charges,
+        sum(d.amount) as owed_amount
+      from (
+        select b.tenant_id, count(*) as months, 0 as charges, sum(b.rent) as amount
+        from (${billed}) b
+        where b.transaction_id is null and b.month <= ${`${today.slice(0, 7)}-01`}::date
+        group by b.tenant_id
+        union all
+        select a.tenant_id, 0, count(*), sum(c.amount)
+        from charges c join agreements a on a.id = c.agreement_id
+        where c.paid_at is null and a.status = 'ended' and a.tenant_id in (${people})
+        group by a.tenant_id
+      ) d
+      group by d.tenant_id
     ) o
     cross join lateral (
       select ap.apartment_no, a.ended_at
@@ -360,17 +372,25 @@ function endedLeaseDebts(rules: BillingRules, today: string, people: SQL): SQL {
     ) last_lease`;
 }
 
+interface EndedLeaseBalance {
+  months: number;
+  charges: number;
+  amount: number;
+  apartmentNo: string;
+}
+
 /**
- * What each of `people` still owes from their leases that ended (months billed and unpaid, as
- * `formerTenantBalances` counts them), with the apartment of the latest; nobody who owes nothing.
+ * What each of `people` still owes from their leases that ended (months billed and unpaid, and
+ * repair charges unpaid, as `formerTenantBalances` counts them), with the apartment of the
+ * latest; nobody who owes nothing.
  */
 export async function endedLeaseBalances(
   db: Database,
   rules: BillingRules,
   now: Date,
   people: readonly string[],
-): Promise<Map<string, { months: number; amount: number; apartmentNo: string }>> {
-  const owed = new Map<string, { months: number; amount: number; apartmentNo: string }>();
+): Promise<Map<string, EndedLeaseBalance>> {
+  const owed = new Map<string, EndedLeaseBalance>();
   if (people.length === 0) return owed;
   const ids = sql.join(
     people.map((id) => sql`${id}::uuid`),
@@ -379,11 +399,13 @@ export async function endedLeaseBalances(
   const debts = endedLeaseDebts(rules, calendarDay(now, rules.timeZone), ids);
   const result = await db.execute(sql`
     select d.tenant_id::text as id, d.apartment_no as "apartmentNo",
-      d.owed_months as "owedMonths", d.owed_amount as "owedAmount"
+      d.owed_months as "owedMonths", d.owed_charges as "owedCharges",
+      d.owed_amount as "owedAmount"
     from (${debts}) d`);
   for (const row of rowsOf(OwedRowSchema, result)) {
     owed.set(row.id, {
       months: row.owedMonths,
+      charges: row.owedCharges,
       amount: row.owedAmount,
       apartmentNo: row.apartmentNo,
     });
@@ -392,8 +414,8 @@ export async function endedLeaseBalances(
 }
 
 /**
- * People whose lease ended and who rent nothing here now, but still owe rent: largest balance
- * first, paged in the database.
+ * People whose lease ended and who rent nothing here now, but still owe rent or repair charges:
+ * largest balance first, paged in the database.
  */
 export async function formerTenantBalances(
   db: Database,
@@ -411,8 +433,8 @@ export async function formerTenantBalances(
     select u.id::text as id, u.display_name as "displayName", u.email,
       d.apartment_no as "apartmentNo",
       ${isoInstant(sql`d.ended_at`)} as "leaseEndedAt",
-      d.owed_months as "owedMonths", d.owed_amount as "owedAmount",
-      count(*) over () as total
+      d.owed_months as "owedMonths", d.owed_charges as "owedCharges",
+      d.owed_amount as "owedAmount", count(*) over () as total
     from (${debts}) d
     join users u on u.id = d.tenant_id
     order by d.owed_amount desc, u.display_name, u.id

@@ -1,6 +1,8 @@
 import {
   FeaturedCouponResponseSchema,
   FormerTenantBalancesResponseSchema,
+  InsertedResponseSchema,
+  PendingAgreementListResponseSchema,
   PaymentIntentResponseSchema,
   MemberListResponseSchema,
   SaveTransactionResponseSchema,
@@ -25,8 +27,9 @@ import {
   sandboxCharges,
   saveTransaction,
 } from '../../../test/payments';
-import { agreements, paymentIntents, payments, sandboxIntents } from '../../db/schema';
+import { agreements, apartments, paymentIntents, payments, sandboxIntents } from '../../db/schema';
 import { FakeClock } from '../../lib/clock';
+import { addCharge } from './charges.service';
 
 // "On the 23rd": the day the issue found the current month still reading "Due". Dhaka time.
 const clock = new FakeClock('2026-11-23T10:00:00+06:00');
@@ -666,6 +669,78 @@ describe('a balance outlives the lease', () => {
     ]);
     expect(ledger.leases[0]).toMatchObject({ status: 'ended', lastMonth: '2026-12' });
     expect(ledger.owedMonths).toBe(0);
+  });
+
+  it('repair charges a lease left unpaid count in what its former tenant owes, there and on their next request', async () => {
+    const tenant = await newMember(t, 'A-801', 'Charged Tenant');
+    const [lease] = await t.database.db
+      .select({ id: agreements.id, rent: agreements.rent })
+      .from(agreements)
+      .where(eq(agreements.tenantId, tenant.id));
+    const admin = await loginAs(t.app, 'admin');
+    const chargeId = await addCharge(t.database.db, {
+      tenantId: tenant.id,
+      agreementId: lease?.id ?? '',
+      requestId: null,
+      description: 'Repair #90 — Parts: Door lock',
+      amount: 2_500,
+      createdBy: admin.user._id,
+      createdAt: clock.now(),
+    });
+    const formerRow = async () =>
+      FormerTenantBalancesResponseSchema.parse(
+        (await admin.inject({ method: 'GET', url: '/api/tenants/former-balances' })).json(),
+      ).result.find((row) => row._id === tenant.id);
+    // While the lease runs, the charge is a member's, not a former tenant's.
+    expect(await formerRow()).toBeUndefined();
+
+    await removeMember(t, tenant);
+    const rent = lease?.rent ?? 0;
+    expect(await formerRow()).toMatchObject({
+      apartmentNo: 'A-801',
+      owedMonths: 1,
+      owedCharges: 1,
+      owedAmount: rent + 2_500,
+    });
+    const [flat] = await t.database.db
+      .select({ id: apartments.id })
+      .from(apartments)
+      .where(eq(apartments.apartmentNo, 'B-203'));
+    const signed = await tenant.inject({
+      method: 'POST',
+      url: '/api/create/agreements',
+      payload: { newAgreement: { apartmentDetails: { _id: flat?.id }, startDate: '2026-12-01' } },
+    });
+    expect(signed.statusCode, signed.body).toBe(201);
+    const request = InsertedResponseSchema.parse(signed.json()).insertedId;
+    const applicantOwes = async () =>
+      PendingAgreementListResponseSchema.parse(
+        (await admin.inject({ method: 'POST', url: '/api/pending/agreements' })).json(),
+      ).find((row) => row._id === request)?.applicantOwes;
+    expect(await applicantOwes()).toEqual({
+      apartmentNo: 'A-801',
+      months: 1,
+      charges: 1,
+      amount: rent + 2_500,
+    });
+
+    // Paid at the office, the charge no longer counts; the month still does.
+    const paid = await admin.inject({
+      method: 'POST',
+      url: `/api/admin/charges/${chargeId}/payment`,
+      payload: { method: 'cash', receivedOn: '2026-11-23' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await formerRow()).toMatchObject({ owedMonths: 1, owedCharges: 0, owedAmount: rent });
+    expect(await applicantOwes()).toEqual({
+      apartmentNo: 'A-801',
+      months: 1,
+      charges: 0,
+      amount: rent,
+    });
+    await payMonth(tenant, '2026-11');
+    expect(await formerRow()).toBeUndefined();
+    expect(await applicantOwes()).toBeNull();
   });
 
   it("the demo's former tenant owes the two months before his lease ended", async () => {

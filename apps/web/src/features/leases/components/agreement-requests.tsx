@@ -10,6 +10,7 @@ import { EmptyState, PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import {
   formatDateTime,
+  formatOwedItems,
   formatRent,
   formatShortDate,
   formatWhen,
@@ -175,7 +176,7 @@ function RequestCard({
         </dl>
         {owes && (
           <p role="note" className="rounded-box border border-warning/60 bg-warning/15 p-3 text-sm">
-            {`A former tenant: left ${owes.apartmentNo} owing ${formatRent(owes.amount)} (${owes.months} ${owes.months === 1 ? 'month' : 'months'} unpaid). `}
+            {`A former tenant: left ${owes.apartmentNo} owing ${formatRent(owes.amount)} (${formatOwedItems(owes.months, owes.charges)} unpaid). `}
             <Link
               to={`/dashboard/manage-members/${agreement.tenant_id}`}
               className="link font-medium"

@@ -121,7 +121,7 @@ export function ManageMembers() {
           {confirming?.apartmentNo ? ` of apartment ${confirming.apartmentNo}` : ''} ends today, the
           apartment becomes available, and they keep a resident account without a lease.
           {confirming && confirming.owedAmount > 0
-            ? ` The ${formatRent(confirming.owedAmount)} they owe stays on their account.`
+            ? ` The ${formatRent(confirming.owedAmount)} of rent they owe stays on their account.`
             : ''}
         </p>
       </ConfirmDialog>

@@ -7,11 +7,13 @@ import { useSiteConfig } from '../../../lib/site-config';
 import { useRentLedger } from '../api/get-rent-ledger';
 import { monthDetail } from './ledger-months';
 import { PaymentModal } from './payment-modal';
+import { ChargesOwedNote } from './other-charges';
 import { OwedSummary } from './rent-ledger';
 
 /**
  * On a former tenant's My Profile: the rent their ended lease left unpaid, which stays theirs,
- * with a card payment for each month; or, once all is paid, a line saying so.
+ * with a card payment for each month; or, once all is paid, a line saying so. Beneath, repair
+ * charges left unpaid, if any (paid at the building office).
  */
 export function FormerTenantBalance() {
   const { user } = useSession();
@@ -34,74 +36,80 @@ export function FormerTenantBalance() {
 
   if (owed.length === 0) {
     return (
-      <section
-        aria-labelledby="past-lease-heading"
-        className="flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between"
-      >
-        <div>
-          <h2 id="past-lease-heading" className="font-semibold">
-            Your past lease
-          </h2>
-          <p className="text-sm text-base-content/75">
-            Your lease of apartment {lease.apartmentNo}
-            {ended}. All its rent is paid.
-          </p>
-        </div>
-        {history}
-      </section>
+      <div className="space-y-3">
+        <section
+          aria-labelledby="past-lease-heading"
+          className="flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+        >
+          <div>
+            <h2 id="past-lease-heading" className="font-semibold">
+              Your past lease
+            </h2>
+            <p className="text-sm text-base-content/75">
+              Your lease of apartment {lease.apartmentNo}
+              {ended}. All its rent is paid.
+            </p>
+          </div>
+          {history}
+        </section>
+        <ChargesOwedNote />
+      </div>
     );
   }
 
   return (
-    <section
-      aria-labelledby="owed-heading"
-      className="space-y-4 rounded-box border border-error/40 bg-base-100 p-6 shadow-sm"
-    >
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h2 id="owed-heading" className="text-xl font-semibold">
-            Rent still owed
-          </h2>
-          <p className="mt-1 text-sm text-base-content/75">
-            Your lease of apartment {lease.apartmentNo}
-            {ended}. The months below are unpaid; pay them here by card or at the building office.
-          </p>
+    <div className="space-y-3">
+      <section
+        aria-labelledby="owed-heading"
+        className="space-y-4 rounded-box border border-error/40 bg-base-100 p-6 shadow-sm"
+      >
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div>
+            <h2 id="owed-heading" className="text-xl font-semibold">
+              Rent still owed
+            </h2>
+            <p className="mt-1 text-sm text-base-content/75">
+              Your lease of apartment {lease.apartmentNo}
+              {ended}. The months below are unpaid; pay them here by card or at the building office.
+            </p>
+          </div>
+          <OwedSummary ledger={ledger.data} />
         </div>
-        <OwedSummary ledger={ledger.data} />
-      </div>
-      <ul className="divide-y divide-base-300 rounded-field border border-base-300">
-        {owed.map((month) => (
-          <li
-            key={month.billingMonth}
-            className="flex items-center justify-between gap-3 px-4 py-3"
-          >
-            <div className="min-w-0">
-              <p className="font-medium">{month.month}</p>
-              <p className="text-xs text-base-content/70">
-                {monthDetail(month, ledger.data.today)}
-              </p>
-            </div>
-            <button
-              type="button"
-              className="btn btn-primary btn-sm"
-              disabled={!site.data}
-              aria-label={`Pay ${month.month}`}
-              onClick={() => setPaying(month)}
+        <ul className="divide-y divide-base-300 rounded-field border border-base-300">
+          {owed.map((month) => (
+            <li
+              key={month.billingMonth}
+              className="flex items-center justify-between gap-3 px-4 py-3"
             >
-              Pay
-            </button>
-          </li>
-        ))}
-      </ul>
-      {history}
-      {paying && site.data && (
-        <PaymentModal
-          month={paying}
-          email={user.email}
-          payments={site.data.payments}
-          onClose={() => setPaying(undefined)}
-        />
-      )}
-    </section>
+              <div className="min-w-0">
+                <p className="font-medium">{month.month}</p>
+                <p className="text-xs text-base-content/70">
+                  {monthDetail(month, ledger.data.today)}
+                </p>
+              </div>
+              <button
+                type="button"
+                className="btn btn-primary btn-sm"
+                disabled={!site.data}
+                aria-label={`Pay ${month.month}`}
+                onClick={() => setPaying(month)}
+              >
+                Pay
+              </button>
+            </li>
+          ))}
+        </ul>
+        {history}
+        {paying && site.data && (
+          <PaymentModal
+            month={paying}
+            email={user.email}
+            payments={site.data.payments}
+            onClose={() => setPaying(undefined)}
+          />
+        )}
+      </section>
+      <ChargesOwedNote />
+    </div>
   );
 }

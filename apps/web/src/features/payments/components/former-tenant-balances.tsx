@@ -4,10 +4,13 @@ import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { EmptyState } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
-import { formatRent, formatShortDate } from '../../../lib/format';
+import { formatOwedItems, formatRent, formatShortDate } from '../../../lib/format';
 import { useFormerBalances } from '../api/get-former-balances';
 
-/** On Manage Members: people whose lease ended with rent unpaid; the balance stays theirs. */
+/**
+ * On Manage Members: people whose lease ended with rent or repair charges unpaid; the balance
+ * stays theirs.
+ */
 export function FormerTenantBalances() {
   const [page, setPage] = useState(1);
   const balances = useFormerBalances(page);
@@ -15,10 +18,11 @@ export function FormerTenantBalances() {
     <section aria-labelledby="former-heading" className="space-y-4">
       <div>
         <h2 id="former-heading" className="text-xl font-semibold">
-          Former tenants who owe rent
+          Former tenants who still owe
         </h2>
         <p className="text-sm text-base-content/75">
-          Their lease ended with months unpaid. They can still pay by card from their profile.
+          Their lease ended with rent or repair charges unpaid. They can still pay rent by card from
+          their profile, and anything at the building office.
         </p>
       </div>
       {balances.isPending ? (
@@ -26,7 +30,7 @@ export function FormerTenantBalances() {
       ) : balances.isError ? (
         <LoadError onRetry={balances.refetch}>The balances could not be loaded.</LoadError>
       ) : balances.data.total === 0 ? (
-        <EmptyState>No former tenant owes rent.</EmptyState>
+        <EmptyState>No former tenant owes anything.</EmptyState>
       ) : (
         <>
           <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
@@ -60,10 +64,12 @@ export function FormerTenantBalances() {
                     <td className="hidden whitespace-nowrap sm:table-cell">
                       {formatShortDate(row.leaseEndedAt)}
                     </td>
-                    <td className="text-right whitespace-nowrap">
-                      <span className="font-medium">{formatRent(row.owedAmount)}</span>
+                    <td className="text-right">
+                      <span className="font-medium whitespace-nowrap">
+                        {formatRent(row.owedAmount)}
+                      </span>
                       <span className="block text-xs text-base-content/70">
-                        {row.owedMonths} {row.owedMonths === 1 ? 'month' : 'months'}
+                        {formatOwedItems(row.owedMonths, row.owedCharges)}
                       </span>
                     </td>
                   </tr>
