@@ -377,8 +377,21 @@ test.describe('the admin manages posted announcements', () => {
     await expect(list.getByRole('article')).toHaveCount(1);
     await expect(list.getByRole('heading', { name: `Paged ${run} #01` })).toBeVisible();
     await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    // The search and the page are in the address: a reload shows the same view, and Back the
+    // page before.
+    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+    await page.reload();
+    await expect(pages.getByText('Page 2 of 2')).toBeVisible();
+    await expect(list.getByRole('heading', { name: `Paged ${run} #01` })).toBeVisible();
+    await expect(list.getByLabel('Search the text')).toHaveValue(run);
+    await page.goBack();
+    await expect(pages.getByText('Page 1 of 2')).toBeVisible();
+    await expect(list.getByRole('article')).toHaveCount(20);
+    await pages.getByRole('button', { name: 'Next' }).click();
     await pages.getByRole('button', { name: 'Previous' }).click();
     await expect(pages.getByText('Page 1 of 2')).toBeVisible();
+    await expect(page).not.toHaveURL(/[?&]page=/);
   });
 });
 

@@ -7,31 +7,45 @@ import {
 import { useState } from 'react';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { toast } from 'react-toastify';
+import { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { EmptyState } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
 import { messageOf } from '../../../lib/api-client';
-import { useKeepPageInRange } from '../../../lib/use-page';
+import {
+  choiceParam,
+  PageParam,
+  TextParam,
+  useKeepPageInRange,
+  useListParams,
+} from '../../../lib/use-page';
 import { useDeleteAnnouncement } from '../api/delete-announcement';
 import { usePostedAnnouncements } from '../api/get-posted-announcements';
-import type { PostedAnnouncementFilters } from '../api/query-keys';
 import { AnnouncementCard } from './announcement-list';
 import { EditAnnouncementDialog } from './edit-announcement-dialog';
 
 const audienceFilter = { user: 'Users', member: 'Members', all: 'Everyone (all)' } as const;
 const HEADING_ID = 'posted-announcements';
 
+/** The list's view in the address. */
+const PostedParams = z.object({
+  page: PageParam,
+  type: choiceParam(ANNOUNCEMENT_AUDIENCES),
+  q: TextParam,
+});
+
 /** Ours, below Make Announcement: every announcement, searched and paged, to edit or delete. */
 export function PostedAnnouncements() {
-  const [filters, setFilters] = useState<PostedAnnouncementFilters>({ page: 1, type: '', q: '' });
-  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useListParams(PostedParams);
+  const [search, setSearch] = useState(filters.q);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<PostedAnnouncement | null>(null);
   const posted = usePostedAnnouncements(filters);
   const removal = useDeleteAnnouncement();
-  const setPage = (page: number) => setFilters((current) => ({ ...current, page }));
+  const setPage = (page: number, options?: { replace?: boolean }) =>
+    setFilters((current) => ({ ...current, page }), options);
   useKeepPageInRange(filters.page, posted.data?.pageCount, setPage);
   const editing = posted.data?.result.find((announcement) => announcement._id === editingId);
   const reloadEditing = async () =>

@@ -8,12 +8,14 @@ import {
 import { useState } from 'react';
 import { LuDownload, LuPlus, LuUpload } from 'react-icons/lu';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { EmptyState, PageHeader } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
 import { toQueryString } from '../../../lib/api-client';
 import { formatRent } from '../../../lib/format';
+import { choiceParam, PageParam, TextParam, useListParams } from '../../../lib/use-page';
 import {
   filterQuery,
   useManagedApartments,
@@ -36,14 +38,15 @@ const sorts: Record<AdminApartmentSort, string> = {
   updated: 'Recently changed',
 };
 
-const initialFilters: ApartmentAdminFilters = {
-  page: 1,
-  q: '',
-  status: 'current',
-  block: '',
-  occupancy: '',
-  sort: 'number',
-};
+/** The list's view in the address; with none, the apartments not archived, by number. */
+const ApartmentParams = z.object({
+  page: PageParam,
+  q: TextParam,
+  status: AdminApartmentStatusFilterSchema.catch('current'),
+  block: TextParam,
+  occupancy: choiceParam(['occupied', 'vacant']),
+  sort: AdminApartmentSortSchema.catch('number'),
+});
 
 function Occupancy({ apartment }: { apartment: ManagedApartment }) {
   return (
@@ -67,8 +70,8 @@ function Occupancy({ apartment }: { apartment: ManagedApartment }) {
 
 /** Apartments (admin): every apartment in the building, searched, filtered and paged. */
 export function ManageApartments() {
-  const [filters, setFilters] = useState<ApartmentAdminFilters>(initialFilters);
-  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useListParams(ApartmentParams);
+  const [search, setSearch] = useState(filters.q);
   const apartments = useManagedApartments(filters);
   const setFilter = (change: Partial<ApartmentAdminFilters>) =>
     setFilters((current) => ({ ...current, ...change, page: 1 }));

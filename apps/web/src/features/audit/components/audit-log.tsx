@@ -5,12 +5,17 @@ import {
   type AuditEntry,
 } from '@structomate/contract';
 import { useState } from 'react';
+import { z } from 'zod';
 import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { EmptyState, PageHeader } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
 import { formatDateTime } from '../../../lib/format';
-import { useAudit, type AuditFilters } from '../api/get-audit';
+import { choiceParam, PageParam, TextParam, useListParams } from '../../../lib/use-page';
+import { useAudit } from '../api/get-audit';
+
+/** The log's view in the address. */
+const AuditParams = z.object({ page: PageParam, action: choiceParam(AUDIT_ACTIONS), q: TextParam });
 
 /** Before and after of a change, for the curious: plain JSON, as stored. */
 function Changes({ entry }: { entry: AuditEntry }) {
@@ -36,8 +41,8 @@ function Changes({ entry }: { entry: AuditEntry }) {
 
 /** Audit log (admin): every decision, settings change and payment event, newest first. */
 export function AuditLog() {
-  const [filters, setFilters] = useState<AuditFilters>({ page: 1, action: '', q: '' });
-  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useListParams(AuditParams);
+  const [search, setSearch] = useState(filters.q);
   const audit = useAudit(filters);
   return (
     <div className="space-y-6">

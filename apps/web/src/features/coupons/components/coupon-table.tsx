@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { Pager } from '../../../components/pager';
-import { useKeepPageInRange } from '../../../lib/use-page';
+import { useKeepPageInRange, usePageParam } from '../../../lib/use-page';
 import { EmptyState } from '../../../components/page-header';
 import { messageOf } from '../../../lib/api-client';
 import { formatLongDate } from '../../../lib/format';
@@ -20,7 +20,7 @@ import { useSiteConfig } from '../../../lib/site-config';
 export function CouponTable() {
   // Expired by the building's calendar, as payments and the banner judge coupons.
   const today = useToday(useSiteConfig().data?.timeZone);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const { data, isPending, error, refetch } = useCoupons(page);
   const coupons = data?.items;
   useKeepPageInRange(page, data?.pageCount, setPage);

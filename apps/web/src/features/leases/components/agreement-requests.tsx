@@ -16,7 +16,7 @@ import {
   formatWhen,
   ordinal,
 } from '../../../lib/format';
-import { useKeepPageInRange } from '../../../lib/use-page';
+import { useKeepPageInRange, usePageParam } from '../../../lib/use-page';
 import { useAnswersUnderway, useDecideAgreement, type Decision } from '../api/decide-agreement';
 import { usePendingAgreements } from '../api/get-pending-agreements';
 import { LoadError } from '../../../components/load-error';
@@ -31,7 +31,7 @@ const statusName = {
 
 /** Spec §2 Agreement Requests: one card per pending request, with Accept and Reject. */
 export function AgreementRequests() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const { data, isPending, isError, refetch } = usePendingAgreements(page);
   const requests = data?.items;
   useKeepPageInRange(page, data?.pageCount, setPage);

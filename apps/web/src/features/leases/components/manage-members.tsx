@@ -5,7 +5,7 @@ import { Avatar } from '../../../components/avatar';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { Pager } from '../../../components/pager';
-import { useKeepPageInRange } from '../../../lib/use-page';
+import { useKeepPageInRange, usePageParam } from '../../../lib/use-page';
 import { EmptyState, PageHeader } from '../../../components/page-header';
 import { Link } from 'react-router';
 import { messageOf } from '../../../lib/api-client';
@@ -16,7 +16,7 @@ import { LoadError } from '../../../components/load-error';
 
 /** Spec §2 Manage Members: Name, Email and Remove, with a confirmation before removing. */
 export function ManageMembers() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const { data, isPending, isError, refetch } = useMembers(page);
   const members = data?.items;
   useKeepPageInRange(page, data?.pageCount, setPage);

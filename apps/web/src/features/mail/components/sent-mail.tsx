@@ -4,24 +4,33 @@ import {
   MAIL_STATUS_LABELS,
   MailStatusSchema,
 } from '@structomate/contract';
-import { useState } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { FilterSelect, ListSearch } from '../../../components/list-search';
 import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { EmptyState, PageHeader } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
 import { formatDateTime } from '../../../lib/format';
-import { useKeepPageInRange } from '../../../lib/use-page';
-import { useSentMail, type MailFilters } from '../api/get-mail';
+import {
+  choiceParam,
+  PageParam,
+  TextParam,
+  useKeepPageInRange,
+  useListParams,
+} from '../../../lib/use-page';
+import { useSentMail } from '../api/get-mail';
 import { MailStatusBadge, OUTBOX_NOTICE } from './mail-status';
+
+/** The list's view in the address. */
+const MailParams = z.object({ page: PageParam, status: choiceParam(MAIL_STATUSES), q: TextParam });
 
 /** Sent mail (admin): every email the app sent, how its delivery went, and the message itself. */
 export function SentMail() {
-  const [filters, setFilters] = useState<MailFilters>({ page: 1, status: '', q: '' });
+  const [filters, setFilters] = useListParams(MailParams);
   const mail = useSentMail(filters);
-  useKeepPageInRange(filters.page, mail.data?.pageCount, (page) =>
-    setFilters((current) => ({ ...current, page })),
+  useKeepPageInRange(filters.page, mail.data?.pageCount, (page, options) =>
+    setFilters((current) => ({ ...current, page }), options),
   );
   return (
     <div className="space-y-6">
@@ -37,6 +46,7 @@ export function SentMail() {
       <ListSearch
         label="Find sent mail"
         searchId="mail-search"
+        defaultText={filters.q}
         searchLabel="Address or subject"
         onSearch={(q) => setFilters((current) => ({ ...current, page: 1, q }))}
       >

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { EmptyState } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
 import { formatOwedItems, formatRent, formatShortDate } from '../../../lib/format';
+import { useKeepPageInRange, usePageParam } from '../../../lib/use-page';
 import { useFormerBalances } from '../api/get-former-balances';
 
 /**
@@ -12,8 +12,9 @@ import { useFormerBalances } from '../api/get-former-balances';
  * stays theirs.
  */
 export function FormerTenantBalances() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam('former-');
   const balances = useFormerBalances(page);
+  useKeepPageInRange(page, balances.data?.pageCount, setPage);
   return (
     <section aria-labelledby="former-heading" className="space-y-4">
       <div>

@@ -6,8 +6,8 @@ import {
   type RentRollRow,
   type RentRollSort,
 } from '@structomate/contract';
-import { useState } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { FilterSelect, ListSearch } from '../../../components/list-search';
@@ -17,7 +17,16 @@ import { toQueryString } from '../../../lib/api-client';
 import { formatRent, formatShortDate } from '../../../lib/format';
 import { useToday } from '../../../lib/now';
 import { useSiteConfig } from '../../../lib/site-config';
-import { rentRollQuery, useRentRoll, type RentRollFilters } from '../api/get-rent-roll';
+import { PageParam, TextParam, useListParams } from '../../../lib/use-page';
+import { rentRollQuery, useRentRoll } from '../api/get-rent-roll';
+
+/** The roll's view in the address; with none, every lease by apartment. */
+const RollParams = z.object({
+  page: PageParam,
+  q: TextParam,
+  filter: RentRollFilterSchema.catch('all'),
+  sort: RentRollSortSchema.catch('apartment'),
+});
 
 const filterName: Record<RentRollFilter, string> = {
   all: 'Every lease',
@@ -65,12 +74,7 @@ function Balance({ row }: { row: RentRollRow }) {
  * sorted and paged by the server, with the totals of everything that matches, and as CSV.
  */
 export function RentRoll() {
-  const [filters, setFilters] = useState<RentRollFilters>({
-    page: 1,
-    q: '',
-    filter: 'all',
-    sort: 'apartment',
-  });
+  const [filters, setFilters] = useListParams(RollParams);
   const roll = useRentRoll(filters);
   // A lease accepted to start later is counted among the current ones, and says when it starts.
   const today = useToday(useSiteConfig().data?.timeZone);
@@ -95,6 +99,7 @@ export function RentRoll() {
       <ListSearch
         label="Find leases"
         searchId="roll-search"
+        defaultText={filters.q}
         searchLabel="Tenant or apartment"
         onSearch={(q) => setFilters((current) => ({ ...current, page: 1, q }))}
       >

@@ -1,12 +1,16 @@
 import { ROLES, RoleSchema, type UserListItem } from '@structomate/contract';
-import { useState } from 'react';
+import { z } from 'zod';
 import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { FilterSelect, ListSearch } from '../../../components/list-search';
 import { EmptyState, PageHeader } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
 import { formatShortDate } from '../../../lib/format';
-import { useUsers, type UserFilters } from '../api/get-users';
+import { choiceParam, PageParam, TextParam, useListParams } from '../../../lib/use-page';
+import { useUsers } from '../api/get-users';
+
+/** The list's view in the address. */
+const UserParams = z.object({ page: PageParam, role: choiceParam(ROLES), q: TextParam });
 
 const roleName = { user: 'User', member: 'Member', admin: 'Admin' } as const;
 const requestName = {
@@ -27,7 +31,7 @@ function LatestRequest({ user }: { user: UserListItem }) {
 
 /** Users (admin): every account with its role and latest lease request, searched and paged. */
 export function UserList() {
-  const [filters, setFilters] = useState<UserFilters>({ page: 1, role: '', q: '' });
+  const [filters, setFilters] = useListParams(UserParams);
   const users = useUsers(filters);
   return (
     <div className="space-y-6">
@@ -39,6 +43,7 @@ export function UserList() {
         label="Find users"
         searchId="users-search"
         searchLabel="Name or email"
+        defaultText={filters.q}
         onSearch={(q) => setFilters((current) => ({ ...current, page: 1, q }))}
       >
         <FilterSelect
