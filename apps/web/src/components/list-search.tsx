@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useSearchText } from '../lib/use-page';
 
 /**
  * A list page's search form: its filters (FilterSelect children), a text field and Search. The
@@ -17,11 +18,11 @@ export function ListSearch({
   searchId: string;
   searchLabel: string;
   onSearch: (text: string) => void;
-  /** The text searched for already (from the address), shown in the field. */
+  /** The text searched for (from the address), shown in the field, and again when it changes. */
   defaultText?: string;
   children?: ReactNode;
 }) {
-  const [text, setText] = useState(defaultText);
+  const [text, setText] = useSearchText(defaultText);
   return (
     <form
       role="search"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 
@@ -60,6 +60,20 @@ export function useListParams<T extends ListParams>(
     [setParams, read, shape, prefix],
   );
   return [current, update];
+}
+
+/**
+ * A list's search field: what the admin types, until the address's search changes under it
+ * (Back, Forward, a link), which the field then shows.
+ */
+export function useSearchText(searched: string): [string, (text: string) => void] {
+  const [text, setText] = useState(searched);
+  const [followed, setFollowed] = useState(searched);
+  if (searched !== followed) {
+    setFollowed(searched);
+    setText(searched);
+  }
+  return [text, setText];
 }
 
 const PageOnly = z.object({ page: PageParam });

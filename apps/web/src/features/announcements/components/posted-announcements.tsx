@@ -20,6 +20,7 @@ import {
   TextParam,
   useKeepPageInRange,
   useListParams,
+  useSearchText,
 } from '../../../lib/use-page';
 import { useDeleteAnnouncement } from '../api/delete-announcement';
 import { usePostedAnnouncements } from '../api/get-posted-announcements';
@@ -39,7 +40,7 @@ const PostedParams = z.object({
 /** Ours, below Make Announcement: every announcement, searched and paged, to edit or delete. */
 export function PostedAnnouncements() {
   const [filters, setFilters] = useListParams(PostedParams);
-  const [search, setSearch] = useState(filters.q);
+  const [search, setSearch] = useSearchText(filters.q);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<PostedAnnouncement | null>(null);
   const posted = usePostedAnnouncements(filters);

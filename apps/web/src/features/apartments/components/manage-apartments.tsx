@@ -5,7 +5,6 @@ import {
   type AdminApartmentStatusFilter,
   type ManagedApartment,
 } from '@structomate/contract';
-import { useState } from 'react';
 import { LuDownload, LuPlus, LuUpload } from 'react-icons/lu';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -15,7 +14,13 @@ import { EmptyState, PageHeader } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
 import { toQueryString } from '../../../lib/api-client';
 import { formatRent } from '../../../lib/format';
-import { choiceParam, PageParam, TextParam, useListParams } from '../../../lib/use-page';
+import {
+  choiceParam,
+  PageParam,
+  TextParam,
+  useListParams,
+  useSearchText,
+} from '../../../lib/use-page';
 import {
   filterQuery,
   useManagedApartments,
@@ -71,7 +76,7 @@ function Occupancy({ apartment }: { apartment: ManagedApartment }) {
 /** Apartments (admin): every apartment in the building, searched, filtered and paged. */
 export function ManageApartments() {
   const [filters, setFilters] = useListParams(ApartmentParams);
-  const [search, setSearch] = useState(filters.q);
+  const [search, setSearch] = useSearchText(filters.q);
   const apartments = useManagedApartments(filters);
   const setFilter = (change: Partial<ApartmentAdminFilters>) =>
     setFilters((current) => ({ ...current, ...change, page: 1 }));

@@ -4,14 +4,19 @@ import {
   AuditActionSchema,
   type AuditEntry,
 } from '@structomate/contract';
-import { useState } from 'react';
 import { z } from 'zod';
 import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { EmptyState, PageHeader } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
 import { formatDateTime } from '../../../lib/format';
-import { choiceParam, PageParam, TextParam, useListParams } from '../../../lib/use-page';
+import {
+  choiceParam,
+  PageParam,
+  TextParam,
+  useListParams,
+  useSearchText,
+} from '../../../lib/use-page';
 import { useAudit } from '../api/get-audit';
 
 /** The log's view in the address. */
@@ -42,7 +47,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
 /** Audit log (admin): every decision, settings change and payment event, newest first. */
 export function AuditLog() {
   const [filters, setFilters] = useListParams(AuditParams);
-  const [search, setSearch] = useState(filters.q);
+  const [search, setSearch] = useSearchText(filters.q);
   const audit = useAudit(filters);
   return (
     <div className="space-y-6">

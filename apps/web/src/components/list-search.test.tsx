@@ -1,0 +1,38 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { PageParam, TextParam, useListParams } from '../lib/use-page';
+import { ListSearch } from './list-search';
+
+const Shape = z.object({ page: PageParam, q: TextParam });
+
+describe('ListSearch', () => {
+  it("shows the address's search in the field, also after Back", async () => {
+    function Searched() {
+      const [filters, setFilters] = useListParams(Shape);
+      return (
+        <ListSearch
+          label="Find"
+          searchId="find"
+          searchLabel="Name"
+          defaultText={filters.q}
+          onSearch={(q) => setFilters((current) => ({ ...current, page: 1, q }))}
+        />
+      );
+    }
+    const router = createMemoryRouter([{ path: '/list', element: <Searched /> }], {
+      initialEntries: ['/list?q=tap'],
+    });
+    render(<RouterProvider router={router} />);
+    const field = screen.getByLabelText('Name');
+    expect(field).toHaveValue('tap');
+    const user = userEvent.setup();
+    await user.clear(field);
+    await user.type(field, 'sink{Enter}');
+    expect(router.state.location.search).toBe('?q=sink');
+    act(() => void router.navigate(-1));
+    expect(field).toHaveValue('tap');
+  });
+});
