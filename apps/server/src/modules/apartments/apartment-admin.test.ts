@@ -527,6 +527,46 @@ describe('CSV import', () => {
     expect(await apartmentCount()).toBe(before);
   });
 
+  it("names each row by the line it starts on, whatever its cells hold and the file's line ends", async () => {
+    const header = 'Apartment No,Block,Floor,Rent,Details';
+    const linesOf = async (text: string) => {
+      const response = await admin.inject(csv(text));
+      expect(response.statusCode, response.body).toBe(200);
+      return ImportPreviewSchema.parse(response.json()).rows.map((row) => [
+        row.line,
+        row.cells.apartmentNo,
+      ]);
+    };
+    // Details typed over two lines in a spreadsheet: LF inside the cell, CRLF between rows.
+    expect(
+      await linesOf(
+        `${header}\r\nG-101,G,1,20000,"Two rooms\nand a bath"\r\n\r\nG-102,G,1,20000,Bright\r\n`,
+      ),
+    ).toEqual([
+      [2, 'G-101'],
+      [5, 'G-102'],
+    ]);
+    // CRLF inside the cell too (csv-parse counts it twice), and a row after it.
+    expect(
+      await linesOf(
+        `${header}\r\nG-101,G,1,20000,"Two rooms\r\nand a bath"\r\nG-102,G,1,20000,Bright\r\nG-103,G,1,20000,Quiet`,
+      ),
+    ).toEqual([
+      [2, 'G-101'],
+      [4, 'G-102'],
+      [5, 'G-103'],
+    ]);
+    // A byte order mark, text beyond ASCII, LF only, an empty line and a cell over three lines.
+    expect(
+      await linesOf(
+        `\ufeff${header}\n\nG-101,G,1,20000,"দুই কক্ষ\nএক স্নানঘর\nবারান্দা"\nG-102,G,1,20000,Bright\n`,
+      ),
+    ).toEqual([
+      [3, 'G-101'],
+      [6, 'G-102'],
+    ]);
+  });
+
   it('imports the confirmed rows together, once', async () => {
     const rows = [
       {

@@ -31,10 +31,43 @@ const headingAliases: Record<string, Column> = {
   status: 'status',
 };
 
-/** What csv-parse gives with `info: true`: each record with the line it ends on. */
+/** What csv-parse gives with `info: true`: each record with the byte its text ends before. */
 const ParsedRecordsSchema = z.array(
-  z.object({ record: z.array(z.string()), info: z.object({ lines: z.number().int() }) }),
+  z.object({ record: z.array(z.string()), info: z.object({ bytes: z.number().int() }) }),
 );
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * The line (from 1) each record starts on, as a spreadsheet or an editor numbers the file's
+ * lines, from where each record ends (`ends`, byte offsets). csv-parse's own count is the line
+ * a record ends on, and counts a CRLF inside quotes twice: every row after a cell typed over two
+ * lines would be named by a wrong line. Empty lines between records are skipped, as the parse
+ * skips them; CRLF, LF and a lone CR each end one line.
+ */
+function recordStartLines(bytes: Buffer, ends: readonly number[]): number[] {
+  const starts: number[] = [];
+  let line = 1;
+  let at = 0;
+  const lineBreakAt = (index: number) => {
+    if (bytes[index] !== LF && bytes[index] !== CR) return 0;
+    return bytes[index] === CR && bytes[index + 1] === LF ? 2 : 1;
+  };
+  for (const end of ends) {
+    for (let size = lineBreakAt(at); at < end && size > 0; size = lineBreakAt(at)) {
+      line += 1;
+      at += size;
+    }
+    starts.push(line);
+    while (at < end) {
+      const size = lineBreakAt(at);
+      if (size > 0) line += 1;
+      at += Math.max(size, 1);
+    }
+  }
+  return starts;
+}
 
 const normalise = (heading: string) => heading.toLowerCase().replace(/[^a-z]/g, '');
 
@@ -60,9 +93,11 @@ const notCsv = () =>
  * file or import only the good rows.
  */
 export async function previewImport(db: Database, bytes: Buffer): Promise<ImportPreview> {
+  // The text as parsed: its decoding drops a byte order mark, so its bytes are counted anew.
+  const text = Buffer.from(csvText(bytes));
   let records: z.infer<typeof ParsedRecordsSchema>;
   try {
-    const parsed: unknown = parse(csvText(bytes), {
+    const parsed: unknown = parse(text, {
       bom: true,
       delimiter: [',', ';', '\t'],
       skip_empty_lines: true,
@@ -76,6 +111,10 @@ export async function previewImport(db: Database, bytes: Buffer): Promise<Import
     }
     throw error;
   }
+  const startLines = recordStartLines(
+    text,
+    records.map(({ info }) => info.bytes),
+  );
   const [header, ...body] = records;
   if (!header) throw new AppError('BAD_REQUEST', 'The file is empty.');
   const columns = header.record.map((heading) => headingAliases[normalise(heading)]);
@@ -104,14 +143,14 @@ export async function previewImport(db: Database, bytes: Buffer): Promise<Import
     );
   }
 
-  const rows: ImportPreviewRow[] = body.map(({ record, info }) => {
+  const rows: ImportPreviewRow[] = body.map(({ record }, index) => {
     const cells: Record<string, string> = {};
     columns.forEach((column, index) => {
       if (column) cells[column] = (record[index] ?? '').trim();
     });
     const parsed = ImportedApartmentSchema.safeParse(cells);
     return {
-      line: info.lines,
+      line: startLines[index + 1] ?? 0,
       cells,
       apartment: parsed.success ? parsed.data : null,
       errors: parsed.success
