@@ -143,10 +143,17 @@ test.describe('the admin’s apartments', () => {
     await expect(page.getByRole('button', { name: 'Archive' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
 
-    // The export is the list's filters as a CSV file.
+    // The way back is to the list as it was left: the search it was opened from.
     await page.getByRole('link', { name: '← Apartments' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/apartments\?q=B-402$/);
+    await expect(page.getByLabel('Number, block or details')).toHaveValue('B-402');
     // The editor's own Block field is gone only once the list is drawn.
     await expect(page.getByRole('table', { name: 'Apartments' })).toBeVisible();
+
+    // The export is the list's filters as a CSV file.
+    await page.getByLabel('Number, block or details').fill('');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/apartments$/);
     await page.getByLabel('Block', { exact: true }).selectOption('B');
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Export CSV' }).click();

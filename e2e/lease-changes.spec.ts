@@ -44,8 +44,11 @@ test('the admin renews a lease with a new rent, then ends it on a day; the flat 
   await row
     .getByRole('link', { name: `Rent account of ${tenant.name}, apartment ${flat}` })
     .click();
-  // The way back is the rent roll it was opened from.
-  await expect(admin.getByRole('link', { name: '← Rent roll' })).toBeVisible();
+  // The way back is the rent roll it was opened from, with its search.
+  await expect(admin.getByRole('link', { name: '← Rent roll' })).toHaveAttribute(
+    'href',
+    `/dashboard/rent-roll?q=${flat}`,
+  );
   const lease = admin.getByRole('region', { name: 'Current lease' });
   await expect(lease).toContainText('1 Feb, 2028 – 31 Jan, 2029');
   expect(await accessibilityViolations(admin)).toEqual([]);

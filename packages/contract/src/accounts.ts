@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_SEARCH_MAX } from './constants';
 import { oneLineText } from './text';
 
 export const ROLES = ['user', 'member', 'admin'] as const;
@@ -212,7 +213,7 @@ export const UserListQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(USERS_PAGE_SIZE),
   role: RoleSchema.optional(),
   /** Part of the name or the email. */
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(LIST_SEARCH_MAX).optional(),
 });
 export type UserListQuery = z.input<typeof UserListQuerySchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { linesOfText, oneLineText } from './text';
 import { withToken } from './accounts';
-import { MAX_PAGE_SIZE } from './constants';
+import { LIST_SEARCH_MAX, MAX_PAGE_SIZE } from './constants';
 
 /** Spec §3 Announcement type: who it is for. */
 export const ANNOUNCEMENT_AUDIENCES = ['user', 'member', 'all'] as const;
@@ -120,7 +120,7 @@ export const PostedAnnouncementsQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(POSTED_ANNOUNCEMENTS_PER_PAGE),
   type: AnnouncementTypeSchema.optional(),
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(LIST_SEARCH_MAX).optional(),
 });
 export type PostedAnnouncementsQuery = z.input<typeof PostedAnnouncementsQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_SEARCH_MAX } from './constants';
 import { ImageUrlSchema } from './accounts';
 
 /** Listed: on the public listing. Unlisted: kept, not offered. Archived: out of use, kept for its history. */
@@ -209,7 +210,7 @@ export const AdminApartmentListQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(ADMIN_APARTMENTS_PAGE_SIZE),
   /** Part of the number, the block or the details. */
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(LIST_SEARCH_MAX).optional(),
   status: AdminApartmentStatusFilterSchema.default('current'),
   block: z.string().trim().max(APARTMENT_LIMITS.blockName).optional(),
   floor: z.coerce.number().int().min(1).max(APARTMENT_LIMITS.maxFloor).optional(),

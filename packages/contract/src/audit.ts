@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_SEARCH_MAX } from './constants';
 
 /** What the audit log records: every admin decision, settings change and payment event. */
 export const AUDIT_ACTIONS = [
@@ -105,7 +106,7 @@ export const AuditQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(AUDIT_PAGE_SIZE),
   action: AuditActionSchema.optional(),
   /** Part of the actor's email or name, or of the summary. */
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(LIST_SEARCH_MAX).optional(),
 });
 export type AuditQuery = z.input<typeof AuditQuerySchema>;
 

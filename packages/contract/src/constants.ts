@@ -5,6 +5,8 @@ export const BRAND_NAME = 'StructoMate';
 export const APARTMENTS_PER_PAGE = 6;
 /** Upper bound for `limit` on list endpoints, so no request can ask for a whole table. */
 export const MAX_PAGE_SIZE = 60;
+/** Longest text a list's search (`q`) may hold, in characters. */
+export const LIST_SEARCH_MAX = 100;
 
 export const CAROUSEL = {
   slideCount: 10,

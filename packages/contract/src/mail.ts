@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_SEARCH_MAX } from './constants';
 
 /** Every kind of email the app sends, with the name the Sent mail page shows. */
 export const MAIL_KINDS = [
@@ -98,7 +99,7 @@ export const MailQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(MAIL_PAGE_SIZE),
   status: MailStatusSchema.optional(),
   /** Part of the address or the subject. */
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(LIST_SEARCH_MAX).optional(),
 });
 export type MailQuery = z.input<typeof MailQuerySchema>;
 

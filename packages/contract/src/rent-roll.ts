@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_SEARCH_MAX } from './constants';
 import { BillingMonthSchema, CalendarDaySchema } from './payments';
 
 /** The rent roll (admin): every lease, current and former, with what it owes and has paid. */
@@ -16,7 +17,7 @@ export const RentRollQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(RENT_ROLL_PAGE_SIZE),
   /** Part of the tenant's name or email, or of the apartment's number. */
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(LIST_SEARCH_MAX).optional(),
   filter: RentRollFilterSchema.default('all'),
   sort: RentRollSortSchema.default('apartment'),
 });

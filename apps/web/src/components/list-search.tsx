@@ -1,3 +1,4 @@
+import { LIST_SEARCH_MAX } from '@structomate/contract';
 import type { ReactNode } from 'react';
 import { useSearchText } from '../lib/use-page';
 
@@ -43,7 +44,7 @@ export function ListSearch({
           type="search"
           className="input w-full"
           value={text}
-          maxLength={100}
+          maxLength={LIST_SEARCH_MAX}
           onChange={(event) => setText(event.target.value)}
         />
       </div>

@@ -1,12 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   choiceParam,
   PageParam,
   TextParam,
+  useBackToList,
+  useFromList,
   useKeepPageInRange,
   useListParams,
   usePageParam,
@@ -92,5 +94,34 @@ describe('a list view kept in the address', () => {
     expect(search(router)).toBe('?page=3');
     act(() => void router.navigate(-1));
     expect(search(router)).toBe('');
+  });
+
+  it("leads a row's way back to the view it was opened from, or to the list's start", async () => {
+    function List() {
+      return (
+        <Link to="/row" state={useFromList()}>
+          Row
+        </Link>
+      );
+    }
+    function Row() {
+      return <Link to={useBackToList('/list')}>Back</Link>;
+    }
+    const router = createMemoryRouter(
+      [
+        { path: '/list', element: <List /> },
+        { path: '/row', element: <Row /> },
+      ],
+      { initialEntries: ['/list?page=2&q=tap'] },
+    );
+    render(<RouterProvider router={router} />);
+    await act(async () => screen.getByRole('link', { name: 'Row' }).click());
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute(
+      'href',
+      '/list?page=2&q=tap',
+    );
+    // Opened by its address, the row's way back is the list from its start.
+    await act(() => router.navigate('/row'));
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/list');
   });
 });

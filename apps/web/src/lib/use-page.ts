@@ -1,5 +1,6 @@
+import { LIST_SEARCH_MAX } from '@structomate/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams, type To } from 'react-router';
 import { z } from 'zod';
 
 /** A list's page in the address: a whole number from 1, or the first page. */
@@ -9,10 +10,19 @@ export const PageParam = z.coerce.number().int().min(1).max(10_000).catch(1);
 export const choiceParam = <const Values extends readonly [string, ...string[]]>(values: Values) =>
   z.enum(values).or(z.literal('')).catch('');
 
-/** A search's text in the address, or none. */
-export const TextParam = z.string().catch('');
+/** A search's or a filter's text in the address, or none; as long as the server searches for. */
+export const TextParam = z
+  .string()
+  .catch('')
+  .transform((text) => text.slice(0, LIST_SEARCH_MAX));
 
 type ListParams = Record<string, string | number>;
+
+/** Changes a list's view: a new one, or one made from the current. */
+export type ListParamsSetter<T> = (
+  next: T | ((current: T) => T),
+  options?: { replace?: boolean },
+) => void;
 
 /**
  * A list's page and filters, kept in the address (`?page=2&role=member`), so a reload, a shared
@@ -25,7 +35,7 @@ type ListParams = Record<string, string | number>;
 export function useListParams<T extends ListParams>(
   shape: z.ZodType<T, Partial<Record<keyof T, unknown>>>,
   prefix = '',
-): [T, (next: T | ((current: T) => T), options?: { replace?: boolean }) => void] {
+): [T, ListParamsSetter<T>] {
   const [params, setParams] = useSearchParams();
   const read = useCallback(
     (from: URLSearchParams): T => {
@@ -76,6 +86,31 @@ export function useSearchText(searched: string): [string, (text: string) => void
   return [text, setText];
 }
 
+/** What a link from a list to one of its rows carries: the list's view (`?page=2&q=…`). */
+export interface FromList {
+  /** Which list, where a row page may be opened from more than one. */
+  from?: string;
+  listSearch: string;
+}
+
+/** The state for a link from this list to a row, so the row page's way back returns to this view. */
+export function useFromList(from?: string): FromList {
+  const { search } = useLocation();
+  return from === undefined ? { listSearch: search } : { from, listSearch: search };
+}
+
+/**
+ * A row page's way back to its list (`pathname`, which may be relative): with the view the row
+ * was opened from, or the list from its start when the page was opened otherwise (a link, a
+ * reload of a page opened in a new tab).
+ */
+export function useBackToList(pathname: string): To {
+  const state: unknown = useLocation().state;
+  const search =
+    typeof state === 'object' && state !== null && 'listSearch' in state ? state.listSearch : '';
+  return { pathname, search: typeof search === 'string' && search.startsWith('?') ? search : '' };
+}
+
 const PageOnly = z.object({ page: PageParam });
 
 /** A list with nothing to filter: its page in the address (`?page=2`, or `?{prefix}page=2`). */
@@ -103,4 +138,18 @@ export function useKeepPageInRange(
   useEffect(() => {
     if (pageCount !== undefined && page > pageCount) setPage(pageCount, { replace: true });
   }, [page, pageCount, setPage]);
+}
+
+/** useKeepPageInRange for a list whose page is one of its params (useListParams). */
+export function useKeepListPageInRange<T extends ListParams & { page: number }>(
+  params: T,
+  setParams: ListParamsSetter<T>,
+  pageCount: number | undefined,
+): void {
+  const setPage = useCallback(
+    (page: number, options: { replace: boolean }) =>
+      setParams((current) => ({ ...current, page }), options),
+    [setParams],
+  );
+  useKeepPageInRange(params.page, pageCount, setPage);
 }

@@ -3,6 +3,7 @@ import {
   ANNOUNCEMENT_MESSAGES,
   AnnouncementTypeSchema,
   type PostedAnnouncement,
+  LIST_SEARCH_MAX,
 } from '@structomate/contract';
 import { useState } from 'react';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
@@ -114,7 +115,7 @@ export function PostedAnnouncements() {
             type="search"
             className="input w-full"
             value={search}
-            maxLength={100}
+            maxLength={LIST_SEARCH_MAX}
             placeholder="A word from the title or details"
             onChange={(event) => setSearch(event.target.value)}
           />

@@ -18,17 +18,21 @@ import { PageHeader } from '../../../components/page-header';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { describedBy } from '../../../lib/described-by';
 import { showFieldIssues } from '../../../lib/field-issues';
+import { useBackToList } from '../../../lib/use-page';
 import { useManagedApartment } from '../api/get-managed-apartment';
 import { useSaveApartment } from '../api/save-apartment';
 import { ApartmentStatusBadge } from './apartment-status-badge';
 import { ApartmentStatusPanel } from './apartment-status-panel';
 import { PhotoManager } from './photo-manager';
 
-const back = (
-  <Link to=".." relative="path" className="btn btn-ghost btn-sm">
-    ← Apartments
-  </Link>
-);
+/** The way back to the list, with the view the apartment was opened from. */
+function Back() {
+  return (
+    <Link to={useBackToList('..')} relative="path" className="btn btn-ghost btn-sm">
+      ← Apartments
+    </Link>
+  );
+}
 
 /** Add an apartment (`/dashboard/apartments/new`) or edit one (`…/apartments/:id`). */
 export function ApartmentEditor() {
@@ -38,7 +42,7 @@ export function ApartmentEditor() {
   if (isNew) {
     return (
       <div className="space-y-6">
-        {back}
+        <Back />
         <PageHeader
           title="Add an apartment"
           description="It appears on the listing as soon as it is saved, unless you keep it unlisted."
@@ -53,7 +57,7 @@ export function ApartmentEditor() {
       apartment.error instanceof ApiError && [400, 404].includes(apartment.error.status);
     return (
       <div className="space-y-4">
-        {back}
+        <Back />
         {missing ? (
           <div role="alert" className="space-y-2 py-8 text-center">
             <h1 className="text-2xl font-semibold">No such apartment</h1>
@@ -68,7 +72,7 @@ export function ApartmentEditor() {
   const current = apartment.data;
   return (
     <div className="space-y-6">
-      {back}
+      <Back />
       <PageHeader
         title={`Apartment ${current.apartmentNo}`}
         description={

@@ -4,6 +4,7 @@ import {
   type AdminApartmentSort,
   type AdminApartmentStatusFilter,
   type ManagedApartment,
+  LIST_SEARCH_MAX,
 } from '@structomate/contract';
 import { LuDownload, LuPlus, LuUpload } from 'react-icons/lu';
 import { Link } from 'react-router';
@@ -18,6 +19,8 @@ import {
   choiceParam,
   PageParam,
   TextParam,
+  useFromList,
+  useKeepListPageInRange,
   useListParams,
   useSearchText,
 } from '../../../lib/use-page';
@@ -76,8 +79,15 @@ function Occupancy({ apartment }: { apartment: ManagedApartment }) {
 /** Apartments (admin): every apartment in the building, searched, filtered and paged. */
 export function ManageApartments() {
   const [filters, setFilters] = useListParams(ApartmentParams);
+  const fromList = useFromList();
   const [search, setSearch] = useSearchText(filters.q);
   const apartments = useManagedApartments(filters);
+  useKeepListPageInRange(filters, setFilters, apartments.data?.pageCount);
+  // A block the address names that has no apartment (a stale link) is shown as chosen, not
+  // hidden behind "Every block" while it empties the list.
+  const blocks = apartments.data?.blocks ?? [];
+  const blockChoices =
+    filters.block && !blocks.includes(filters.block) ? [...blocks, filters.block] : blocks;
   const setFilter = (change: Partial<ApartmentAdminFilters>) =>
     setFilters((current) => ({ ...current, ...change, page: 1 }));
   const exportUrl = `/api/admin/apartments/export.csv${toQueryString(filterQuery(filters))}`;
@@ -119,7 +129,7 @@ export function ManageApartments() {
             type="search"
             className="input w-full"
             value={search}
-            maxLength={100}
+            maxLength={LIST_SEARCH_MAX}
             onChange={(event) => setSearch(event.target.value)}
           />
         </div>
@@ -158,7 +168,7 @@ export function ManageApartments() {
               onChange={(event) => setFilter({ block: event.target.value })}
             >
               <option value="">Every block</option>
-              {(apartments.data?.blocks ?? []).map((block) => (
+              {blockChoices.map((block) => (
                 <option key={block} value={block}>
                   {block}
                 </option>
@@ -301,6 +311,7 @@ export function ManageApartments() {
                     <td>
                       <Link
                         to={apartment._id}
+                        state={fromList}
                         className="btn btn-ghost btn-sm"
                         aria-label={`Edit apartment ${apartment.apartmentNo}`}
                       >

@@ -3,6 +3,7 @@ import {
   AUDIT_ACTIONS,
   AuditActionSchema,
   type AuditEntry,
+  LIST_SEARCH_MAX,
 } from '@structomate/contract';
 import { z } from 'zod';
 import { LoadError } from '../../../components/load-error';
@@ -14,6 +15,7 @@ import {
   choiceParam,
   PageParam,
   TextParam,
+  useKeepListPageInRange,
   useListParams,
   useSearchText,
 } from '../../../lib/use-page';
@@ -49,6 +51,7 @@ export function AuditLog() {
   const [filters, setFilters] = useListParams(AuditParams);
   const [search, setSearch] = useSearchText(filters.q);
   const audit = useAudit(filters);
+  useKeepListPageInRange(filters, setFilters, audit.data?.pageCount);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -98,7 +101,7 @@ export function AuditLog() {
             type="search"
             className="input w-full"
             value={search}
-            maxLength={100}
+            maxLength={LIST_SEARCH_MAX}
             placeholder="A name, an email, an apartment, a coupon…"
             onChange={(event) => setSearch(event.target.value)}
           />

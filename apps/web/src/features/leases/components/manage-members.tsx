@@ -5,7 +5,7 @@ import { Avatar } from '../../../components/avatar';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { Pager } from '../../../components/pager';
-import { useKeepPageInRange, usePageParam } from '../../../lib/use-page';
+import { useFromList, useKeepPageInRange, usePageParam } from '../../../lib/use-page';
 import { EmptyState, PageHeader } from '../../../components/page-header';
 import { Link } from 'react-router';
 import { messageOf } from '../../../lib/api-client';
@@ -131,9 +131,11 @@ export function ManageMembers() {
 
 /** What a member owes today, linking to their record (every month of their rent). */
 function RentLink({ member }: { member: Member }) {
+  const fromList = useFromList();
   return (
     <Link
       to={member._id}
+      state={fromList}
       className="link link-hover whitespace-nowrap"
       aria-label={`Rent account of ${member.displayName}`}
     >

@@ -16,7 +16,7 @@ import {
   choiceParam,
   PageParam,
   TextParam,
-  useKeepPageInRange,
+  useKeepListPageInRange,
   useListParams,
 } from '../../../lib/use-page';
 import { useSentMail } from '../api/get-mail';
@@ -29,9 +29,7 @@ const MailParams = z.object({ page: PageParam, status: choiceParam(MAIL_STATUSES
 export function SentMail() {
   const [filters, setFilters] = useListParams(MailParams);
   const mail = useSentMail(filters);
-  useKeepPageInRange(filters.page, mail.data?.pageCount, (page, options) =>
-    setFilters((current) => ({ ...current, page }), options),
-  );
+  useKeepListPageInRange(filters, setFilters, mail.data?.pageCount);
   return (
     <div className="space-y-6">
       <PageHeader

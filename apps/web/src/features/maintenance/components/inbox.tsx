@@ -20,7 +20,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner';
 import { EmptyState, PageHeader } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
 import { formatDateTime, formatShortDate } from '../../../lib/format';
-import { useKeepPageInRange } from '../../../lib/use-page';
+import { useFromList, useKeepPageInRange } from '../../../lib/use-page';
 import { useInbox, type InboxQuery } from '../api/get-inbox';
 import { ageOf, numbered, visitAhead, visitSentence } from './format';
 import { StatusBadge, UrgencyBadge } from './labels';
@@ -240,6 +240,7 @@ function NextStep({ request }: { request: MaintenanceSummary }) {
 
 /** Phones: a card per request. */
 function InboxCards({ requests }: { requests: MaintenanceSummary[] }) {
+  const fromList = useFromList();
   const now = useNow();
   return (
     <ul className="space-y-3 md:hidden" aria-label="Requests">
@@ -259,6 +260,7 @@ function InboxCards({ requests }: { requests: MaintenanceSummary[] }) {
           </div>
           <Link
             to={request._id}
+            state={fromList}
             className="link mt-2 block font-semibold link-hover [overflow-wrap:anywhere]"
           >
             {numbered(request)} {request.title}
@@ -275,6 +277,7 @@ function InboxCards({ requests }: { requests: MaintenanceSummary[] }) {
 
 /** Wider screens: a table. */
 function InboxTable({ requests }: { requests: MaintenanceSummary[] }) {
+  const fromList = useFromList();
   const now = useNow();
   return (
     <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
@@ -305,6 +308,7 @@ function InboxTable({ requests }: { requests: MaintenanceSummary[] }) {
               <td className="min-w-0">
                 <Link
                   to={request._id}
+                  state={fromList}
                   className="link font-medium link-hover [overflow-wrap:anywhere]"
                 >
                   <span className="text-base-content/70">{numbered(request)}</span> {request.title}

@@ -12,6 +12,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
+import { useBackToList } from '../../../lib/use-page';
 import { useMaintenanceRequest } from '../api/get-request';
 import { AdminPanel } from './admin-panel';
 import { CommentThread } from './comment-thread';
@@ -27,8 +28,9 @@ export function RequestPage() {
   const { requestId = '' } = useParams();
   const { user } = useSession();
   const request = useMaintenanceRequest(requestId);
+  const toList = useBackToList('/dashboard/maintenance');
   const back = (
-    <Link to="/dashboard/maintenance" className="btn btn-ghost btn-sm">
+    <Link to={toList} className="btn btn-ghost btn-sm">
       ← Maintenance
     </Link>
   );

@@ -4,7 +4,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner';
 import { EmptyState } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
 import { formatOwedItems, formatRent, formatShortDate } from '../../../lib/format';
-import { useKeepPageInRange, usePageParam } from '../../../lib/use-page';
+import { useFromList, useKeepPageInRange, usePageParam } from '../../../lib/use-page';
 import { useFormerBalances } from '../api/get-former-balances';
 
 /**
@@ -14,6 +14,7 @@ import { useFormerBalances } from '../api/get-former-balances';
 export function FormerTenantBalances() {
   const [page, setPage] = usePageParam('former-');
   const balances = useFormerBalances(page);
+  const fromList = useFromList();
   useKeepPageInRange(page, balances.data?.pageCount, setPage);
   return (
     <section aria-labelledby="former-heading" className="space-y-4">
@@ -54,7 +55,7 @@ export function FormerTenantBalances() {
                 {balances.data.result.map((row) => (
                   <tr key={row._id}>
                     <td>
-                      <Link to={row._id} className="link link-hover font-medium">
+                      <Link to={row._id} state={fromList} className="link link-hover font-medium">
                         {row.displayName}
                       </Link>
                       <p className="max-w-44 truncate text-xs text-base-content/70 sm:max-w-none">

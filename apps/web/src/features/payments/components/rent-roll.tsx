@@ -17,7 +17,13 @@ import { toQueryString } from '../../../lib/api-client';
 import { formatRent, formatShortDate } from '../../../lib/format';
 import { useToday } from '../../../lib/now';
 import { useSiteConfig } from '../../../lib/site-config';
-import { PageParam, TextParam, useListParams } from '../../../lib/use-page';
+import {
+  PageParam,
+  TextParam,
+  useFromList,
+  useKeepListPageInRange,
+  useListParams,
+} from '../../../lib/use-page';
 import { rentRollQuery, useRentRoll } from '../api/get-rent-roll';
 
 /** The roll's view in the address; with none, every lease by apartment. */
@@ -75,7 +81,9 @@ function Balance({ row }: { row: RentRollRow }) {
  */
 export function RentRoll() {
   const [filters, setFilters] = useListParams(RollParams);
+  const fromList = useFromList('rent-roll');
   const roll = useRentRoll(filters);
+  useKeepListPageInRange(filters, setFilters, roll.data?.pageCount);
   // A lease accepted to start later is counted among the current ones, and says when it starts.
   const today = useToday(useSiteConfig().data?.timeZone);
   const note = (row: RentRollRow) =>
@@ -197,7 +205,7 @@ export function RentRoll() {
                     <td className="max-w-0 min-w-44">
                       <Link
                         to={`/dashboard/manage-members/${row.tenant._id}`}
-                        state={{ from: 'rent-roll' }}
+                        state={fromList}
                         className="link link-hover block truncate font-medium"
                         aria-label={`Rent account of ${row.tenant.name}, apartment ${row.apartmentNo}`}
                       >

@@ -5,6 +5,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { formatRent, formatShortDate } from '../../../lib/format';
+import { useBackToList } from '../../../lib/use-page';
 import { monthLabel } from '@structomate/contract';
 import { useTenantAccount } from '../api/get-tenant-account';
 import { LeaseDeposit } from './lease-deposit';
@@ -24,12 +25,13 @@ export function TenantAccount({
   const account = useTenantAccount(userId);
   // Opened from the rent roll, the way back is the rent roll; otherwise Manage Members.
   const fromRentRoll = (useLocation().state as { from?: string } | null)?.from === 'rent-roll';
+  const toList = useBackToList(fromRentRoll ? '/dashboard/rent-roll' : '..');
   const back = fromRentRoll ? (
-    <Link to="/dashboard/rent-roll" className="btn btn-ghost btn-sm">
+    <Link to={toList} className="btn btn-ghost btn-sm">
       ← Rent roll
     </Link>
   ) : (
-    <Link to=".." relative="path" className="btn btn-ghost btn-sm">
+    <Link to={toList} relative="path" className="btn btn-ghost btn-sm">
       ← Manage Members
     </Link>
   );

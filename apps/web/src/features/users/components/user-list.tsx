@@ -6,7 +6,13 @@ import { FilterSelect, ListSearch } from '../../../components/list-search';
 import { EmptyState, PageHeader } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
 import { formatShortDate } from '../../../lib/format';
-import { choiceParam, PageParam, TextParam, useListParams } from '../../../lib/use-page';
+import {
+  choiceParam,
+  PageParam,
+  TextParam,
+  useKeepListPageInRange,
+  useListParams,
+} from '../../../lib/use-page';
 import { useUsers } from '../api/get-users';
 
 /** The list's view in the address. */
@@ -33,6 +39,7 @@ function LatestRequest({ user }: { user: UserListItem }) {
 export function UserList() {
   const [filters, setFilters] = useListParams(UserParams);
   const users = useUsers(filters);
+  useKeepListPageInRange(filters, setFilters, users.data?.pageCount);
   return (
     <div className="space-y-6">
       <PageHeader
