@@ -29,7 +29,7 @@ export type ListParamsSetter<T> = (
  * link, or Back from a row's own page shows the view the admin left. `shape` reads the address
  * field by field, each with a `.catch()` default, so a stale or hand-typed address shows the
  * list from its start rather than failing; only what differs from a default is written. `prefix`
- * keeps two lists on one page apart (`former.page`). The page keeps its scroll position as the
+ * keeps two lists on one page apart (`former-page`). The page keeps its scroll position as the
  * view changes, as it did when the view was the component's own state.
  */
 export function useListParams<T extends ListParams>(

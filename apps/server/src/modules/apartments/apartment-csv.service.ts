@@ -143,14 +143,14 @@ export async function previewImport(db: Database, bytes: Buffer): Promise<Import
     );
   }
 
-  const rows: ImportPreviewRow[] = body.map(({ record }, index) => {
+  const rows: ImportPreviewRow[] = body.map(({ record }, position) => {
     const cells: Record<string, string> = {};
     columns.forEach((column, index) => {
       if (column) cells[column] = (record[index] ?? '').trim();
     });
     const parsed = ImportedApartmentSchema.safeParse(cells);
     return {
-      line: startLines[index + 1] ?? 0,
+      line: startLines[position + 1] ?? 0,
       cells,
       apartment: parsed.success ? parsed.data : null,
       errors: parsed.success
