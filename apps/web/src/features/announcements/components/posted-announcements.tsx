@@ -19,7 +19,7 @@ import {
   choiceParam,
   PageParam,
   TextParam,
-  useKeepPageInRange,
+  useKeepListPageInRange,
   useListParams,
   useSearchText,
 } from '../../../lib/use-page';
@@ -46,9 +46,8 @@ export function PostedAnnouncements() {
   const [confirming, setConfirming] = useState<PostedAnnouncement | null>(null);
   const posted = usePostedAnnouncements(filters);
   const removal = useDeleteAnnouncement();
-  const setPage = (page: number, options?: { replace?: boolean }) =>
-    setFilters((current) => ({ ...current, page }), options);
-  useKeepPageInRange(filters.page, posted.data?.pageCount, setPage);
+  const setPage = (page: number) => setFilters((current) => ({ ...current, page }));
+  useKeepListPageInRange(filters, setFilters, posted.data?.pageCount);
   const editing = posted.data?.result.find((announcement) => announcement._id === editingId);
   const reloadEditing = async () =>
     (await posted.refetch()).data?.result.find((announcement) => announcement._id === editingId);

@@ -34,31 +34,24 @@ export function FormerTenantBalance() {
     </Link>
   );
 
-  if (owed.length === 0) {
-    return (
-      <div className="space-y-3">
-        <section
-          aria-labelledby="past-lease-heading"
-          className="flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between"
-        >
-          <div>
-            <h2 id="past-lease-heading" className="font-semibold">
-              Your past lease
-            </h2>
-            <p className="text-sm text-base-content/75">
-              Your lease of apartment {lease.apartmentNo}
-              {ended}. All its rent is paid.
-            </p>
-          </div>
-          {history}
-        </section>
-        <ChargesOwedNote />
-      </div>
-    );
-  }
-
-  return (
-    <div className="space-y-3">
+  const rent =
+    owed.length === 0 ? (
+      <section
+        aria-labelledby="past-lease-heading"
+        className="flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+      >
+        <div>
+          <h2 id="past-lease-heading" className="font-semibold">
+            Your past lease
+          </h2>
+          <p className="text-sm text-base-content/75">
+            Your lease of apartment {lease.apartmentNo}
+            {ended}. All its rent is paid.
+          </p>
+        </div>
+        {history}
+      </section>
+    ) : (
       <section
         aria-labelledby="owed-heading"
         className="space-y-4 rounded-box border border-error/40 bg-base-100 p-6 shadow-sm"
@@ -109,6 +102,10 @@ export function FormerTenantBalance() {
           />
         )}
       </section>
+    );
+  return (
+    <div className="space-y-3">
+      {rent}
       <ChargesOwedNote />
     </div>
   );
