@@ -44,6 +44,11 @@ export default defineConfig({
     // a worker per core keeps every core busy.
     maxWorkers: availableParallelism(),
     sequence: { sequencer: SlowestFirst },
-    projects: ['packages/contract', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/contract',
+      'apps/server',
+      'apps/server/vitest.properties.config.ts',
+      'apps/web',
+    ],
   },
 });
