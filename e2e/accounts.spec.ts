@@ -319,6 +319,20 @@ test.describe('dashboard by role', () => {
     await expect(figure(page, 'Deposit')).toHaveText('48,000 BDT');
   });
 
+  test('the admin sees the lease past its term run on month to month', async ({ page }) => {
+    // The browser's day; the demo lease's term (February 2025 to January 2026) is fixed.
+    await page.clock.install({ time: new Date('2026-11-24T10:00:00+06:00') });
+    await loginAs(page, 'admin');
+    await page.goto('/dashboard/rent-roll?q=B-402');
+    const table = page.getByRole('table', { name: 'Rent roll' });
+    await expect(table).toContainText('B-402 · month to month');
+    await table.getByRole('link', { name: /^Rent account of .+, apartment B-402$/ }).click();
+    const lease = page.getByRole('region', { name: 'Current lease' });
+    await expect(
+      lease.getByText('Term', { exact: true }).locator('xpath=following-sibling::dd[1]'),
+    ).toHaveText('01 Feb, 2025 – 31 Jan, 2026, then month to month');
+  });
+
   test("a user's profile shows N/A for the lease", async ({ page }) => {
     await registerResident(page, 'Sadia Karim');
     await page.goto('/dashboard/myProfile');

@@ -6,6 +6,7 @@ import {
   latestStartDate,
   leaseEndDate,
   leaseTerms,
+  runsMonthToMonth,
 } from './lease-terms';
 
 describe('lease dates', () => {
@@ -19,6 +20,16 @@ describe('lease dates', () => {
     ['2026-12-31', 6, '2027-06-29'],
   ])('a lease from %s for %i months ends on %s', (start, months, end) => {
     expect(leaseEndDate(start, months)).toBe(end);
+  });
+
+  it('runs on month to month past its term, until notice gives it an end', () => {
+    expect(runsMonthToMonth('2026-01-31', null, '2026-02-01')).toBe(true);
+    // Its last day is still within the term.
+    expect(runsMonthToMonth('2026-01-31', null, '2026-01-31')).toBe(false);
+    // Notice given: it ends that day, not month to month.
+    expect(runsMonthToMonth('2026-01-31', '2026-03-31', '2026-02-15')).toBe(false);
+    // No fixed term to run past.
+    expect(runsMonthToMonth(null, null, '2026-02-01')).toBe(false);
   });
 
   it('adds months to a day, keeping to the month’s last day', () => {

@@ -114,6 +114,14 @@ export function addMonthsToDay(day: string, months: number): string {
 export const leaseEndDate = (startDate: string, termMonths: number) =>
   dayBefore(addMonthsToDay(startDate, termMonths));
 
+/**
+ * A running lease past its fixed term with no end given (no notice) runs on month to month, on
+ * the same terms, until notice ends it: a holdover. `termEnd` is the term's last day (null for a
+ * lease without terms), `endsOn` the day notice ends it (null without notice).
+ */
+export const runsMonthToMonth = (termEnd: string | null, endsOn: string | null, today: string) =>
+  termEnd !== null && endsOn === null && termEnd < today;
+
 /** The terms an agreement signed today takes: the building's defaults, this rent and start. */
 export function leaseTerms(defaults: LeaseDefaults, rent: number, startDate: string): LeaseTerms {
   return {

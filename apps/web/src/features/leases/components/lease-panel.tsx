@@ -8,6 +8,7 @@ import {
   monthEnd,
   monthLabel,
   rentInMonth,
+  runsMonthToMonth,
   type Agreement,
   type FieldIssue,
 } from '@structomate/contract';
@@ -89,7 +90,12 @@ function LeaseDetails({
   ];
   if (terms) {
     facts.push(
-      ['Term', `${formatShortDate(terms.startDate)} – ${formatShortDate(terms.endDate)}`],
+      [
+        'Term',
+        `${formatShortDate(terms.startDate)} – ${formatShortDate(terms.endDate)}${
+          runsMonthToMonth(terms.endDate, lease.endsOn, today) ? ', then month to month' : ''
+        }`,
+      ],
       ['Deposit', terms.deposit === 0 ? 'None' : formatRent(terms.deposit)],
       ['Rent due', `On the ${ordinal(terms.rentDueDay)}`],
       ['Notice', `${terms.noticeDays} days`],

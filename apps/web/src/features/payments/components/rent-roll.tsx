@@ -2,6 +2,7 @@ import {
   RentRollFilterSchema,
   RentRollSortSchema,
   monthLabel,
+  runsMonthToMonth,
   type RentRollFilter,
   type RentRollRow,
   type RentRollSort,
@@ -84,14 +85,17 @@ export function RentRoll() {
   const fromList = useFromList('rent-roll');
   const roll = useRentRoll(filters);
   useKeepListPageInRange(filters, setFilters, roll.data?.pageCount);
-  // A lease accepted to start later is counted among the current ones, and says when it starts.
+  // A lease accepted to start later is counted among the current ones, and says when it starts;
+  // one past its fixed term without notice runs on, and says so.
   const today = useToday(useSiteConfig().data?.timeZone);
   const note = (row: RentRollRow) =>
     row.status === 'former'
       ? ' · former lease'
       : row.startDate && row.startDate > today
         ? ` · starts ${formatShortDate(row.startDate)}`
-        : '';
+        : runsMonthToMonth(row.endDate, row.endsOn, today)
+          ? ' · month to month'
+          : '';
   const exportUrl = `/api/admin/rent-roll/export.csv${toQueryString(rentRollQuery(filters))}`;
   return (
     <div className="space-y-6">

@@ -1,6 +1,6 @@
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { PageHeader } from '../../../components/page-header';
-import { monthLabel, rentInMonth } from '@structomate/contract';
+import { monthLabel, rentInMonth, runsMonthToMonth } from '@structomate/contract';
 import { Link } from 'react-router';
 import { formatRent, formatShortDate } from '../../../lib/format';
 import { useSiteConfig } from '../../../lib/site-config';
@@ -99,7 +99,7 @@ export function MyProfile() {
                       // month to month until it is ended.
                       lease.endsOn
                         ? `${formatShortDate(lease.endsOn)} (notice given)`
-                        : lease.terms.endDate < today
+                        : runsMonthToMonth(lease.terms.endDate, lease.endsOn, today)
                           ? `${formatShortDate(lease.terms.endDate)}, then month to month`
                           : formatShortDate(lease.terms.endDate)
                     }
