@@ -163,6 +163,20 @@ test.describe('manage coupons', () => {
     await expect(form.getByLabel('Heading')).toHaveAttribute('maxlength', '50');
     await expect(form.getByLabel('Description')).toHaveAttribute('maxlength', '30');
     await expect(form.getByLabel('Coupon code')).toHaveAttribute('maxlength', '10');
+    // With every other field right, a refused date takes the focus; the calendar stays shut, so
+    // the reason shows, and opens from the keyboard.
+    await form.getByLabel('Heading').fill('Spring Deal');
+    await form.getByLabel('Description').fill('Lighter rent');
+    await form.getByLabel('Discount percentage').fill('10');
+    await form.getByLabel('Coupon code').fill('SPRING');
+    await form.getByRole('button', { name: 'Add Coupon' }).click();
+    await expect(form.getByText('Choose the validity date', { exact: true })).toBeVisible();
+    await expect(form.getByLabel('Valid until')).toBeFocused();
+    const calendar = page.getByRole('dialog', { name: 'Choose Date' });
+    await expect(calendar).toHaveCount(0);
+    await page.keyboard.press('ArrowDown');
+    await expect(calendar).toBeVisible();
+    await page.keyboard.press('Escape');
     expect(sent).toBe(0);
     expect(await accessibilityViolations(page)).toEqual([]);
 

@@ -121,6 +121,7 @@ export function CouponForm() {
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
+                focusRef={field.ref}
                 invalid={Boolean(errors.validity)}
                 describedBy={errors.validity ? 'coupon-validity-error' : undefined}
               />

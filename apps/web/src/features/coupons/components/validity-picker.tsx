@@ -88,6 +88,7 @@ export function ValidityPicker({
   name,
   invalid,
   describedBy,
+  focusRef,
 }: {
   id: string;
   value: string;
@@ -96,11 +97,27 @@ export function ValidityPicker({
   name: string;
   invalid: boolean;
   describedBy: string | undefined;
+  /** Given what focuses the field, so a form can take the reader to it when it is refused. */
+  focusRef?: (target: { focus: () => void } | null) => void;
 }) {
   // The reader's day, at midnight where the picker runs (it works in the runtime's dates).
   const today = parseISO(dayIn(useNow(), undefined));
   return (
     <DatePicker
+      // Taken to the field when refused, the calendar stays shut so the reason under the field
+      // shows; a click, Enter or an arrow key opens it.
+      ref={(picker) =>
+        focusRef?.(
+          picker
+            ? {
+                focus: () => {
+                  picker.setFocus();
+                  picker.setOpen(false, true);
+                },
+              }
+            : null,
+        )
+      }
       id={id}
       name={name}
       selected={value ? parseISO(value) : null}

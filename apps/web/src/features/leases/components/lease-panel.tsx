@@ -92,9 +92,12 @@ function LeaseDetails({
     facts.push(
       [
         'Term',
-        `${formatShortDate(terms.startDate)} – ${formatShortDate(terms.endDate)}${
-          runsMonthToMonth(terms.endDate, lease.endsOn, today) ? ', then month to month' : ''
-        }`,
+        // A date is never broken across lines ("31 / Jan, 2026" on a phone); the term may be.
+        <>
+          <span className="whitespace-nowrap">{formatShortDate(terms.startDate)}</span> –{' '}
+          <span className="whitespace-nowrap">{formatShortDate(terms.endDate)}</span>
+          {runsMonthToMonth(terms.endDate, lease.endsOn, today) ? ', then month to month' : ''}
+        </>,
       ],
       ['Deposit', terms.deposit === 0 ? 'None' : formatRent(terms.deposit)],
       ['Rent due', `On the ${ordinal(terms.rentDueDay)}`],

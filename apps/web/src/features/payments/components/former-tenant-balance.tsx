@@ -1,6 +1,7 @@
 import type { LedgerMonth } from '@structomate/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LinkCard } from '../../../components/link-card';
 import { formatShortDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
@@ -36,21 +37,10 @@ export function FormerTenantBalance() {
 
   const rent =
     owed.length === 0 ? (
-      <section
-        aria-labelledby="past-lease-heading"
-        className="flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between"
-      >
-        <div>
-          <h2 id="past-lease-heading" className="font-semibold">
-            Your past lease
-          </h2>
-          <p className="text-sm text-base-content/75">
-            Your lease of apartment {lease.apartmentNo}
-            {ended}. All its rent is paid.
-          </p>
-        </div>
-        {history}
-      </section>
+      <LinkCard heading="Your past lease" link={history}>
+        Your lease of apartment {lease.apartmentNo}
+        {ended}. All its rent is paid.
+      </LinkCard>
     ) : (
       <section
         aria-labelledby="owed-heading"
