@@ -11,7 +11,8 @@
  * server DATABASE_URL names (dropped afterwards). In the same run it starts the ceiling
  * (`bench/ceiling.ts`): a bare `node:http` server in its own process answering each request with
  * the very bytes the app answered it with. autocannon then drives each read against both, one
- * after the other, and a login flood with a read beside it. The table shows req/s, p50, p99,
+ * after the other (each run after 3 s of warm-up that is not counted), and a login flood with a
+ * read beside it. The table shows req/s, p50, p99,
  * errors and the app's share of the ceiling, and each target as PASS or FAIL; the exit code is 1
  * when one is missed.
  *
@@ -40,6 +41,8 @@ const { values: flags } = parseArgs({
   },
 });
 const duration = Number(flags.duration);
+/** Seconds of load before each measured run, for both servers alike. */
+const WARMUP_SECONDS = 3;
 const connections = Number(flags.connections);
 const databaseUrl = process.env.DATABASE_URL;
 const engine = databaseUrl ? 'PostgreSQL' : 'embedded (PGlite)';
@@ -77,32 +80,31 @@ interface Measured {
   errors: number;
 }
 
-function measure(url: string, read: Read, overrides: Partial<autocannon.Options> = {}) {
-  return new Promise<Measured>((resolve, reject) => {
-    autocannon(
-      {
-        url: `${url}${read.path}`,
-        method: read.method,
-        connections,
-        duration,
-        headers: {
-          ...(read.body ? { 'content-type': 'application/json' } : {}),
-          ...(read.cookie ? { cookie: read.cookie } : {}),
-        },
-        ...(read.body ? { body: read.body } : {}),
-        ...overrides,
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        resolve({
-          rps: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          errors: result.errors + result.timeouts + result.non2xx,
-        });
-      },
-    );
-  });
+/** autocannon's options, with its warm-up (a run before the measured one; not in its types). */
+type RunOptions = Partial<autocannon.Options> & {
+  warmup?: { connections: number; duration: number };
+};
+
+/** One run; autocannon's promise form, the one that honours a warm-up. */
+async function measure(url: string, read: Read, overrides: RunOptions = {}): Promise<Measured> {
+  const result = await autocannon({
+    url: `${url}${read.path}`,
+    method: read.method,
+    connections,
+    duration,
+    headers: {
+      ...(read.body ? { 'content-type': 'application/json' } : {}),
+      ...(read.cookie ? { cookie: read.cookie } : {}),
+    },
+    ...(read.body ? { body: read.body } : {}),
+    ...overrides,
+  } as autocannon.Options);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
 }
 
 async function main() {
@@ -236,9 +238,13 @@ async function main() {
       app: Measured;
       bare: Measured;
     }[] = [];
+    // Each run starts after a warm-up of its own (autocannon's, not counted): the first read
+    // measured would otherwise carry the app's compilation of its code (V8 optimises a function
+    // once it runs hot) and a cold start of every connection, which the reads after it do not.
+    const warmup = { warmup: { connections, duration: WARMUP_SECONDS } };
     for (const read of reads) {
-      const app = await measure(appUrl, read);
-      const bare = await measure(ceilingUrl, read);
+      const app = await measure(appUrl, read, warmup);
+      const bare = await measure(ceilingUrl, read, warmup);
       rows.push({ read, app, bare });
       process.stdout.write(`  measured ${read.name}\n`);
     }

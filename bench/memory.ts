@@ -1,0 +1,149 @@
+/**
+ * `npm run bench:memory`: where an embedded server's memory stands, stage by stage, for the
+ * production flags against a variant, in alternation, so that both meet the machine in the same
+ * state. A variant is a list of Node flags given after `--`; with none, the production flags are
+ * compared with themselves (the spread between two runs of one build).
+ *
+ *   npm run build && npm run bench:memory [-- --rounds 2 --max-semi-space-size=16]
+ *
+ * Each run starts the compiled server on a fresh PGlite directory with the demo data, then reads
+ * its resident memory (VmRSS) and high-water mark (VmHWM) after each stage: ready; the listing,
+ * the home page, a member's announcements and the admin's figures (50 connections each, 6 s);
+ * and a login flood (argon2id, 50 people on 50 addresses, 10 s) with the listing read beside it.
+ * `npm run bench` drives the same reads longer and reports the peak only.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
+import { freePort, login, stop, tracked, waitFor } from './processes';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
+// `--rounds N` is this script's; every other argument is a Node flag of the variant.
+const argv = process.argv.slice(2);
+const roundsAt = argv.indexOf('--rounds');
+const rounds = roundsAt === -1 ? 2 : Math.max(1, Number(argv[roundsAt + 1]));
+const given = argv.filter(
+  (_flag, index) => roundsAt === -1 || (index !== roundsAt && index !== roundsAt + 1),
+);
+// The variant: the production flags, each one given replacing its namesake, and the rest added.
+const flagName = (flag: string) => flag.split('=')[0];
+const variant = [
+  ...SERVER_NODE_FLAGS.filter((flag) => !given.some((other) => flagName(other) === flagName(flag))),
+  ...given,
+];
+
+/** Resident memory and its high-water mark of a process, in MB. */
+function memory(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const read = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1]) / 1024;
+  return { rss: Math.round(read('VmRSS')), peak: Math.round(read('VmHWM')) };
+}
+
+async function run(
+  flags: readonly string[],
+): Promise<{ stage: string; rss: number; peak: number }[]> {
+  const scratch = await mkdtemp(path.join(tmpdir(), 'structomate-memory-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = tracked(
+    spawn(process.execPath, [...flags, serverEntry], {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: url,
+        DEMO: '1',
+        PAYMENTS: 'sandbox',
+        TRUST_PROXY: '1',
+        REQUESTS_PER_MINUTE: '100000000',
+        DATA_DIR: path.join(scratch, 'data'),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
+  const pid = server.pid ?? 0;
+  const stages: { stage: string; rss: number; peak: number }[] = [];
+  try {
+    await waitFor(`${url}/readyz`, server, 'the server');
+    stages.push({ stage: 'ready', ...memory(pid) });
+    const member = await login(url, 'member@structo.com', 'Member1234');
+    const admin = await login(url, 'admin@structo.com', 'Admin1234');
+    const json = (cookie: string) => ({
+      method: 'POST' as const,
+      body: '{}',
+      headers: { 'content-type': 'application/json', cookie },
+    });
+    const reads: [string, string, Partial<autocannon.Options>][] = [
+      ['listing', '/api/apartments', {}],
+      ['home page', '/', {}],
+      ['member announcements', '/api/get/memberAnnouncement', json(member)],
+      ['admin figures', '/api/admin', json(admin)],
+    ];
+    for (const [stage, route, extra] of reads) {
+      await autocannon({ url: `${url}${route}`, connections: 50, duration: 6, ...extra });
+      stages.push({ stage, ...memory(pid) });
+    }
+    const accounts = [
+      ['member@structo.com', 'Member1234'],
+      ['user@structo.com', 'User1234'],
+      ['former@structo.com', 'Former1234'],
+      ['admin@structo.com', 'Admin1234'],
+    ];
+    let client = 0;
+    await Promise.all([
+      autocannon({
+        url: `${url}/api/login`,
+        method: 'POST',
+        connections: 50,
+        duration: 10,
+        setupClient: (connection) => {
+          const [email, password] = accounts[client % accounts.length] ?? [];
+          const address = `10.${Math.floor(client / 250)}.${client % 250}.1`;
+          client += 1;
+          connection.setHeaders({ 'content-type': 'application/json', 'x-forwarded-for': address });
+          connection.setBody(JSON.stringify({ email, password }));
+        },
+      }),
+      autocannon({ url: `${url}/api/apartments`, connections: 10, duration: 10 }),
+    ]);
+    stages.push({ stage: 'login flood', ...memory(pid) });
+  } finally {
+    await stop(server);
+    await rm(scratch, { recursive: true, force: true });
+  }
+  return stages;
+}
+
+async function main() {
+  const builds = [
+    { name: 'production', flags: SERVER_NODE_FLAGS },
+    { name: 'variant', flags: variant },
+  ];
+  console.log(`\nnpm run bench:memory: ${rounds} round(s), node ${process.version}`);
+  for (const build of builds) console.log(`  ${build.name}: ${build.flags.join(' ')}`);
+  const results: { name: string; stages: Awaited<ReturnType<typeof run>> }[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    for (const build of builds) {
+      results.push({ name: build.name, stages: await run(build.flags) });
+      process.stdout.write(`  measured ${build.name}, round ${round + 1}\n`);
+    }
+  }
+  const stageNames = results[0]?.stages.map((entry) => entry.stage) ?? [];
+  console.log(`\n| Run | ${stageNames.map((name) => `${name}: RSS (peak)`).join(' | ')} |`);
+  console.log(`| --- | ${stageNames.map(() => '---:').join(' | ')} |`);
+  for (const { name, stages } of results) {
+    console.log(
+      `| ${name} | ${stages.map((entry) => `${entry.rss} MB (${entry.peak})`).join(' | ')} |`,
+    );
+  }
+  console.log("\nMB; the last column's peak is the run's peak. Under 250 MB is issue 17's target.");
+}
+
+await main();
