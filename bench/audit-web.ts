@@ -8,7 +8,6 @@
  *
  * Options: --runs N (runs per page and form factor), --url URL (audit a running server instead).
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,9 +17,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
 import { TIME_ZONE_COOKIE } from '../packages/contract/src/routes';
-import { freePort, login, stop, tracked, waitFor } from './processes';
+import { freePort, login, serverEntry, spawnServer, stop, waitFor } from './processes';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const { values: flags } = parseArgs({
@@ -55,7 +53,6 @@ interface Audit {
   script: { kb: number; files: number };
 }
 
-const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
 for (const built of [serverEntry, path.join(repoRoot, 'apps/web/dist-ssr/entry-server.js')]) {
   if (!flags.url && !existsSync(built)) {
     console.error(`${path.relative(repoRoot, built)} is missing: run \`npm run build\` first.`);
@@ -68,22 +65,10 @@ async function startServer(): Promise<{ url: string; close: () => Promise<void> 
   const scratch = await mkdtemp(path.join(tmpdir(), 'structomate-audit-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = tracked(
-    spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: url,
-        DEMO: '1',
-        PAYMENTS: 'sandbox',
-        LOG_LEVEL: 'warn',
-        DATA_DIR: path.join(scratch, 'data'),
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    }),
+  const server = spawnServer(
+    port,
+    { LOG_LEVEL: 'warn', DATA_DIR: path.join(scratch, 'data') },
+    { output: 'inherit' },
   );
   await waitFor(`${url}/readyz`, server, 'The server');
   return {

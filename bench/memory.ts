@@ -12,17 +12,14 @@
  * and a login flood (argon2id, 50 people on 50 addresses, 10 s) with the listing read beside it.
  * `npm run bench` drives the same reads longer and reports the peak only.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
-import { freePort, login, stop, tracked, waitFor } from './processes';
+import { freePort, login, spawnServer, stop, waitFor } from './processes';
 
-const repoRoot = path.resolve(import.meta.dirname, '..');
-const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
 // `--rounds N` is this script's; every other argument is a Node flag of the variant.
 const argv = process.argv.slice(2);
 const roundsAt = argv.indexOf('--rounds');
@@ -50,23 +47,14 @@ async function run(
   const scratch = await mkdtemp(path.join(tmpdir(), 'structomate-memory-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = tracked(
-    spawn(process.execPath, [...flags, serverEntry], {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: url,
-        DEMO: '1',
-        PAYMENTS: 'sandbox',
-        TRUST_PROXY: '1',
-        REQUESTS_PER_MINUTE: '100000000',
-        DATA_DIR: path.join(scratch, 'data'),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }),
+  const server = spawnServer(
+    port,
+    {
+      TRUST_PROXY: '1',
+      REQUESTS_PER_MINUTE: '100000000',
+      DATA_DIR: path.join(scratch, 'data'),
+    },
+    { flags },
   );
   const pid = server.pid ?? 0;
   const stages: { stage: string; rss: number; peak: number }[] = [];

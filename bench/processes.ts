@@ -1,7 +1,13 @@
 /** What the benchmarks share: ports, child servers (stopped with the run), readiness, logins. */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
+import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+/** The compiled server, as `npm start` and `npm run serve` run it. */
+export const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
 
 export async function freePort(): Promise<number> {
   const probe = net.createServer().listen(0, '127.0.0.1');
@@ -22,6 +28,38 @@ process.on('exit', () => {
 export function tracked(child: ChildProcess): ChildProcess {
   children.push(child);
   return child;
+}
+
+/**
+ * The compiled production server on loopback `port`, with the demo building and the payment
+ * sandbox, started by `node` with the production flags (or `flags`) and stopped with the run.
+ * `env` adds to its environment: the database (DATA_DIR or DATABASE_URL) and any setting a bench
+ * needs.
+ */
+export function spawnServer(
+  port: number,
+  env: Record<string, string>,
+  {
+    flags = SERVER_NODE_FLAGS,
+    output = 'ignore',
+  }: { flags?: readonly string[]; output?: 'ignore' | 'inherit' } = {},
+): ChildProcess {
+  return tracked(
+    spawn(process.execPath, [...flags, serverEntry], {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DEMO: '1',
+        PAYMENTS: 'sandbox',
+        ...env,
+      },
+      stdio: ['ignore', output, 'inherit'],
+    }),
+  );
 }
 
 export async function waitFor(url: string, child: ChildProcess, what: string) {

@@ -28,8 +28,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
-import { freePort, login, stop, tracked, waitFor } from './processes';
+import { freePort, login, serverEntry, spawnServer, stop, tracked, waitFor } from './processes';
 import { scaleBench } from './scale';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -47,7 +46,6 @@ const connections = Number(flags.connections);
 const databaseUrl = process.env.DATABASE_URL;
 const engine = databaseUrl ? 'PostgreSQL' : 'embedded (PGlite)';
 
-const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
 for (const built of [serverEntry, path.join(repoRoot, 'apps/web/dist/index.html')]) {
   if (!existsSync(built)) {
     console.error(`${path.relative(repoRoot, built)} is missing: run \`npm run build\` first.`);
@@ -126,24 +124,11 @@ async function main() {
 
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
-  const server = tracked(
-    spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: appUrl,
-        DEMO: '1',
-        PAYMENTS: 'sandbox',
-        TRUST_PROXY: '1',
-        REQUESTS_PER_MINUTE: '100000000',
-        ...databaseEnv,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }),
-  );
+  const server = spawnServer(port, {
+    TRUST_PROXY: '1',
+    REQUESTS_PER_MINUTE: '100000000',
+    ...databaseEnv,
+  });
   try {
     await waitFor(`${appUrl}/readyz`, server, 'the server');
     const member = await login(appUrl, 'member@structo.com', 'Member1234');

@@ -16,11 +16,9 @@
  * the clock's grain is the difference), repeated and after a change, and none over 100 KB. The
  * exit code is 1 when one is missed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
-import { login, stop, tracked, waitFor } from './processes';
+import { login, spawnServer, stop, waitFor } from './processes';
 
 interface Screen {
   name: string;
@@ -124,31 +122,13 @@ const SCALE_SQL = `
   from generate_series(1, 20000) g;
 `;
 
-const repoRoot = path.resolve(import.meta.dirname, '..');
 function start(env: Record<string, string>, port: number): ChildProcess {
-  return tracked(
-    spawn(
-      process.execPath,
-      [...SERVER_NODE_FLAGS, path.join(repoRoot, 'apps/server/dist/server.js')],
-      {
-        cwd: repoRoot,
-        env: {
-          PATH: process.env.PATH ?? '',
-          NODE_ENV: 'production',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          DEMO: '1',
-          PAYMENTS: 'sandbox',
-          REQUESTS_PER_MINUTE: '100000000',
-          // The jobs (lease closing, reminders) would write while the reads are timed.
-          JOB_WORKERS: '0',
-          ...env,
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    ),
-  );
+  return spawnServer(port, {
+    REQUESTS_PER_MINUTE: '100000000',
+    // The jobs (lease closing, reminders) would write while the reads are timed.
+    JOB_WORKERS: '0',
+    ...env,
+  });
 }
 
 /**
