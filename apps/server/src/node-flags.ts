@@ -21,7 +21,7 @@
  * - The young generation is held to 4 MB a half. V8 lets it grow to 16 MB a half (and keeps both
  *   halves resident) when the server allocates fast, as it does under load, though a request's
  *   garbage is short-lived and what survives a collection is small. Under the same load an
- *   embedded server peaked about 40 MB lower with it (`npm run bench:memory`, runs alternated);
+ *   embedded server peaked 20–40 MB lower with it (`npm run bench:memory`, runs alternated);
  *   the collections it adds each copy what is alive, which is little, and the answers per second
  *   stayed within their run-to-run spread.
  */
