@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
-import { freePort, login, spawnServer, stop, waitFor } from './processes';
+import { freePort, login, loginFlood, spawnServer, stop, waitFor } from './processes';
 
 // `--rounds N` is this script's; every other argument is a Node flag of the variant.
 const argv = process.argv.slice(2);
@@ -78,27 +78,8 @@ async function run(
       await autocannon({ url: `${url}${route}`, connections: 50, duration: 6, ...extra });
       stages.push({ stage, ...memory(pid) });
     }
-    const accounts = [
-      ['member@structo.com', 'Member1234'],
-      ['user@structo.com', 'User1234'],
-      ['former@structo.com', 'Former1234'],
-      ['admin@structo.com', 'Admin1234'],
-    ];
-    let client = 0;
     await Promise.all([
-      autocannon({
-        url: `${url}/api/login`,
-        method: 'POST',
-        connections: 50,
-        duration: 10,
-        setupClient: (connection) => {
-          const [email, password] = accounts[client % accounts.length] ?? [];
-          const address = `10.${Math.floor(client / 250)}.${client % 250}.1`;
-          client += 1;
-          connection.setHeaders({ 'content-type': 'application/json', 'x-forwarded-for': address });
-          connection.setBody(JSON.stringify({ email, password }));
-        },
-      }),
+      autocannon(loginFlood(url, 50, 10)),
       autocannon({ url: `${url}/api/apartments`, connections: 10, duration: 10 }),
     ]);
     stages.push({ stage: 'login flood', ...memory(pid) });

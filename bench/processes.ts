@@ -1,5 +1,6 @@
 /** What the benchmarks share: ports, child servers (stopped with the run), readiness, logins. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import type autocannon from 'autocannon';
 import { once } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
@@ -92,4 +93,32 @@ export async function login(url: string, email: string, password: string): Promi
   });
   if (response.status !== 200) throw new Error(`login ${email}: ${response.status}`);
   return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+/**
+ * autocannon's options for a login flood: the demo accounts' right passwords (argon2id each),
+ * each connection from an address of its own (X-Forwarded-For; the server trusts it with
+ * TRUST_PROXY=1), as people's logins come.
+ */
+export function loginFlood(url: string, connections: number, duration: number): autocannon.Options {
+  const accounts = [
+    ['member@structo.com', 'Member1234'],
+    ['user@structo.com', 'User1234'],
+    ['former@structo.com', 'Former1234'],
+    ['admin@structo.com', 'Admin1234'],
+  ];
+  let client = 0;
+  return {
+    url: `${url}/api/login`,
+    method: 'POST',
+    connections,
+    duration,
+    setupClient: (connection) => {
+      const [email, password] = accounts[client % accounts.length] ?? [];
+      const address = `10.${Math.floor(client / 250)}.${client % 250}.1`;
+      client += 1;
+      connection.setHeaders({ 'content-type': 'application/json', 'x-forwarded-for': address });
+      connection.setBody(JSON.stringify({ email, password }));
+    },
+  };
 }

@@ -28,7 +28,16 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, login, serverEntry, spawnServer, stop, tracked, waitFor } from './processes';
+import {
+  freePort,
+  login,
+  loginFlood,
+  serverEntry,
+  spawnServer,
+  stop,
+  tracked,
+  waitFor,
+} from './processes';
 import { scaleBench } from './scale';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -97,6 +106,11 @@ async function measure(url: string, read: Read, overrides: RunOptions = {}): Pro
     ...(read.body ? { body: read.body } : {}),
     ...overrides,
   } as autocannon.Options);
+  return measured(result);
+}
+
+/** What the table shows of a run. */
+function measured(result: autocannon.Result): Measured {
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -236,42 +250,7 @@ async function main() {
 
     // A login flood (right passwords, 50 people on 50 addresses, argon2id each) and, beside it,
     // a visitor reading the listing on 10 connections.
-    const accounts = [
-      ['member@structo.com', 'Member1234'],
-      ['user@structo.com', 'User1234'],
-      ['former@structo.com', 'Former1234'],
-      ['admin@structo.com', 'Admin1234'],
-    ];
-    let client = 0;
-    const flood = new Promise<Measured>((resolve, reject) => {
-      autocannon(
-        {
-          url: `${appUrl}/api/login`,
-          method: 'POST',
-          connections,
-          duration,
-          setupClient: (connection) => {
-            const [email, password] = accounts[client % accounts.length] ?? [];
-            const address = `10.${Math.floor(client / 250)}.${client % 250}.1`;
-            client += 1;
-            connection.setHeaders({
-              'content-type': 'application/json',
-              'x-forwarded-for': address,
-            });
-            connection.setBody(JSON.stringify({ email, password }));
-          },
-        },
-        (error, result) =>
-          error
-            ? reject(error)
-            : resolve({
-                rps: result.requests.average,
-                p50: result.latency.p50,
-                p99: result.latency.p99,
-                errors: result.errors + result.timeouts + result.non2xx,
-              }),
-      );
-    });
+    const flood = autocannon(loginFlood(appUrl, connections, duration)).then(measured);
     const beside = measure(appUrl, reads[0] as Read, { connections: 10 });
     const [logins, readDuringFlood] = await Promise.all([flood, beside]);
     const memory = peakMemoryMb(server.pid ?? 0);
