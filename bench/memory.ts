@@ -12,13 +12,18 @@
  * and a login flood (argon2id, 50 people on 50 addresses, 10 s) with the listing read beside it.
  * `npm run bench` drives the same reads longer and reports the peak only.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
-import { freePort, login, loginFlood, spawnServer, stop, waitFor } from './processes';
+import { freePort, login, loginFlood, serverEntry, spawnServer, stop, waitFor } from './processes';
+
+if (!existsSync(serverEntry)) {
+  console.error('apps/server/dist/server.js is missing: run `npm run build` first.');
+  process.exit(2);
+}
 
 // `--rounds N` is this script's; every other argument is a Node flag of the variant.
 const argv = process.argv.slice(2);
