@@ -1,5 +1,6 @@
 import { keepRentCalendar } from './modules/payments/payments.service';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import Fastify, {
@@ -42,6 +43,7 @@ import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerJobs, scheduledJobTestRoutes } from './plugins/jobs';
+import { PublicReplays } from './plugins/public-replays';
 import { registerRequestCeiling } from './plugins/request-ceiling';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerTextGuard } from './plugins/text-guard';
@@ -61,10 +63,25 @@ export interface BuildAppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** A request id from a load balancer is kept so one request can be followed across services. */
+function requestId(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
 /**
- * One info line per request, on completion: method, route (the pattern, so ids and tokens in the
- * path stay out of the log), status and duration. The arrival line only at debug level.
+ * A request's log line: method, route (the pattern, so ids and tokens in the path stay out of
+ * the log), status and duration.
  */
+function requestLine(
+  request: { method: string; route: string },
+  status: number,
+  durationMs: number,
+): Record<string, unknown> {
+  return { method: request.method, route: request.route, status, durationMs };
+}
+
+/** One info line per request, on completion (requestLine). The arrival line only at debug level. */
 class RequestLineLogController extends LogController {
   override incomingRequest(request: FastifyRequest): void {
     request.log.debug({ req: request }, 'incoming request');
@@ -76,13 +93,15 @@ class RequestLineLogController extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return;
-    const line = {
-      method: request.method,
+    const line = requestLine(
       // No route: a page of the web app or an unknown path; its path without the query.
-      route: request.routeOptions.url ?? request.url.split('?')[0],
-      status: reply.statusCode,
-      durationMs: Math.round(reply.elapsedTime * 10) / 10,
-    };
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? request.url.split('?')[0] ?? request.url,
+      },
+      reply.statusCode,
+      Math.round(reply.elapsedTime * 10) / 10,
+    );
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
@@ -95,6 +114,7 @@ export async function buildApp({
   logStream,
   clock = systemClock,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const replays = new PublicReplays(config.trustProxy, { requestId, line: requestLine });
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -114,11 +134,9 @@ export async function buildApp({
       },
       serializers: { err: serializeError },
     },
-    // A request id from a load balancer is kept so one request can be followed across services.
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: requestId,
+    // Kept public answers are sent again before the pipeline (ADR 020).
+    serverFactory: replays.serverFactory,
     logController: new RequestLineLogController(),
     // JSON bodies are small; uploads have their own limit (multipart, 5 MB).
     bodyLimit: 64 * 1024,
@@ -168,6 +186,8 @@ export async function buildApp({
   });
   registerSecurityHeaders(app, config.env === 'production', config.payments.stripe !== undefined);
   await registerRequestCeiling(app, config.requestsPerMinute);
+  replays.attach(app);
+  app.decorate('publicReplays', replays);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(etag);
   const accessTable = await registerAuth(app);

@@ -119,6 +119,20 @@ export class TopicCache<Topic extends string> {
     return value;
   }
 
+  /**
+   * The value kept for `key` if it would be served now, without loading or counting: whether an
+   * answer made from it still holds.
+   */
+  peek(topic: Topic, key: string): unknown {
+    if (!this.hearing) return undefined;
+    const entry = this.entries.get(topic)?.get(key);
+    if (!entry) return undefined;
+    const now = Date.now();
+    return now - entry.storedAt < this.options.maxAgeMs[topic] && now < entry.until
+      ? entry.value
+      : undefined;
+  }
+
   private isTopic(value: string): value is Topic {
     return (this.options.topics as readonly string[]).includes(value);
   }

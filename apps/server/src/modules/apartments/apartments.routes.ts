@@ -28,11 +28,11 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = request.query;
       // Whether a flat is free depends on the day (a lease ends by notice at midnight).
       const today = calendarDay(request.now, app.config.rent.timeZone);
-      const answer = await app.publicCache.get(
-        'apartments',
-        `list:${today}:${JSON.stringify(query)}`,
-        async () => prepareJson(reply, await listApartments(app.db, query, today)),
+      const key = `list:${today}:${JSON.stringify(query)}`;
+      const answer = await app.publicCache.get('apartments', key, async () =>
+        prepareJson(reply, await listApartments(app.db, query, today)),
       );
+      app.publicReplays.offer(request, 'apartments', key, answer);
       return sendPrepared(request, reply, answer);
     },
   );
@@ -54,9 +54,11 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', REVALIDATE);
       const { id } = request.params;
       const today = calendarDay(request.now, app.config.rent.timeZone);
-      const answer = await app.publicCache.get('apartments', `one:${today}:${id}`, async () =>
+      const key = `one:${today}:${id}`;
+      const answer = await app.publicCache.get('apartments', key, async () =>
         prepareJson(reply, { result: await getApartment(app.db, id, today) }),
       );
+      app.publicReplays.offer(request, 'apartments', key, answer);
       return sendPrepared(request, reply, answer);
     },
   );

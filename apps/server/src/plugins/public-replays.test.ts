@@ -1,0 +1,217 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
+import { ErrorResponseSchema } from '@structomate/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, loginAs, type TestApp } from '../../test/build';
+import { apartments } from '../db/schema';
+import { FakeClock } from '../lib/clock';
+
+/** A GET over a real socket (replays answer before Fastify, where `inject` never goes). */
+function get(
+  t: TestApp,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  const { port } = t.app.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest({ host: '127.0.0.1', port, path, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
+}
+
+/** The headers that name one answer rather than say what it is. */
+function lasting(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const { date: _date, 'x-request-id': _id, ...rest } = headers;
+  return rest;
+}
+
+async function listening(options: Parameters<typeof buildTestApp>[0] = {}): Promise<TestApp> {
+  const t = await buildTestApp({ demo: true, ...options });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  return t;
+}
+
+const LISTING = '/api/apartments?limit=60';
+
+describe('public replays', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await listening();
+  });
+  afterAll(() => t.close());
+
+  it('send a repeated public read again: the status, headers and bytes the app sent', async () => {
+    const asked: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'br, gzip' },
+      { 'accept-encoding': 'gzip' },
+    ];
+    for (const headers of asked) {
+      const first = await get(t, LISTING, headers);
+      const served = t.app.publicReplays.served;
+      const again = await get(t, LISTING, headers);
+      expect(t.app.publicReplays.served).toBe(served + 1);
+      expect(again.status).toBe(200);
+      expect(lasting(again.headers)).toEqual(lasting(first.headers));
+      expect(again.body.equals(first.body)).toBe(true);
+      // Each answer still names its own request.
+      expect(again.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(again.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+    }
+    const compressed = await get(t, LISTING, { 'accept-encoding': 'br, gzip' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+  });
+
+  it('keep a request id a load balancer gave', async () => {
+    await get(t, LISTING);
+    const served = t.app.publicReplays.served;
+    const again = await get(t, LISTING, { 'x-request-id': 'lb-7.41' });
+    expect(t.app.publicReplays.served).toBe(served + 1);
+    expect(again.headers['x-request-id']).toBe('lb-7.41');
+  });
+
+  it('never answer a change with what was sent before it', async () => {
+    await get(t, LISTING);
+    const before = await get(t, LISTING);
+    const [flat] = await t.database.db
+      .update(apartments)
+      .set({ rent: 43_210 })
+      .where(eq(apartments.apartmentNo, 'A-502'))
+      .returning({ id: apartments.id });
+    await t.app.publicCache.invalidate('apartments');
+    const served = t.app.publicReplays.served;
+    const after = await get(t, LISTING);
+    expect(t.app.publicReplays.served).toBe(served);
+    expect(after.body.equals(before.body)).toBe(false);
+    expect(after.body.toString()).toContain('"rent":43210');
+    // The apartment's own page, too.
+    const page = `/api/apartments/${flat?.id}`;
+    await get(t, page);
+    await t.app.publicCache.invalidate('apartments');
+    const servedBefore = t.app.publicReplays.served;
+    expect((await get(t, page)).status).toBe(200);
+    expect(t.app.publicReplays.served).toBe(servedBefore);
+  });
+
+  it('leave to the app every request with something personal in it', async () => {
+    const first = await get(t, LISTING);
+    await get(t, LISTING);
+    const member = await loginAs(t.app, 'member');
+    const served = t.app.publicReplays.served;
+    const asked = [
+      await get(t, LISTING, { cookie: member.cookie }),
+      await get(t, LISTING, { authorization: `Bearer ${member.token}` }),
+      await get(t, LISTING, { 'if-none-match': String(first.headers.etag) }),
+    ];
+    expect(asked.map((answer) => answer.status)).toEqual([200, 200, 304]);
+    expect(t.app.publicReplays.served).toBe(served);
+  });
+
+  it('send nothing again for another path, query or encoding', async () => {
+    await get(t, LISTING);
+    const served = t.app.publicReplays.served;
+    await get(t, '/api/apartments?limit=59');
+    await get(t, LISTING, { 'accept-encoding': 'deflate' });
+    await get(t, '/api/apartments?limit=60&');
+    expect(t.app.publicReplays.served).toBe(served);
+  });
+});
+
+describe('public replays and the building day', () => {
+  it('are not sent once the day they were made for is over', async () => {
+    const clock = new FakeClock('2026-03-10T17:00:00Z');
+    const t = await listening({ clock });
+    try {
+      await get(t, LISTING);
+      await get(t, LISTING);
+      const served = t.app.publicReplays.served;
+      // Midnight in Dhaka (UTC+6): a lease that ended yesterday frees its apartment today.
+      clock.set('2026-03-10T18:00:00Z');
+      expect((await get(t, LISTING)).status).toBe(200);
+      expect(t.app.publicReplays.served).toBe(served);
+      await get(t, LISTING);
+      expect(t.app.publicReplays.served).toBe(served + 1);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('public replays and the per-address ceiling', () => {
+  it('count against the same ceiling as every request', async () => {
+    const t = await listening({ config: { requestsPerMinute: 3 } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await get(t, LISTING)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(t.app.publicReplays.served).toBe(2);
+      // Refused by the app, in its own words, as any request past the ceiling.
+      const refused = await get(t, LISTING);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(ErrorResponseSchema.parse(JSON.parse(refused.body.toString())).error.message).toMatch(
+        /^Too many requests from this address\. Try again in \d+ seconds\.$/,
+      );
+      expect(t.app.publicReplays.served).toBe(2);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('behind a proxy, count the address it forwards, as the app does', async () => {
+    const t = await listening({ config: { requestsPerMinute: 2, trustProxy: true } });
+    try {
+      const from = (address: string) => ({ 'x-forwarded-for': `${address}, 10.0.0.2` });
+      const first = [await get(t, LISTING, from('203.0.113.7'))];
+      first.push(await get(t, LISTING, from('203.0.113.7')));
+      first.push(await get(t, LISTING, from('203.0.113.7')));
+      expect(first.map((answer) => answer.status)).toEqual([200, 200, 429]);
+      expect((await get(t, LISTING, from('198.51.100.4'))).status).toBe(200);
+      expect(t.app.publicReplays.served).toBe(2);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('public replays in the log', () => {
+  it('write the line every request writes, with the request id sent', async () => {
+    const stream = new PassThrough();
+    const lines: Record<string, unknown>[] = [];
+    stream.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+    });
+    const t = await listening({ config: { logLevel: 'info' }, logStream: stream });
+    try {
+      await get(t, LISTING);
+      const again = await get(t, LISTING);
+      expect(t.app.publicReplays.served).toBe(1);
+      const line = lines.find((entry) => entry.reqId === again.headers['x-request-id']);
+      expect(line).toMatchObject({
+        level: 30,
+        method: 'GET',
+        route: '/api/apartments',
+        status: 200,
+        msg: 'request completed',
+      });
+      expect(typeof line?.durationMs).toBe('number');
+      const pipelineLine = lines.find((entry) => entry.route === '/api/apartments');
+      expect(Object.keys(line ?? {}).sort()).toEqual(Object.keys(pipelineLine ?? {}).sort());
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,218 @@
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerFactory } from 'fastify';
+import { calendarDay, TEST_CLOCK_HEADER } from '../lib/clock';
+import type { PreparedAnswer } from '../lib/prepared-answer';
+import type { CacheTopic } from '../lib/public-cache';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A public answer this request was sent that the next like it may be sent again (below). */
+    replayable?: Offer;
+  }
+}
+
+interface Offer {
+  topic: CacheTopic;
+  key: string;
+  answer: PreparedAnswer;
+  /** The building's day the answer was made for. */
+  day: string;
+}
+
+interface Replay extends Offer {
+  /** The route's pattern, for the log line. */
+  route: string;
+  /** The headers the pipeline sent, but the request id. */
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+}
+
+/** Requests that may carry what changes an answer: who asks, what the asker already holds. */
+const PERSONAL_HEADERS = ['cookie', 'authorization', 'if-none-match', 'if-modified-since', 'range'];
+/** Kept replays; past this, the oldest goes first (query strings are the visitor's to vary). */
+const MAX_REPLAYS = 200;
+
+/** How the app writes a request's log line and names a request (app.ts), for replays too. */
+export interface RequestLog {
+  requestId: (request: IncomingMessage) => string;
+  line: (
+    request: { method: string; route: string },
+    status: number,
+    durationMs: number,
+  ) => Record<string, unknown>;
+}
+
+/**
+ * Public reads answered again before the framework's pipeline (ADR 020). When the pipeline has
+ * sent a visitor a kept public answer (the listing, an apartment), the exact status, headers and
+ * bytes it sent are remembered under the request's path and accepted encodings. The next visitor's
+ * request for the same path, with the same encodings and nothing personal in it (no cookie, no
+ * credentials, no conditional or partial request, no test clock), is answered with them at once,
+ * for as long as the kept answer they came from is still the one the cache serves, on the same
+ * building day. It is still counted against the per-address ceiling (the same counter) and still
+ * logged, in the same line. Everything else goes through the pipeline as before.
+ */
+export class PublicReplays {
+  private readonly replays = new Map<string, Replay>();
+  /** Answers sent this way (tests and the bench read it). */
+  served = 0;
+  private app: FastifyInstance | undefined;
+  /** The app's own handling of a request (Fastify's), for every request not replayed. */
+  private handle: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
+  private countRequest: ReturnType<FastifyInstance['createRateLimit']> | undefined;
+
+  constructor(
+    private readonly trustProxy: boolean,
+    private readonly log: RequestLog,
+  ) {}
+
+  /** The server: every request meets the replays first, then the app. */
+  readonly serverFactory: FastifyServerFactory = (handler, given) => {
+    // The options Fastify has filled in (its defaults included) by the time it calls this.
+    const options = given as {
+      http?: ServerOptions;
+      keepAliveTimeout: number;
+      requestTimeout: number;
+      connectionTimeout: number;
+    };
+    this.handle = handler;
+    const server: Server = createServer(options.http ?? {}, (request, response) => {
+      if (!this.answer(request, response)) handler(request, response);
+    });
+    // As Fastify sets them on a server it makes itself.
+    server.keepAliveTimeout = options.keepAliveTimeout;
+    server.requestTimeout = options.requestTimeout;
+    server.setTimeout(options.connectionTimeout);
+    return server;
+  };
+
+  /** Once the app is built: its cache, clock and per-address ceiling. */
+  attach(app: FastifyInstance): void {
+    this.app = app;
+    // The ceiling's own counter (@fastify/rate-limit), so a replay counts as any request does.
+    this.countRequest = app.createRateLimit();
+    app.addHook('onResponse', (request, reply, done) => {
+      if (request.replayable) this.remember(request, reply, request.replayable);
+      done();
+    });
+  }
+
+  /**
+   * Called by a route about to send `answer`, kept under `topic`/`key` in the public cache: the
+   * request may be one whose answer is sent again to the next like it.
+   */
+  offer(request: FastifyRequest, topic: CacheTopic, key: string, answer: PreparedAnswer): void {
+    if (request.method !== 'GET' || this.isPersonal(request.raw)) return;
+    const app = this.app;
+    if (!app) return;
+    request.replayable = {
+      topic,
+      key,
+      answer,
+      day: calendarDay(request.now, app.config.rent.timeZone),
+    };
+  }
+
+  private isPersonal(request: IncomingMessage): boolean {
+    const headers = request.headers;
+    for (const name of PERSONAL_HEADERS) if (headers[name] !== undefined) return true;
+    return this.app?.config.testClock === true && headers[TEST_CLOCK_HEADER] !== undefined;
+  }
+
+  private remember(request: FastifyRequest, reply: FastifyReply, offer: Offer): void {
+    if (reply.statusCode !== 200) return;
+    const headers = { ...reply.getHeaders() } as OutgoingHttpHeaders;
+    // A header that names this request or sets something on the client is never sent twice.
+    if (headers['set-cookie'] !== undefined) return;
+    delete headers['x-request-id'];
+    const encoding = headers['content-encoding'];
+    const body =
+      encoding === 'br' || encoding === 'gzip'
+        ? offer.answer.compressed[encoding]
+        : offer.answer.body;
+    // Only bytes the route sent untouched by any later hook.
+    if (!body || Number(headers['content-length']) !== body.length) return;
+    const at = replayKey(request.raw);
+    this.replays.delete(at);
+    if (this.replays.size >= MAX_REPLAYS) {
+      const oldest = this.replays.keys().next().value;
+      if (oldest !== undefined) this.replays.delete(oldest);
+    }
+    this.replays.set(at, {
+      ...offer,
+      route: request.routeOptions.url ?? request.url,
+      headers,
+      body,
+    });
+  }
+
+  /** Answers `request` from a replay and says so, or says it did not. */
+  private answer(request: IncomingMessage, response: ServerResponse): boolean {
+    const app = this.app;
+    if (!app || request.method !== 'GET' || this.replays.size === 0) return false;
+    const at = replayKey(request);
+    const replay = this.replays.get(at);
+    if (!replay || this.isPersonal(request)) return false;
+    if (
+      app.publicCache.peek(replay.topic, replay.key) !== replay.answer ||
+      calendarDay(app.clock.now(), app.config.rent.timeZone) !== replay.day
+    ) {
+      this.replays.delete(at);
+      return false;
+    }
+    const startedAt = performance.now();
+    const { countRequest, handle } = this;
+    if (!countRequest || !handle) return false;
+    // What the ceiling's key generator reads of a request: its address, as Fastify finds it.
+    const ip = this.trustProxy ? proxyAddr(request, () => true) : request.socket.remoteAddress;
+    // The parts of a request the ceiling reads (its key generator, its allow list).
+    const counted = {
+      ip,
+      url: request.url,
+      headers: request.headers,
+      routeOptions: { config: {} },
+    };
+    countRequest(counted as unknown as FastifyRequest).then(
+      (outcome) => {
+        // Over the ceiling: the pipeline counts it too and refuses it in its own words.
+        if (!outcome.isAllowed && outcome.isExceeded) handle(request, response);
+        else this.send(request, response, replay, startedAt);
+      },
+      () => handle(request, response),
+    );
+    return true;
+  }
+
+  private send(
+    request: IncomingMessage,
+    response: ServerResponse,
+    replay: Replay,
+    startedAt: number,
+  ): void {
+    const requestId = this.log.requestId(request);
+    response.writeHead(200, { 'x-request-id': requestId, ...replay.headers });
+    response.end(replay.body);
+    this.served += 1;
+    const durationMs = Math.round((performance.now() - startedAt) * 10) / 10;
+    this.app?.log.info(
+      {
+        reqId: requestId,
+        ...this.log.line({ method: 'GET', route: replay.route }, 200, durationMs),
+      },
+      'request completed',
+    );
+  }
+}
+
+/** A request's path and query with the encodings it accepts: what a kept reply depends on. */
+function replayKey(request: IncomingMessage): string {
+  return `${request.url ?? ''}\n${request.headers['accept-encoding'] ?? ''}`;
+}
