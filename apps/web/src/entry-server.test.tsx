@@ -148,6 +148,27 @@ describe('drawing a public page on the server', () => {
     expect(page.head).toContain('href="/api/images/c801.webp"');
   });
 
+  it('asks the browser for the first apartment’s photo before anything else, and only that one', async () => {
+    const second = apartment({
+      _id: '7d2a6e0f-4c8b-4d3f-8a21-3b5c7d9e1f20',
+      apartmentNo: 'B-402',
+      apartmentImage: '/api/images/b402.webp',
+    });
+    const listing = { result: [apartment(), second], total: 2, page: 1, limit: 6, pageCount: 1 };
+    const { fetchApi } = fakeApi({ '/api/apartments?page=1&limit=6': { body: listing } });
+
+    const page = await render('/apartment', fetchApi, NOW);
+
+    const photos = [...page.html.matchAll(/<img [^>]*>/g)].map((match) => match[0]);
+    const leading = photos.filter((photo) => photo.includes('fetchPriority="high"'));
+    expect(leading).toHaveLength(1);
+    expect(leading[0]).toContain('alt="Inside apartment C-801"');
+    expect(photos.find((photo) => photo.includes('B-402'))).toContain('fetchPriority="auto"');
+    expect(page.head).toMatch(
+      /<link [^>]*href="\/api\/images\/c801.webp"[^>]*fetchPriority="high"/,
+    );
+  });
+
   it('draws different visitors’ pages side by side, each with its own answers', async () => {
     const id = apartment()._id;
     const answers = { [`/api/apartments/${id}`]: { body: { result: apartment() } } };

@@ -2,8 +2,20 @@ import type { Apartment } from '@structomate/contract';
 import { Link } from 'react-router';
 import { formatRent } from '../../../lib/format';
 
-/** Spec §2 listing card: image, number, details, floor, block, rent and the way to rent it. */
-export function ApartmentCard({ apartment, eager }: { apartment: Apartment; eager: boolean }) {
+/**
+ * Spec §2 listing card: image, number, details, floor, block, rent and the way to rent it.
+ * `eager` cards load their photo at once (the first row); the `leading` card's photo, the page's
+ * largest paint on a phone, is fetched before anything else the page asks for.
+ */
+export function ApartmentCard({
+  apartment,
+  eager,
+  leading = false,
+}: {
+  apartment: Apartment;
+  eager: boolean;
+  leading?: boolean;
+}) {
   const headingId = `apartment-${apartment._id}`;
   return (
     <article
@@ -16,7 +28,8 @@ export function ApartmentCard({ apartment, eager }: { apartment: Apartment; eage
           alt={`Inside apartment ${apartment.apartmentNo}`}
           width={768}
           height={512}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={eager || leading ? 'eager' : 'lazy'}
+          fetchPriority={leading ? 'high' : 'auto'}
           decoding="async"
           className="size-full object-cover"
         />

@@ -123,7 +123,12 @@ export function ApartmentListing() {
             aria-busy={isPlaceholderData}
           >
             {data.result.map((apartment, index) => (
-              <ApartmentCard key={apartment._id} apartment={apartment} eager={index < 3} />
+              <ApartmentCard
+                key={apartment._id}
+                apartment={apartment}
+                eager={index < 3}
+                leading={index === 0}
+              />
             ))}
           </div>
           <Pager page={data.page} pageCount={data.pageCount} onPage={goToPage} />
