@@ -92,8 +92,7 @@ export class TopicCache<Topic extends string> {
     const kept = this.entries.get(topic);
     const entry = kept?.get(key);
     if (entry) {
-      const now = Date.now();
-      if (now - entry.storedAt < this.options.maxAgeMs[topic] && now < entry.until) {
+      if (this.holds(topic, entry)) {
         this.hits += 1;
         return entry.value as T;
       }
@@ -126,11 +125,13 @@ export class TopicCache<Topic extends string> {
   peek(topic: Topic, key: string): unknown {
     if (!this.hearing) return undefined;
     const entry = this.entries.get(topic)?.get(key);
-    if (!entry) return undefined;
+    return entry && this.holds(topic, entry) ? entry.value : undefined;
+  }
+
+  /** Whether a kept entry may still be served: younger than its topic allows, not past `until`. */
+  private holds(topic: Topic, entry: Entry): boolean {
     const now = Date.now();
-    return now - entry.storedAt < this.options.maxAgeMs[topic] && now < entry.until
-      ? entry.value
-      : undefined;
+    return now - entry.storedAt < this.options.maxAgeMs[topic] && now < entry.until;
   }
 
   private isTopic(value: string): value is Topic {
