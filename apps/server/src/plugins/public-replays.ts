@@ -106,19 +106,19 @@ export class PublicReplays {
   }
 
   /**
-   * Called by a route about to send `answer`, kept under `topic`/`key` in the public cache: the
-   * request may be one whose answer is sent again to the next like it.
+   * Called by a route about to send `answer`, kept under `topic`/`key` in the public cache and
+   * made for the building day `day`: the request may be one whose answer is sent again to the
+   * next like it.
    */
-  offer(request: FastifyRequest, topic: CacheTopic, key: string, answer: PreparedAnswer): void {
+  offer(
+    request: FastifyRequest,
+    topic: CacheTopic,
+    key: string,
+    answer: PreparedAnswer,
+    day: string,
+  ): void {
     if (request.method !== 'GET' || this.isPersonal(request.raw)) return;
-    const app = this.app;
-    if (!app) return;
-    request.replayable = {
-      topic,
-      key,
-      answer,
-      day: calendarDay(request.now, app.config.rent.timeZone),
-    };
+    request.replayable = { topic, key, answer, day };
   }
 
   private isPersonal(request: IncomingMessage): boolean {
@@ -156,8 +156,9 @@ export class PublicReplays {
 
   /** Answers `request` from a replay and says so, or says it did not. */
   private answer(request: IncomingMessage, response: ServerResponse): boolean {
-    const app = this.app;
-    if (!app || request.method !== 'GET' || this.replays.size === 0) return false;
+    const { app, countRequest, handle } = this;
+    if (!app || !countRequest || !handle) return false;
+    if (request.method !== 'GET' || this.replays.size === 0) return false;
     const at = replayKey(request);
     const replay = this.replays.get(at);
     if (!replay || this.isPersonal(request)) return false;
@@ -169,8 +170,6 @@ export class PublicReplays {
       return false;
     }
     const startedAt = performance.now();
-    const { countRequest, handle } = this;
-    if (!countRequest || !handle) return false;
     // What the ceiling's key generator reads of a request: its address, as Fastify finds it.
     const ip = this.trustProxy ? proxyAddr(request, () => true) : request.socket.remoteAddress;
     // The parts of a request the ceiling reads (its key generator, its allow list).
