@@ -107,6 +107,8 @@ test.describe('without JavaScript', () => {
     // Their rent and email: kept by no cache, as their API answers are not.
     expect(drawn?.headers()['cache-control']).toBe('no-store');
     expect(drawn?.headers()['vary']).toMatch(/\bcookie\b/i);
+    // For the person it was drawn for: nothing asks a search engine about it.
+    expect(drawn?.headers()['x-robots-tag']).toBeUndefined();
 
     // A browser the app has not run in has noted no time zone, or one that names none: the page
     // arrives as the shell, and the browser draws it.
@@ -128,8 +130,14 @@ test.describe('without JavaScript', () => {
     await page.goto('/dashboard/payments');
     await expect(page.locator('#root')).toBeEmpty();
     await page.context().clearCookies({ name: 'sm_session' });
-    await page.goto('/dashboard/payments');
+    const signedOut = await page.goto('/dashboard/payments');
     await expect(page.locator('#root')).toBeEmpty();
+    // What a crawler finds there, never signed in: said not to be indexed on the answer, which
+    // robots.txt leaves it free to read.
+    expect(signedOut?.headers()['x-robots-tag']).toBe('noindex');
+    const robots = await page.request.get('/robots.txt');
+    expect(robots.status()).toBe(200);
+    expect(await robots.text()).not.toMatch(/^Disallow:\s*\/dashboard/im);
   });
 });
 

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build';
+import { TIME_ZONE_COOKIE } from '@structomate/contract';
+import { buildTestApp, loginAs, type TestApp } from '../../test/build';
 
 /**
  * A built web app of our own: the page template, and a renderer that draws the address it is
@@ -42,8 +43,9 @@ afterAll(async () => {
   await rm(buildDir, { recursive: true, force: true });
 });
 
-async function serving(pageDrawsAtOnce: number) {
+async function serving(pageDrawsAtOnce: number, demo = false) {
   const served = await buildTestApp({
+    demo,
     config: { env: 'production', webDistDir: path.join(buildDir, 'dist'), pageDrawsAtOnce },
   });
   apps.push(served);
@@ -142,6 +144,42 @@ describe('pages drawn at once (PAGE_DRAWS_AT_ONCE)', () => {
     for (const url of ['/', '/apartment', '/nowhere']) {
       const answer = await app.inject({ method: 'GET', url });
       expect(isShell(answer.body)).toBe(true);
+    }
+  });
+});
+
+describe('the signed-in part of the app, to crawlers', () => {
+  const timeZone = `${TIME_ZONE_COOKIE}=${encodeURIComponent('Europe/Berlin')}`;
+
+  it('says noindex on every dashboard answer to someone not signed in', async () => {
+    const app = await serving(4);
+    for (const url of ['/dashboard', '/dashboard/', '/dashboard/payments', '/dashboard/nowhere']) {
+      for (const cookie of [timeZone, `sm_session=no-such-session; ${timeZone}`]) {
+        const answer = await app.inject({ method: 'GET', url, headers: { cookie } });
+        expect(answer.headers['x-robots-tag'], `${url} with ${cookie}`).toBe('noindex');
+        expect(isShell(answer.body)).toBe(true);
+      }
+    }
+  });
+
+  it('says nothing of the kind to the person signed in, nor on the public pages', async () => {
+    const app = await serving(4, true);
+    const member = await loginAs(app, 'member');
+    const withZone = await member.inject({
+      method: 'GET',
+      url: '/dashboard/payments',
+      headers: { cookie: `${member.cookie}; ${timeZone}` },
+    });
+    expect(drawn(withZone.body, '/dashboard/payments')).toBe(true);
+    expect(withZone.headers['x-robots-tag']).toBeUndefined();
+    for (const url of ['/dashboard', '/dashboard/payments']) {
+      const shell = await member.inject({ method: 'GET', url });
+      expect(isShell(shell.body)).toBe(true);
+      expect(shell.headers['x-robots-tag']).toBeUndefined();
+    }
+    for (const url of ['/', '/apartment', '/authentiction', '/nowhere']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.headers['x-robots-tag'], url).toBeUndefined();
     }
   });
 });

@@ -86,10 +86,12 @@ export async function registerWebApp(
       return sendError(reply, new AppError('NOT_FOUND', `Nothing is served at ${pathname}`));
     }
     const status = isClientRoute(pathname) ? 200 : 404;
-    if (DASHBOARD_PAGE.test(pathname)) {
+    if (DASHBOARD.test(pathname)) {
       // Drawn for one person, or the shell: which depends on the cookies.
       reply.header('vary', 'cookie');
-      if (renderer && template && status === 200 && (await drawsDashboardFor(app, request))) {
+      const signedIn = await cookieSessionIsLive(app, request);
+      if (!signedIn) reply.header('x-robots-tag', 'noindex');
+      if (renderer && template && status === 200 && signedIn && drawsDashboard(request, pathname)) {
         return sendDrawnPage(app, request, reply, { renderer, template, slots }, status);
       }
       return sendIndex(request, reply, shell, status);
@@ -113,10 +115,17 @@ const DRAWN_PAGES = [
   /^\/apartment\/[^/]+\/?$/,
   /^\/authentiction(\/registration)?\/?$/,
 ];
+/**
+ * The signed-in part of the app. A crawler is never signed in: what it finds there is the way to
+ * the login page, so those answers say `noindex` (X-Robots-Tag). Said on the answer rather than
+ * by robots.txt, which would keep crawlers from reading it: an address found linked somewhere
+ * (a rent email forwarded to a public list) could then be indexed bare, never read.
+ */
+const DASHBOARD = /^\/dashboard(\/|$)/;
 const DASHBOARD_PAGE = /^\/dashboard\/[^/]/;
 const isDrawnPage = (pathname: string) =>
   DRAWN_PAGES.some((pattern) => pattern.test(pathname)) ||
-  (!isClientRoute(pathname) && !pathname.startsWith('/dashboard/'));
+  (!isClientRoute(pathname) && !DASHBOARD.test(pathname));
 
 /**
  * The time zone the app noted for the visitor's browser, or undefined when the cookie is missing
@@ -137,15 +146,15 @@ function readerTimeZone(request: FastifyRequest): string | undefined {
 
 /**
  * A dashboard page is drawn for the person signed in (a member opening the rent page from an
- * email, on a phone) when their session is live and the app has noted their browser's time zone:
- * dashboard pages show instants (a payment made at 10:15) as the reader's clock shows them, and
- * are drawn in that zone, so the browser taking the page over finds the same text. Otherwise it
- * arrives as the shell: without a session the app leads to the login page, and a browser the app
- * has not run in yet draws the page itself.
+ * email, on a phone) when their session is live (the caller knows) and the app has noted their
+ * browser's time zone: dashboard pages show instants (a payment made at 10:15) as the reader's
+ * clock shows them, and are drawn in that zone, so the browser taking the page over finds the
+ * same text. Otherwise it arrives as the shell: without a session the app leads to the login
+ * page, and a browser the app has not run in yet draws the page itself. `/dashboard` itself only
+ * leads to the first page of the person's menu.
  */
-async function drawsDashboardFor(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
-  return readerTimeZone(request) !== undefined && (await cookieSessionIsLive(app, request));
-}
+const drawsDashboard = (request: FastifyRequest, pathname: string) =>
+  DASHBOARD_PAGE.test(pathname) && readerTimeZone(request) !== undefined;
 
 /**
  * A bound on the pages this process draws at once (PAGE_DRAWS_AT_ONCE). A page costs the server
