@@ -32,6 +32,8 @@ beforeAll(async () => {
   await mkdir(path.join(buildDir, 'dist-ssr'));
   await writeFile(path.join(buildDir, 'dist', 'index.html'), INDEX_HTML);
   await writeFile(path.join(buildDir, 'dist-ssr', 'entry-server.js'), RENDERER);
+  await mkdir(path.join(buildDir, 'dist', 'assets'));
+  await writeFile(path.join(buildDir, 'dist', 'assets', 'app-Abc123.js'), 'export {};\n');
 });
 
 afterEach(async () => {
@@ -181,5 +183,34 @@ describe('the signed-in part of the app, to crawlers', () => {
       const page = await app.inject({ method: 'GET', url });
       expect(page.headers['x-robots-tag'], url).toBeUndefined();
     }
+  });
+});
+
+describe('the built files', () => {
+  it('carry the headers a file needs, not those of a page', async () => {
+    const app = await serving(4);
+    const script = await app.inject({ method: 'GET', url: '/assets/app-Abc123.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers).toMatchObject({
+      'cache-control': 'public, max-age=31536000, immutable',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+    });
+    for (const name of [
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ]) {
+      expect(script.headers[name], name).toBeUndefined();
+    }
+    // A page still carries a page's.
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 });
