@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { ErrorResponseSchema, HealthResponseSchema, BuildingSchema } from '@structomate/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build';
+import { PAGE_ONLY_HEADERS } from '../test/headers';
 import { PAGE_RENDER_HEADER, pageRenderToken } from './lib/page-render-token';
 
 let t: TestApp;
@@ -99,13 +100,7 @@ describe('request ids and headers', () => {
     });
     // Headers for documents a browser shows, and the ceiling's counts, are not sent with it.
     for (const name of [
-      'referrer-policy',
-      'cross-origin-opener-policy',
-      'origin-agent-cluster',
-      'x-dns-prefetch-control',
-      'x-download-options',
-      'x-permitted-cross-domain-policies',
-      'x-xss-protection',
+      ...PAGE_ONLY_HEADERS,
       'x-ratelimit-limit',
       'x-ratelimit-remaining',
       'x-ratelimit-reset',

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TIME_ZONE_COOKIE } from '@structomate/contract';
 import { buildTestApp, loginAs, type TestApp } from '../../test/build';
+import { PAGE_ONLY_HEADERS } from '../../test/headers';
+import { API_SECURITY_HEADERS } from './security';
 
 /**
  * A built web app of our own: the page template, and a renderer that draws the address it is
@@ -191,23 +193,10 @@ describe('the built files', () => {
     const app = await serving(4);
     const script = await app.inject({ method: 'GET', url: '/assets/app-Abc123.js' });
     expect(script.statusCode).toBe(200);
-    expect(script.headers).toMatchObject({
-      'cache-control': 'public, max-age=31536000, immutable',
-      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-      'x-content-type-options': 'nosniff',
-      'cross-origin-resource-policy': 'same-origin',
-    });
-    for (const name of [
-      'referrer-policy',
-      'cross-origin-opener-policy',
-      'origin-agent-cluster',
-      'x-dns-prefetch-control',
-      'x-download-options',
-      'x-permitted-cross-domain-policies',
-      'x-xss-protection',
-    ]) {
-      expect(script.headers[name], name).toBeUndefined();
-    }
+    // The API's set, which app.test.ts spells out.
+    expect(script.headers).toMatchObject(API_SECURITY_HEADERS);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const name of PAGE_ONLY_HEADERS) expect(script.headers[name], name).toBeUndefined();
     // A page still carries a page's.
     const page = await app.inject({ method: 'GET', url: '/' });
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
