@@ -38,7 +38,7 @@ export const API_SECURITY_HEADERS: Record<string, string> = {
  * Whether `url` gets the API's headers rather than a page's: an API answer, or one of the web
  * app's built files (scripts, styles, fonts, images under /assets), which a browser never shows
  * as a page either (an SVG opened on its own is held by the same `default-src 'none'`). A page's
- * headers are about 700 bytes more on each of the thirty-odd files a first visit loads.
+ * headers are about 500 bytes more on each of the thirty-odd files a first visit loads.
  */
 export function getsApiHeaders(url: string): boolean {
   return (
