@@ -1,7 +1,7 @@
 /**
- * The headers only a page a browser shows gets (a referrer policy, cross-origin opener and agent
- * cluster, Helmet's legacy X- headers): never on an API answer or a built file
- * (`API_SECURITY_HEADERS`, plugins/security.ts).
+ * The security headers that only pages get (a referrer policy, cross-origin opener and agent
+ * cluster, Helmet's legacy X- headers): never sent on an API answer or a built file, which get
+ * `API_SECURITY_HEADERS` (plugins/security.ts).
  */
 export const PAGE_ONLY_HEADERS = [
   'referrer-policy',
