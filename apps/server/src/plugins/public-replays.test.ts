@@ -1,5 +1,5 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { ErrorResponseSchema } from '@structomate/contract';
 import { eq } from 'drizzle-orm';
@@ -184,6 +184,41 @@ describe('public replays and the per-address ceiling', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('public replays while the server shuts down', () => {
+  it('leave a request arriving on an open connection to be refused (503) and the connection closed', async () => {
+    const t = await listening();
+    const { port } = t.app.server.address() as AddressInfo;
+    await get(t, LISTING);
+    await get(t, LISTING);
+    expect(t.app.publicReplays.served).toBe(1);
+    // A connection a load balancer keeps open, busy with a request whose body is still coming,
+    // so closing the server does not drop it as idle.
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    await new Promise<void>((resolve) => socket.on('connect', resolve));
+    const begun = new Promise((resolve) => t.app.server.once('request', resolve));
+    const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-this-one' });
+    socket.write(
+      `POST /api/login HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await begun;
+    const closed = t.app.close();
+    // The rest of the body, and the next request on the same connection: a replayable read.
+    socket.write(`${body.slice(5)}GET ${LISTING} HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n`);
+    // A replay would answer 200 and keep the connection open (the close waits on it).
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    socket.destroy();
+    await closed;
+    await t.database.close();
+    const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => match[1]);
+    expect(statuses).toEqual(['401', '503']);
+    expect(received.split('HTTP/1.1 503')[1]).toMatch(/^connection: close$/im);
+    expect(t.app.publicReplays.served).toBe(1);
   });
 });
 

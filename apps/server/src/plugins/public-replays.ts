@@ -68,6 +68,8 @@ export class PublicReplays {
   /** The app's own handling of a request (Fastify's), for every request not replayed. */
   private handle: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
   private countRequest: ReturnType<FastifyInstance['createRateLimit']> | undefined;
+  /** Set once the app begins to close: from then on every request meets its refusal. */
+  private closing = false;
 
   constructor(
     private readonly trustProxy: boolean,
@@ -103,6 +105,13 @@ export class PublicReplays {
       if (request.replayable) this.remember(request, reply, request.replayable);
       done();
     });
+    // A server shutting down answers a request still arriving on an open connection 503 and
+    // closes it (Fastify's own rule), so a load balancer sends it elsewhere: replays too.
+    app.addHook('preClose', (done) => {
+      this.closing = true;
+      this.replays.clear();
+      done();
+    });
   }
 
   /**
@@ -128,7 +137,7 @@ export class PublicReplays {
   }
 
   private remember(request: FastifyRequest, reply: FastifyReply, offer: Offer): void {
-    if (reply.statusCode !== 200) return;
+    if (reply.statusCode !== 200 || this.closing) return;
     const headers = { ...reply.getHeaders() } as OutgoingHttpHeaders;
     // A header that names this request or sets something on the client is never sent twice.
     if (headers['set-cookie'] !== undefined) return;
@@ -158,7 +167,7 @@ export class PublicReplays {
   private answer(request: IncomingMessage, response: ServerResponse): boolean {
     const { app, countRequest, handle } = this;
     if (!app || !countRequest || !handle) return false;
-    if (request.method !== 'GET' || this.replays.size === 0) return false;
+    if (request.method !== 'GET' || this.replays.size === 0 || this.closing) return false;
     const at = replayKey(request);
     const replay = this.replays.get(at);
     if (!replay || this.isPersonal(request)) return false;
