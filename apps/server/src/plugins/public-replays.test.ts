@@ -1,36 +1,17 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { ErrorResponseSchema } from '@structomate/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../test/build';
+import { getOverSocket } from '../../test/sockets';
 import { apartments } from '../db/schema';
 import { FakeClock } from '../lib/clock';
 
 /** A GET over a real socket (replays answer before Fastify, where `inject` never goes). */
-function get(
-  t: TestApp,
-  path: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  const { port } = t.app.server.address() as AddressInfo;
-  return new Promise((resolve, reject) => {
-    const sent = httpRequest({ host: '127.0.0.1', port, path, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks),
-        }),
-      );
-    });
-    sent.on('error', reject);
-    sent.end();
-  });
-}
+const get = (t: TestApp, path: string, headers: Record<string, string> = {}) =>
+  getOverSocket(t.app, path, headers);
 
 /** The headers that name one answer rather than say what it is. */
 function lasting(headers: IncomingHttpHeaders): IncomingHttpHeaders {

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TIME_ZONE_COOKIE } from '@structomate/contract';
 import { buildTestApp, loginAs, type TestApp } from '../../test/build';
 import { PAGE_ONLY_HEADERS } from '../../test/headers';
+import { getOverSocket } from '../../test/sockets';
 import { API_SECURITY_HEADERS } from './security';
 
 /**
@@ -149,6 +150,46 @@ describe('pages drawn at once (PAGE_DRAWS_AT_ONCE)', () => {
       const answer = await app.inject({ method: 'GET', url });
       expect(isShell(answer.body)).toBe(true);
     }
+  });
+});
+
+describe('public pages, sent again (ADR 020)', () => {
+  it('go to the next visitor as they were sent, until what they show changes', async () => {
+    const app = await serving(4, true);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    let draws = 0;
+    (globalThis as Holds)[HOLD] = async () => {
+      draws += 1;
+    };
+    const first = await getOverSocket(app, '/apartment');
+    expect(drawn(first.body.toString(), '/apartment')).toBe(true);
+    const served = app.publicReplays.served;
+    const again = await getOverSocket(app, '/apartment');
+    expect(app.publicReplays.served).toBe(served + 1);
+    expect(again.status).toBe(200);
+    expect(again.body.equals(first.body)).toBe(true);
+    const { date: _date, 'x-request-id': _id, ...lasting } = first.headers;
+    expect(again.headers).toMatchObject(lasting);
+    expect(draws).toBe(1);
+    // Once what the page shows changes, it is drawn again.
+    await app.publicCache.invalidate('pages');
+    expect(drawn((await getOverSocket(app, '/apartment')).body.toString(), '/apartment')).toBe(
+      true,
+    );
+    expect(draws).toBe(2);
+    expect(app.publicReplays.served).toBe(served + 1);
+  });
+
+  it('never go to someone signed in, nor answer for a page that is not there', async () => {
+    const app = await serving(4, true);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    await getOverSocket(app, '/');
+    const member = await loginAs(app, 'member');
+    const served = app.publicReplays.served;
+    const mine = await getOverSocket(app, '/', { cookie: member.cookie });
+    expect(mine.headers['cache-control']).toBe('no-store');
+    for (let i = 0; i < 2; i += 1) expect((await getOverSocket(app, '/nowhere')).status).toBe(404);
+    expect(app.publicReplays.served).toBe(served);
   });
 });
 

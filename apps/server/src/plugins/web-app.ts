@@ -218,15 +218,12 @@ async function sendDrawnPage(
     );
   };
   const draw = () => slots.within(drawPage);
+  const day = calendarDay(request.now, app.config.rent.timeZone);
+  const key = `${day}:${request.url}`;
   let page;
   try {
     page = shared
-      ? await app.publicCache.get(
-          'pages',
-          `${calendarDay(request.now, app.config.rent.timeZone)}:${request.url}`,
-          draw,
-          { keep: (drawn) => drawn !== undefined },
-        )
+      ? await app.publicCache.get('pages', key, draw, { keep: (drawn) => drawn !== undefined })
       : await draw();
   } catch (error) {
     // The browser can still draw the page itself from the empty shell.
@@ -237,6 +234,8 @@ async function sendDrawnPage(
     request.log.debug('Pages are being drawn up to PAGE_DRAWS_AT_ONCE: the shell instead');
     return sendIndex(request, reply, template.shell, status);
   }
+  // A kept page may be sent again, as it is, to the next visitor asking for it (ADR 020).
+  if (shared) app.publicReplays.offer(request, 'pages', key, page, day);
   // The page shows who is signed in: it may be kept only by this visitor's browser, and a page
   // drawn for someone signed in (their rent, their email) not even there, as their API answers.
   return sendPrepared(
