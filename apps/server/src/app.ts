@@ -81,6 +81,12 @@ function requestLine(
   return { method: request.method, route: request.route, status, durationMs };
 }
 
+/** The route a request is logged under: its pattern, or for a page of the web app or an unknown
+ * path (no route), its path without the query. */
+function loggedRoute(request: FastifyRequest): string {
+  return request.routeOptions.url ?? request.url.split('?')[0] ?? request.url;
+}
+
 /** One info line per request, on completion (requestLine). The arrival line only at debug level. */
 class RequestLineLogController extends LogController {
   override incomingRequest(request: FastifyRequest): void {
@@ -94,11 +100,7 @@ class RequestLineLogController extends LogController {
   ): void {
     if (this.isLogDisabled(request)) return;
     const line = requestLine(
-      // No route: a page of the web app or an unknown path; its path without the query.
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? request.url.split('?')[0] ?? request.url,
-      },
+      { method: request.method, route: loggedRoute(request) },
       reply.statusCode,
       Math.round(reply.elapsedTime * 10) / 10,
     );
@@ -114,7 +116,11 @@ export async function buildApp({
   logStream,
   clock = systemClock,
 }: BuildAppOptions): Promise<FastifyInstance> {
-  const replays = new PublicReplays(config.trustProxy, { requestId, line: requestLine });
+  const replays = new PublicReplays(config.trustProxy, {
+    requestId,
+    route: loggedRoute,
+    line: requestLine,
+  });
   const app = Fastify({
     logger: {
       level: config.logLevel,

@@ -131,6 +131,27 @@ describe('public replays and the building day', () => {
   });
 });
 
+describe('public replays and the protocol', () => {
+  it('send HSTS only to a request that came over https, as the app does', async () => {
+    const t = await listening({ config: { env: 'production', trustProxy: true } });
+    try {
+      const over = (proto: string) => ({ 'x-forwarded-proto': proto });
+      const hsts = (answer: { headers: IncomingHttpHeaders }) =>
+        answer.headers['strict-transport-security'];
+      expect(hsts(await get(t, LISTING, over('http')))).toBeUndefined();
+      expect(hsts(await get(t, LISTING, over('http')))).toBeUndefined();
+      expect(t.app.publicReplays.served).toBe(1);
+      expect(hsts(await get(t, LISTING, over('https')))).toMatch(/^max-age=\d+/);
+      expect(t.app.publicReplays.served).toBe(1);
+      expect(hsts(await get(t, LISTING, over('https')))).toMatch(/^max-age=\d+/);
+      expect(hsts(await get(t, LISTING, over('http')))).toBeUndefined();
+      expect(t.app.publicReplays.served).toBe(3);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('public replays and the per-address ceiling', () => {
   it('count against the same ceiling as every request', async () => {
     const t = await listening({ config: { requestsPerMinute: 3 } });

@@ -28,7 +28,7 @@ interface Offer {
 }
 
 interface Replay extends Offer {
-  /** The route's pattern, for the log line. */
+  /** The route it is logged under. */
   route: string;
   /** The headers the pipeline sent, but the request id. */
   headers: OutgoingHttpHeaders;
@@ -43,6 +43,8 @@ const MAX_REPLAYS = 200;
 /** How the app writes a request's log line and names a request (app.ts), for replays too. */
 export interface RequestLog {
   requestId: (request: IncomingMessage) => string;
+  /** The route a request is logged under (never its query: ids and tokens stay out of the log). */
+  route: (request: FastifyRequest) => string;
   line: (
     request: { method: string; route: string },
     status: number,
@@ -52,13 +54,14 @@ export interface RequestLog {
 
 /**
  * Public reads answered again before the framework's pipeline (ADR 020). When the pipeline has
- * sent a visitor a kept public answer (the listing, an apartment), the exact status, headers and
- * bytes it sent are remembered under the request's path and accepted encodings. The next visitor's
- * request for the same path, with the same encodings and nothing personal in it (no cookie, no
- * credentials, no conditional or partial request, no test clock), is answered with them at once,
- * for as long as the kept answer they came from is still the one the cache serves, on the same
- * building day. It is still counted against the per-address ceiling (the same counter) and still
- * logged, in the same line. Everything else goes through the pipeline as before.
+ * sent a visitor a kept public answer (the listing, an apartment, a public page drawn on the
+ * server), the exact status, headers and bytes it sent are remembered under the request's path,
+ * accepted encodings and protocol. The next visitor's request for the same path, with the same
+ * encodings over the same protocol and nothing personal in it (no cookie, no credentials, no
+ * conditional or partial request, no test clock), is answered with them at once, for as long as
+ * the kept answer they came from is still the one the cache serves, on the same building day.
+ * It is still counted against the per-address ceiling (the same counter) and still logged, in the
+ * same line. Everything else goes through the pipeline as before.
  */
 export class PublicReplays {
   private readonly replays = new Map<string, Replay>();
@@ -149,7 +152,7 @@ export class PublicReplays {
         : offer.answer.body;
     // Only bytes the route sent untouched by any later hook.
     if (!body || Number(headers['content-length']) !== body.length) return;
-    const at = replayKey(request.raw);
+    const at = replayKey(request.raw, this.trustProxy);
     this.replays.delete(at);
     if (this.replays.size >= MAX_REPLAYS) {
       const oldest = this.replays.keys().next().value;
@@ -157,7 +160,7 @@ export class PublicReplays {
     }
     this.replays.set(at, {
       ...offer,
-      route: request.routeOptions.url ?? request.url,
+      route: this.log.route(request),
       headers,
       body,
     });
@@ -168,7 +171,7 @@ export class PublicReplays {
     const { app, countRequest, handle } = this;
     if (!app || !countRequest || !handle) return false;
     if (request.method !== 'GET' || this.replays.size === 0 || this.closing) return false;
-    const at = replayKey(request);
+    const at = replayKey(request, this.trustProxy);
     const replay = this.replays.get(at);
     if (!replay || this.isPersonal(request)) return false;
     if (
@@ -220,7 +223,12 @@ export class PublicReplays {
   }
 }
 
-/** A request's path and query with the encodings it accepts: what a kept reply depends on. */
-function replayKey(request: IncomingMessage): string {
-  return `${request.url ?? ''}\n${request.headers['accept-encoding'] ?? ''}`;
+/**
+ * What a kept reply depends on: the request's path and query, the encodings it accepts, and the
+ * protocol it came over (HSTS is sent over https only), as the socket or a trusted proxy says.
+ */
+function replayKey(request: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy ? request.headers['x-forwarded-proto'] : undefined;
+  const encrypted = 'encrypted' in request.socket && request.socket.encrypted === true;
+  return `${request.url ?? ''}\n${request.headers['accept-encoding'] ?? ''}\n${forwarded ?? ''}\n${encrypted}`;
 }
