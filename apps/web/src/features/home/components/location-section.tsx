@@ -1,10 +1,21 @@
 import { BRAND_NAME } from '@structomate/contract';
+import { useRef } from 'react';
 import { LuMapPin } from 'react-icons/lu';
 import { useBuilding } from '../../../lib/building';
+import { useNearViewport } from '../../../lib/near-viewport';
+
+/**
+ * How near the viewport the map's frame is put in. A browser's own `loading="lazy"` loads a frame
+ * already 1,250–2,500 px away, so a phone opening the home page loaded the map (Google's scripts,
+ * or the browser's error page offline) while the page was still starting.
+ */
+const MAP_MARGIN = '300px 0px';
 
 /** Spec §2 Location: heading, red disclaimer, embedded map (loaded only when scrolled to). */
 export function LocationSection() {
   const { data: site } = useBuilding();
+  const frame = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(frame, MAP_MARGIN);
   return (
     <section id="location" aria-labelledby="location-heading" className="scroll-mt-20">
       <h2 id="location-heading" className="text-3xl font-semibold sm:text-4xl">
@@ -14,8 +25,11 @@ export function LocationSection() {
         Disclaimer: the address pinned on this map is not real. It is only an example, and{' '}
         {BRAND_NAME} has no relation to the pinned address.
       </p>
-      <div className="mt-6 overflow-hidden rounded-box border border-base-300 bg-base-200 shadow-sm">
-        {site ? (
+      <div
+        ref={frame}
+        className="mt-6 overflow-hidden rounded-box border border-base-300 bg-base-200 shadow-sm"
+      >
+        {site && near ? (
           <iframe
             title={`Map showing ${site.address}`}
             src={site.mapEmbedUrl}
