@@ -35,7 +35,21 @@ export function useToday(timeZone: string | undefined): string {
 
 /** The day `instant` falls on in `timeZone`, or where the page's reader is. */
 export const dayIn = (instant: Date, timeZone: string | undefined) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? readerClock.zone() }).format(instant);
+  dayFormat(timeZone ?? readerClock.zone()).format(instant);
+
+/**
+ * One formatter per zone ('' for the runtime's own), made once: a browser takes milliseconds to
+ * make each (tens for its first), and the footer and the pages ask on every render.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone ?? '');
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone });
+    dayFormats.set(timeZone ?? '', format);
+  }
+  return format;
+}
 
 /**
  * Where the page's reader is. Pages show instants (a payment made at 10:15) as the reader's clock
