@@ -1,5 +1,6 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -27,4 +28,14 @@ export function getOverSocket(
     sent.on('error', reject);
     sent.end();
   });
+}
+
+/** A log stream for `buildTestApp({ logStream })` and the JSON lines written to it. */
+export function capturedLog(): { stream: PassThrough; lines: Record<string, unknown>[] } {
+  const stream = new PassThrough();
+  const lines: Record<string, unknown>[] = [];
+  stream.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+  });
+  return { stream, lines };
 }

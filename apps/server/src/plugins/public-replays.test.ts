@@ -1,11 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { PassThrough } from 'node:stream';
 import { ErrorResponseSchema } from '@structomate/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../test/build';
-import { getOverSocket } from '../../test/sockets';
+import { capturedLog, getOverSocket } from '../../test/sockets';
 import { apartments } from '../db/schema';
 import { FakeClock } from '../lib/clock';
 
@@ -226,11 +225,7 @@ describe('public replays while the server shuts down', () => {
 
 describe('public replays in the log', () => {
   it('write the line every request writes, with the request id sent', async () => {
-    const stream = new PassThrough();
-    const lines: Record<string, unknown>[] = [];
-    stream.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-    });
+    const { stream, lines } = capturedLog();
     const t = await listening({ config: { logLevel: 'info' }, logStream: stream });
     try {
       await get(t, LISTING);

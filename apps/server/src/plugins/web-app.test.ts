@@ -1,12 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TIME_ZONE_COOKIE } from '@structomate/contract';
 import { buildTestApp, loginAs, type TestApp } from '../../test/build';
 import { PAGE_ONLY_HEADERS } from '../../test/headers';
-import { getOverSocket } from '../../test/sockets';
+import { capturedLog, getOverSocket } from '../../test/sockets';
 import { API_SECURITY_HEADERS } from './security';
 
 /**
@@ -205,11 +204,7 @@ describe('public pages, sent again (ADR 020)', () => {
 
 describe('public pages sent again, in the log', () => {
   it('are logged under their path, without the query, as when the app answers them', async () => {
-    const stream = new PassThrough();
-    const lines: Record<string, unknown>[] = [];
-    stream.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-    });
+    const { stream, lines } = capturedLog();
     const served = await buildTestApp({
       demo: true,
       logStream: stream,
