@@ -81,8 +81,10 @@ function requestLine(
   return { method: request.method, route: request.route, status, durationMs };
 }
 
-/** The route a request is logged under: its pattern, or for a page of the web app or an unknown
- * path (no route), its path without the query. */
+/**
+ * The route a request is logged under: its pattern, or for a page of the web app or an unknown
+ * path (no route), its path without the query.
+ */
 function loggedRoute(request: FastifyRequest): string {
   return request.routeOptions.url ?? request.url.split('?')[0] ?? request.url;
 }
