@@ -242,6 +242,42 @@ test.describe('the browser takes the page over', () => {
     expect(sameHeading).toBe(true);
   });
 
+  test('the home page starts on what it came with: no call, no Zod; the next visit asks @mobile', async ({
+    page,
+  }) => {
+    const apiCalls: string[] = [];
+    const scripts: Promise<string>[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/') && !pathname.startsWith('/api/images/')) {
+        apiCalls.push(pathname);
+      }
+    });
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text());
+    });
+
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    // The session and the featured coupon, asked on every visit, came with the page (ADR 021).
+    expect(apiCalls).toEqual([]);
+    // Zod and the contract's schemas load with the first call, not with the page.
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThan(5);
+    expect(bodies.filter((body) => body.includes('$ZodType'))).toEqual([]);
+
+    // Another page, then home again: that visit asks for the coupon, and parses it.
+    await page.getByRole('link', { name: 'Apartment', exact: true }).click();
+    await expect(page).toHaveURL(/\/apartment$/);
+    const coupon = page.waitForResponse((response) =>
+      response.url().endsWith('/api/coupons/featured'),
+    );
+    await page.getByRole('link', { name: 'StructoMate home' }).click();
+    await coupon;
+    await page.waitForLoadState('networkidle');
+    expect((await Promise.all(scripts)).some((body) => body.includes('$ZodType'))).toBe(true);
+  });
+
   test('a member’s dashboard page the server drew is taken over and works @mobile', async ({
     page,
   }) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIST_SEARCH_MAX } from './constants';
+import { GOOGLE_OUTCOMES, LIST_SEARCH_MAX } from './constants';
 import { oneLineText } from './text';
 
 export const ROLES = ['user', 'member', 'admin'] as const;
@@ -14,16 +14,6 @@ export const REGISTRATION_MESSAGES = {
   imageType: 'Invalid image type!',
   uploadFailed: 'Error uploading image',
   registerFailed: "Can't Register",
-} as const;
-
-export const AUTH_MESSAGES = {
-  invalidCredentials: 'Invalid email/password',
-  welcomeBack: (name: string) => `Welcome Back ${name}`,
-  welcome: (name: string) => `Welcome ${name}`,
-  googleFailed: "Can't login usign Google",
-  userFetchFailed: 'Failed to fetch user data after retries.',
-  accessDenied: 'Access Denied!',
-  signInToSign: 'Login/Register to Sign Agreement',
 } as const;
 
 /** Image types the registration form accepts (spec §5, §9). */
@@ -61,12 +51,6 @@ export const PENDING_REQUESTS_PAGE_SIZE = 10;
  * the web app and a spec client ask for. Others are read from the database each time.
  */
 export const KEPT_LIST_PAGES = 10;
-export const PAGE_HEADERS = {
-  total: 'x-total-count',
-  page: 'x-page',
-  pageCount: 'x-page-count',
-  limit: 'x-page-size',
-} as const;
 
 export const EmailSchema = z
   .string({ error: 'Email is required' })
@@ -202,8 +186,7 @@ export const ReturnToSchema = z
 export const GoogleStartQuerySchema = z.object({ returnTo: ReturnToSchema.optional() });
 
 /** What the server tells the web app after a Google sign-in, in the `google` query parameter. */
-export const GoogleOutcomeSchema = z.enum(['welcome', 'welcome-back', 'failed']);
-export type GoogleOutcome = z.infer<typeof GoogleOutcomeSchema>;
+export const GoogleOutcomeSchema = z.enum(GOOGLE_OUTCOMES);
 
 /** Admin's Users page: every account, with its role and its latest lease request. */
 export const USERS_PAGE_SIZE = 20;

@@ -1,19 +1,9 @@
 import { z } from 'zod';
 import { DisplayNameSchema, EmailSchema, PasswordSchema } from './accounts';
+import { SOCIAL_NETWORKS } from './constants';
 import { LeaseDefaultsSchema } from './lease-terms';
 
-/** The social networks the footer can link to, in the order it shows them. */
-export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'x', 'linkedin', 'youtube'] as const;
 export const SocialNetworkSchema = z.enum(SOCIAL_NETWORKS);
-export type SocialNetwork = z.infer<typeof SocialNetworkSchema>;
-
-export const SOCIAL_NETWORK_NAMES: Record<SocialNetwork, string> = {
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  x: 'X',
-  linkedin: 'LinkedIn',
-  youtube: 'YouTube',
-};
 
 const optionalText = (max: number, label: string) =>
   z

@@ -52,3 +52,38 @@ export const LEASE_TERMS = {
   rentDueDay: 1,
   parkingSpot: '12',
 } as const;
+
+/** Spec §4/§8 sign-in messages, spelled as the spec spells them (here, not in accounts.ts: the web app's first script reads them without Zod). */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email/password',
+  welcomeBack: (name: string) => `Welcome Back ${name}`,
+  welcome: (name: string) => `Welcome ${name}`,
+  googleFailed: "Can't login usign Google",
+  userFetchFailed: 'Failed to fetch user data after retries.',
+  accessDenied: 'Access Denied!',
+  signInToSign: 'Login/Register to Sign Agreement',
+} as const;
+
+/** The headers that say where a page of a list sits (ours). */
+export const PAGE_HEADERS = {
+  total: 'x-total-count',
+  page: 'x-page',
+  pageCount: 'x-page-count',
+  limit: 'x-page-size',
+} as const;
+
+/** The social networks the footer can link to, in the order it shows them. */
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'x', 'linkedin', 'youtube'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+export const SOCIAL_NETWORK_NAMES: Record<SocialNetwork, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  x: 'X',
+  linkedin: 'LinkedIn',
+  youtube: 'YouTube',
+};
+
+/** What the server tells the web app after a Google sign-in, in the `google` query parameter. */
+export const GOOGLE_OUTCOMES = ['welcome', 'welcome-back', 'failed'] as const;
+export type GoogleOutcome = (typeof GOOGLE_OUTCOMES)[number];

@@ -35,6 +35,15 @@ describe('apiRequest', () => {
     });
   });
 
+  it('loads the schema with the call when it is given a loader, and parses with it', async () => {
+    respond(200, { result: 3, extra: true });
+    const load = vi.fn(async () => z.object({ result: z.number() }));
+    await expect(apiRequest('/things', load)).resolves.toEqual({ result: 3 });
+    expect(load).toHaveBeenCalledOnce();
+    respond(200, { result: 'three' });
+    await expect(apiRequest('/things', load)).rejects.toThrow();
+  });
+
   it('refuses a success whose body breaks the contract', async () => {
     respond(200, { result: 'three' });
     await expect(apiRequest('/things', z.object({ result: z.number() }))).rejects.toThrow();

@@ -1,4 +1,4 @@
-import { ErrorResponseSchema, PAGE_HEADERS, type FieldIssue } from '@structomate/contract';
+import { PAGE_HEADERS, type FieldIssue } from '@structomate/contract';
 import type { z } from 'zod';
 import { apiFetch } from './api-fetch';
 
@@ -16,10 +16,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The contract's schema for an answer, or a function that loads it. The calls a page makes as it
+ * starts (the session, the building) pass a loader: Zod and the contract's schemas are then
+ * loaded with the first call, not with the page, which asks for none of its data again (ADR 021).
+ */
+export type SchemaSource<T extends z.ZodType> = T | (() => Promise<T>);
+
 /** Calls the API and parses the answer with the contract's schema: nothing unchecked gets in. */
 export async function apiRequest<T extends z.ZodType>(
   path: string,
-  schema: T,
+  schema: SchemaSource<T>,
   init: RequestInit = {},
 ): Promise<z.output<T>> {
   return (await apiResponse(path, schema, init)).data;
@@ -36,7 +43,7 @@ export interface ListPage<T> {
 /** POSTs a spec list call for `page` of `limit` rows and reads the page from its headers. */
 export async function postJsonPage<T extends z.ZodType>(
   path: string,
-  schema: T,
+  schema: SchemaSource<T>,
   page: number,
   limit: number,
 ): Promise<ListPage<z.output<T>>> {
@@ -59,7 +66,7 @@ export async function postJsonPage<T extends z.ZodType>(
 
 async function apiResponse<T extends z.ZodType>(
   path: string,
-  schema: T,
+  schema: SchemaSource<T>,
   init: RequestInit,
 ): Promise<{ data: z.output<T>; headers: Headers }> {
   const response = await apiFetch(`/api${path}`, {
@@ -69,6 +76,7 @@ async function apiResponse<T extends z.ZodType>(
   });
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
+    const { ErrorResponseSchema } = await import('@structomate/contract/errors');
     const failure = ErrorResponseSchema.safeParse(body);
     throw failure.success
       ? new ApiError(
@@ -79,14 +87,15 @@ async function apiResponse<T extends z.ZodType>(
         )
       : new ApiError(response.status, `Request failed with status ${response.status}`);
   }
-  return { data: schema.parse(body), headers: response.headers };
+  const parser = typeof schema === 'function' ? await schema() : schema;
+  return { data: parser.parse(body), headers: response.headers };
 }
 
 /** Sends JSON with `method` (the session cookie goes along) and parses the answer. */
 export function sendJson<T extends z.ZodType>(
   method: 'PUT' | 'PATCH' | 'DELETE',
   path: string,
-  schema: T,
+  schema: SchemaSource<T>,
   body: unknown,
 ): Promise<z.output<T>> {
   return apiRequest(path, schema, {
@@ -99,7 +108,7 @@ export function sendJson<T extends z.ZodType>(
 /** POSTs JSON (the session cookie goes along) and parses the answer with the contract's schema. */
 export function postJson<T extends z.ZodType>(
   path: string,
-  schema: T,
+  schema: SchemaSource<T>,
   body: unknown = {},
 ): Promise<z.output<T>> {
   return apiRequest(path, schema, {

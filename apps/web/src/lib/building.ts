@@ -1,10 +1,15 @@
-import { BRAND_NAME, BuildingSchema, type Building } from '@structomate/contract';
+import { BRAND_NAME, type Building } from '@structomate/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 
 export const BUILDING_QUERY_KEY = ['building'] as const;
 
-export const getBuilding = (): Promise<Building> => apiRequest('/building', BuildingSchema);
+// Loaded with the first call (lib/api-client.ts, SchemaSource): every page shows the building.
+export const getBuilding = (): Promise<Building> =>
+  apiRequest(
+    '/building',
+    async () => (await import('@structomate/contract/building')).BuildingSchema,
+  );
 
 /** The building's profile (name, address, contacts, social links): on every page. */
 export function useBuilding() {

@@ -1,9 +1,9 @@
-import { AgreementLookupResponseSchema } from '@structomate/contract';
 import { useQuery } from '@tanstack/react-query';
 import { postJson } from './api-client';
+import { agreementLookup } from './own-agreement';
 
 export const getMemberAgreement = () =>
-  postJson('/member/agreements', AgreementLookupResponseSchema).then((response) => response.result);
+  postJson('/member/agreements', agreementLookup).then((response) => response.result);
 
 /** The member's lease (spec §7 /member/agreements); only members ask (spec §6). */
 export function useMemberAgreement(enabled: boolean) {

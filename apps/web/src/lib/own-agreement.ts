@@ -1,11 +1,14 @@
-import { AgreementLookupResponseSchema } from '@structomate/contract';
 import { useQuery } from '@tanstack/react-query';
 import { postJson } from './api-client';
+
+// Loaded with the first call (lib/api-client.ts, SchemaSource): the account menu reads it.
+export const agreementLookup = async () =>
+  (await import('@structomate/contract/leases')).AgreementLookupResponseSchema;
 
 export const ownAgreementKey = ['own-agreement'] as const;
 
 export const getOwnAgreement = () =>
-  postJson('/users/agreements/', AgreementLookupResponseSchema).then((response) => response.result);
+  postJson('/users/agreements/', agreementLookup).then((response) => response.result);
 
 /**
  * Spec §7 /users/agreements/: the caller's latest agreement request, or null. Read by the

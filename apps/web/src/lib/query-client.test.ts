@@ -1,7 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { dehydrate, hydrate, QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { createQueryClient } from './query-client';
 import { SESSION_QUERY_KEY } from './session';
+import { leftDrawnPage, tookOverDataOf, type SsrState } from './ssr-state';
 
 describe('createQueryClient', () => {
   it.each([401, 403])('asks who we are again after a %i', async (status) => {
@@ -34,5 +36,58 @@ describe('createQueryClient', () => {
     expect(client.getQueryCache().find({ queryKey: SESSION_QUERY_KEY })?.state.isInvalidated).toBe(
       false,
     );
+  });
+});
+
+describe('data a drawn page came with', () => {
+  afterEach(() => leftDrawnPage());
+
+  /** A browser's client holding what the server drew the page with: the session, signed out. */
+  function tookOverPage() {
+    const server = new QueryClient();
+    server.setQueryData(SESSION_QUERY_KEY, { user: null });
+    const state = { drawnAt: 0, queries: dehydrate(server), router: {} } satisfies SsrState;
+    const client = createQueryClient();
+    hydrate(client, state.queries);
+    tookOverDataOf(state);
+    return client;
+  }
+
+  /** Mounts a screen that reads the session, asked again on every visit (`staleTime: 0`). */
+  function mountSession(client: QueryClient, queryFn: () => Promise<unknown>) {
+    const observer = new QueryObserver(client, {
+      queryKey: SESSION_QUERY_KEY,
+      queryFn,
+      staleTime: 0,
+    });
+    return observer.subscribe(() => undefined);
+  }
+
+  it('is not asked for again while that page is on screen', () => {
+    const client = tookOverPage();
+    const whoAmI = vi.fn().mockResolvedValue({ user: null });
+    mountSession(client, whoAmI)();
+    mountSession(client, whoAmI)();
+    expect(whoAmI).not.toHaveBeenCalled();
+  });
+
+  it('is asked for again by the next page', () => {
+    const client = tookOverPage();
+    const whoAmI = vi.fn().mockResolvedValue({ user: null });
+    leftDrawnPage();
+    mountSession(client, whoAmI)();
+    expect(whoAmI).toHaveBeenCalledOnce();
+  });
+
+  it('leaves data the page did not come with to its own rules', () => {
+    const client = tookOverPage();
+    client.setQueryData(['payments'], []);
+    const payments = vi.fn().mockResolvedValue([]);
+    new QueryObserver(client, {
+      queryKey: ['payments'],
+      queryFn: payments,
+      staleTime: 0,
+    }).subscribe(() => undefined)();
+    expect(payments).toHaveBeenCalledOnce();
   });
 });

@@ -2,6 +2,7 @@ import { QUERY_FRESH_MS } from '@structomate/contract';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 import { SESSION_QUERY_KEY } from './session';
+import { askAgainOnMount } from './ssr-state';
 
 export function createQueryClient(): QueryClient {
   // A 401 or 403 means the server sees this person differently than the page does (signed
@@ -19,6 +20,7 @@ export function createQueryClient(): QueryClient {
         staleTime: QUERY_FRESH_MS,
         retry: 1,
         refetchOnWindowFocus: false,
+        refetchOnMount: askAgainOnMount,
       },
     },
   });

@@ -1,9 +1,4 @@
-import {
-  AUTH_MESSAGES,
-  OkResponseSchema,
-  SessionResponseSchema,
-  type SessionUser,
-} from '@structomate/contract';
+import { AUTH_MESSAGES, type SessionUser } from '@structomate/contract';
 import { createContext, useContext } from 'react';
 import { apiRequest, postJson } from './api-client';
 
@@ -33,8 +28,12 @@ export const SESSION_FETCH_FAILED = AUTH_MESSAGES.userFetchFailed;
 /** Ours: spec §8 only logs a failed logout, which leaves a shared computer signed in. */
 export const LOGOUT_FAILED = 'Logout failed. You may still be signed in on this device.';
 
-export const getSession = () => apiRequest('/session', SessionResponseSchema);
-export const postLogout = () => postJson('/logout', OkResponseSchema);
+// Loaded with the first call (lib/api-client.ts, SchemaSource): every page reads the session.
+const accounts = () => import('@structomate/contract/accounts');
+export const getSession = () =>
+  apiRequest('/session', async () => (await accounts()).SessionResponseSchema);
+export const postLogout = () =>
+  postJson('/logout', async () => (await accounts()).OkResponseSchema);
 
 export const SessionContext = createContext<Session | null>(null);
 

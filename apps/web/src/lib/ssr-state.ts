@@ -21,6 +21,29 @@ export interface SsrState {
 
 export const SSR_STATE_ID = 'ssr-state';
 
+/** The queries whose data came with the page the server drew, while that page is on screen. */
+let cameWithPage: ReadonlySet<string> = new Set();
+
+/**
+ * The data a drawn page came with is as fresh as the page (read at its request, or kept drawn
+ * only until any of it changes, ADR 015): while that page is on screen, the screens that read it
+ * do not ask for it again as they mount, not even those that ask on every visit (the session,
+ * the featured coupon, `staleTime: 0`). The next page asks as usual (ADR 021).
+ */
+export function tookOverDataOf(state: SsrState): void {
+  cameWithPage = new Set(state.queries.queries.map((query) => query.queryHash));
+}
+
+/** The drawn page is no longer the one on screen (the reader went to another address). */
+export function leftDrawnPage(): void {
+  cameWithPage = new Set();
+}
+
+/** False for data the drawn page on screen came with (TanStack Query's `refetchOnMount`). */
+export function askAgainOnMount(query: { queryHash: string }): boolean {
+  return !cameWithPage.has(query.queryHash);
+}
+
 /** The state a server-drawn page carries, or undefined for a page the browser draws alone. */
 export function readSsrState(document: Document): SsrState | undefined {
   const text = document.getElementById(SSR_STATE_ID)?.textContent;

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, GoogleOutcomeSchema } from '@structomate/contract';
+import { AUTH_MESSAGES, GOOGLE_OUTCOMES, type GoogleOutcome } from '@structomate/contract';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -11,14 +11,15 @@ import { useSession } from '../../../lib/session';
 export function GoogleOutcome() {
   const [params, setParams] = useSearchParams();
   const { user, loading } = useSession();
-  const outcome = GoogleOutcomeSchema.safeParse(params.get('google'));
+  // On every page: a plain list, not the contract's schema (Zod stays out of the first script).
+  const named = params.get('google');
+  const outcome = GOOGLE_OUTCOMES.find((value): value is GoogleOutcome => value === named);
 
   useEffect(() => {
-    if (!outcome.success || loading) return;
+    if (!outcome || loading) return;
     const name = user?.displayName ?? '';
-    if (outcome.data === 'welcome' && user) toast.success(AUTH_MESSAGES.welcome(name));
-    else if (outcome.data === 'welcome-back' && user)
-      toast.success(AUTH_MESSAGES.welcomeBack(name));
+    if (outcome === 'welcome' && user) toast.success(AUTH_MESSAGES.welcome(name));
+    else if (outcome === 'welcome-back' && user) toast.success(AUTH_MESSAGES.welcomeBack(name));
     else toast.error(AUTH_MESSAGES.googleFailed);
     setParams(
       (current) => {
@@ -28,7 +29,7 @@ export function GoogleOutcome() {
       },
       { replace: true },
     );
-  }, [outcome.success, outcome.data, loading, user, setParams]);
+  }, [outcome, loading, user, setParams]);
 
   return null;
 }

@@ -1,9 +1,12 @@
-import { FeaturedCouponResponseSchema } from '@structomate/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
+// Loaded with the first call (lib/api-client.ts, SchemaSource): the home page's first script.
 export const getFeaturedCoupon = () =>
-  apiRequest('/coupons/featured', FeaturedCouponResponseSchema).then((response) => response.result);
+  apiRequest(
+    '/coupons/featured',
+    async () => (await import('@structomate/contract/coupons')).FeaturedCouponResponseSchema,
+  ).then((response) => response.result);
 
 /**
  * The coupon the admin features on the home page, or null for the launch offer. Asked again on
