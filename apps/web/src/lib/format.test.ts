@@ -69,4 +69,17 @@ describe('instants as the reader’s clock shows them (a page drawn on the serve
     // The building's zone, when named, wins over the reader's.
     expect(dayIn(new Date('2026-10-03T12:00:00.000Z'), 'Asia/Dhaka')).toBe('2026-10-03');
   });
+
+  it('counts days where the runtime is now, after its zone changes (a phone that travels)', () => {
+    const before = process.env.TZ;
+    const evening = new Date('2026-10-03T20:00:00.000Z');
+    try {
+      process.env.TZ = 'Asia/Dhaka';
+      expect(dayIn(evening, undefined)).toBe('2026-10-04');
+      process.env.TZ = 'America/New_York';
+      expect(dayIn(evening, undefined)).toBe('2026-10-03');
+    } finally {
+      process.env.TZ = before;
+    }
+  });
 });

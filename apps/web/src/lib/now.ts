@@ -34,19 +34,25 @@ export function useToday(timeZone: string | undefined): string {
 }
 
 /** The day `instant` falls on in `timeZone`, or where the page's reader is. */
-export const dayIn = (instant: Date, timeZone: string | undefined) =>
-  dayFormat(timeZone ?? readerClock.zone()).format(instant);
+export function dayIn(instant: Date, timeZone: string | undefined): string {
+  const zone = timeZone ?? readerClock.zone();
+  if (zone) return dayFormat(zone).format(instant);
+  // The runtime's own zone, read as it is now: a phone that changes zone while the tab is open
+  // counts days in the new one, as the rest of the page does (a formatter keeps its zone).
+  const twoDigits = (value: number) => String(value).padStart(2, '0');
+  return `${instant.getFullYear()}-${twoDigits(instant.getMonth() + 1)}-${twoDigits(instant.getDate())}`;
+}
 
 /**
- * One formatter per zone ('' for the runtime's own), made once: a browser takes milliseconds to
- * make each (tens for its first), and the footer and the pages ask on every render.
+ * One formatter per zone, made once: a browser takes milliseconds to make each (tens for its
+ * first), and the footer and the pages ask on every render.
  */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
-function dayFormat(timeZone: string | undefined): Intl.DateTimeFormat {
-  let format = dayFormats.get(timeZone ?? '');
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', { timeZone });
-    dayFormats.set(timeZone ?? '', format);
+    dayFormats.set(timeZone, format);
   }
   return format;
 }
