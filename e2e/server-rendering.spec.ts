@@ -278,6 +278,23 @@ test.describe('the browser takes the page over', () => {
     expect((await Promise.all(scripts)).some((body) => body.includes('$ZodType'))).toBe(true);
   });
 
+  test('the listing reads its address without Zod, by the server’s rule @mobile', async ({
+    page,
+  }) => {
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text());
+    });
+    await page.goto('/apartment?maxRent=-5');
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The maximum rent must be 0 or more' }),
+    ).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThan(5);
+    expect(bodies.filter((body) => body.includes('$ZodType'))).toEqual([]);
+  });
+
   test('a member’s dashboard page the server drew is taken over and works @mobile', async ({
     page,
   }) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApartmentFormSchema } from './apartment-admin';
-import { ApartmentListQuerySchema, LISTING_BUDGET_CEILING, MaxRentQuerySchema } from './apartments';
+import { ApartmentListQuerySchema, MaxRentQuerySchema } from './apartments';
+import { LISTING_BUDGET_CEILING } from './listing-query';
 
 describe('ApartmentListQuerySchema', () => {
   it('defaults to the first page of 6 and no filter', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APARTMENTS_PER_PAGE, MAX_PAGE_SIZE } from './constants';
+import { LISTING_BUDGET_CEILING, LISTING_PAGE_MAX } from './listing-query';
 
 export const ApartmentIdSchema = z.uuid({ error: 'must be a valid apartment id' });
 
@@ -24,15 +25,9 @@ const optionalQueryNumber = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === undefined ? undefined : value), schema);
 
 /**
- * The largest budget the listing filters by. Rents are far below it, so a budget above it (even
- * one past what a number can hold) finds every apartment: it is clamped to this, not refused.
- */
-export const LISTING_BUDGET_CEILING = 1_000_000_000;
-
-/**
- * The listing's "maximum rent" as a query string carries it. The one parse of it: the server
- * validates its query with it and the browser reads the URL with it, so the browser never sends
- * a budget the server would refuse. Empty means no budget; a huge one is clamped to the ceiling;
+ * The listing's "maximum rent" as a query string carries it. The server validates its query with
+ * it; the browser reads the URL by the same rule without Zod (`readMaxRent`, listing-query.ts,
+ * checked to agree on every text), so the browser never sends a budget the server would refuse. Empty means no budget; a huge one is clamped to the ceiling;
  * a negative or non-numeric one is refused (a 400 from the server; in the browser, the field
  * says why and the listing is not filtered by it).
  */
@@ -49,13 +44,13 @@ export const MaxRentQuerySchema = z.preprocess(
     .optional(),
 );
 
-/** The listing's page as a query string carries it (the first when not given). */
+/** The listing's page as a query string carries it (the first when not given; `readListingPage`). */
 export const ListingPageQuerySchema = optionalQueryNumber(
   z.coerce
     .number({ error: 'must be a number' })
     .int({ error: 'must be a whole number' })
     .min(1, { error: 'must be 1 or more' })
-    .max(100_000, { error: 'is too large' })
+    .max(LISTING_PAGE_MAX, { error: 'is too large' })
     .default(1),
 );
 

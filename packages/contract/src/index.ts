@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './apartments';
+export * from './listing-query';
 export * from './constants';
 export * from './errors';
 export * from './site';

@@ -1,8 +1,4 @@
-import {
-  APARTMENTS_PER_PAGE,
-  ApartmentListResponseSchema,
-  type ApartmentListResponse,
-} from '@structomate/contract';
+import { APARTMENTS_PER_PAGE, type ApartmentListResponse } from '@structomate/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest, toQueryString } from '../../../lib/api-client';
 
@@ -17,7 +13,8 @@ export const getApartments = ({
 }: ApartmentListParams): Promise<ApartmentListResponse> =>
   apiRequest(
     `/apartments${toQueryString({ maxRent, page, limit: APARTMENTS_PER_PAGE })}`,
-    ApartmentListResponseSchema,
+    // Loaded with the call (lib/api-client.ts): the listing's first page came with it (ADR 021).
+    async () => (await import('@structomate/contract/apartments')).ApartmentListResponseSchema,
   );
 
 export const apartmentsQueryKey = (params: ApartmentListParams) => ['apartments', params] as const;

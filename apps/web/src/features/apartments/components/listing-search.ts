@@ -1,4 +1,4 @@
-import { ListingPageQuerySchema, MaxRentQuerySchema } from '@structomate/contract';
+import { readListingPage, readMaxRent } from '@structomate/contract';
 import type { ApartmentListParams } from '../api/get-apartments';
 
 export interface ListingSearch {
@@ -11,23 +11,23 @@ export interface ListingSearch {
 }
 
 /**
- * The listing's state as its URL carries it (`?maxRent=40000&page=2`), read with the contract's
- * parse, the one the server validates the query with: a budget the server would refuse is not
- * sent (the field says why), and a huge one is clamped the way the server clamps it.
+ * The listing's state as its URL carries it (`?maxRent=40000&page=2`), read by the contract's
+ * rule, the one the server validates the query with (without Zod: the page reads it as it
+ * starts, ADR 021): a budget the server would refuse is not sent (the field says why), and a
+ * huge one is clamped the way the server clamps it.
  */
 export function readListingSearch(search: URLSearchParams): ListingSearch {
   const rawBudget = search.get('maxRent')?.trim() ?? '';
-  const budget = MaxRentQuerySchema.safeParse(rawBudget);
-  const page = ListingPageQuerySchema.safeParse(search.get('page') ?? undefined);
-  const issue = budget.success ? undefined : budget.error.issues[0];
+  const budget = readMaxRent(rawBudget);
+  const page = readListingPage(search.get('page') ?? undefined);
   // A number input shows numbers only; text from a hand-made link is left out of it.
-  const shown = issue?.code !== 'invalid_type';
+  const shown = budget.success || !budget.notANumber;
   return {
     params: {
       maxRent: budget.success ? budget.data : undefined,
       page: page.success ? page.data : 1,
     },
     budgetText: shown ? rawBudget : '',
-    budgetIssue: shown ? issue?.message : undefined,
+    budgetIssue: shown && !budget.success ? budget.message : undefined,
   };
 }
