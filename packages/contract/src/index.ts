@@ -15,6 +15,7 @@ export * from './building';
 export * from './audit';
 export * from './apartment-admin';
 export * from './lease-terms';
+export * from './calendar';
 export * from './lease-changes';
 export * from './rent-roll';
 export * from './offline-payments';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APARTMENT_LIMITS } from './apartment-admin';
-import { addMonthsToDay } from './lease-terms';
+import { addMonthsToDay } from './calendar';
 import { BillingMonthSchema } from './payments';
 
 /** How far ahead (years from today) a renewed lease may run, and a notice may end one. */

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  SPEC_LEASE_DEFAULTS,
   addMonthsToDay,
   defaultStartDate,
   latestStartDate,
   leaseEndDate,
   leaseTerms,
   runsMonthToMonth,
-} from './lease-terms';
+} from './calendar';
+import { SPEC_LEASE_DEFAULTS } from './lease-terms';
 
 describe('lease dates', () => {
   it.each([

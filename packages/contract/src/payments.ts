@@ -302,10 +302,3 @@ export function monthLabel(billingMonth: string): string {
 export function dayLabel(day: string): string {
   return `${Number(day.slice(8, 10))} ${monthLabel(day.slice(0, 7))}`;
 }
-
-/** The month `count` months after (or before, when negative) `billingMonth`. */
-export function addMonths(billingMonth: string, count: number): string {
-  const [year = 0, month = 1] = billingMonth.split('-').map(Number);
-  const index = year * 12 + (month - 1) + count;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}

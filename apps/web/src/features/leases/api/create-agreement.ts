@@ -1,8 +1,4 @@
-import {
-  InsertedResponseSchema,
-  type Apartment,
-  type InsertedResponse,
-} from '@structomate/contract';
+import type { Apartment, InsertedResponse } from '@structomate/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, postJson } from '../../../lib/api-client';
 import { getOwnAgreement, ownAgreementKey } from '../../../lib/own-agreement';
@@ -18,9 +14,14 @@ export interface NewAgreementInput {
  * database (the building's lease terms).
  */
 export const createAgreement = ({ apartment, startDate }: NewAgreementInput) =>
-  postJson('/create/agreements', InsertedResponseSchema, {
-    newAgreement: { apartmentDetails: { _id: apartment._id }, startDate },
-  });
+  // The schema loads with the call (lib/api-client.ts): the agreement's page starts without it.
+  postJson(
+    '/create/agreements',
+    async () => (await import('@structomate/contract/accounts')).InsertedResponseSchema,
+    {
+      newAgreement: { apartmentDetails: { _id: apartment._id }, startDate },
+    },
+  );
 
 /**
  * Signing that asks for what the person wants, once: when the server answers 409 because their
