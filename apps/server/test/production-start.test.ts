@@ -62,6 +62,9 @@ describe('npm start and npm run serve', () => {
         LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // A process group of its own: whatever happens below, npm and the server it started are
+      // stopped together at the end, even a server that never got as far as logging its pid.
+      detached: true,
     });
     let output = '';
     npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -92,13 +95,13 @@ describe('npm start and npm run serve', () => {
       }
       expect(output).toMatch(/"msg":"shutting down"/);
     } finally {
-      if (npm.exitCode === null && npm.signalCode === null) npm.kill('SIGKILL');
-      // A server left behind (the failure this test is about) is stopped by its own pid, which
-      // every log line carries.
+      // A server left behind (the failure this test is about, or one still starting when the
+      // test gave up) is stopped with its group, and by its own pid, which every log line carries.
       const serverPid = Number(/"pid":(\d+)/.exec(output)?.[1]);
-      if (serverPid && serverPid !== npm.pid) {
+      for (const target of [-(npm.pid ?? 0), serverPid]) {
+        if (!target) continue;
         try {
-          process.kill(serverPid, 'SIGKILL');
+          process.kill(target, 'SIGKILL');
         } catch {
           // already gone, as it should be
         }
