@@ -1,5 +1,7 @@
 /**
- * What a first visit to a page transfers, by resource type, before any interaction.
+ * What a first visit to a page transfers, by resource type, before any interaction; which of its
+ * scripts hold Zod, and what the page asked the API for as it started (ADR 021: neither, on the
+ * home page, the listing and a lease agreement).
  * Usage: node --import tsx bench/page-weight.ts [base URL] [path ...]
  * Start the production server first (`npm start`). Requests leaving the machine are blocked and
  * reported, since the map frame is the only third-party resource.
@@ -22,7 +24,22 @@ try {
       return route.abort();
     });
     const sizes: Promise<{ type: string; bytes: number; encoded: number }>[] = [];
+    const zodScripts: Promise<boolean>[] = [];
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/') && !pathname.startsWith('/api/images/')) {
+        apiCalls.push(`${request.method()} ${pathname}`);
+      }
+    });
     page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'script') {
+        zodScripts.push(
+          request
+            .response()
+            .then(async (response) => (await response?.text())?.includes('$ZodType') ?? false),
+        );
+      }
       sizes.push(
         request.sizes().then((size) => ({
           type: request.resourceType(),
@@ -52,6 +69,9 @@ try {
     console.log(
       `  ${'total'.padEnd(12)} ${String(all.length).padStart(3)} requests ${(total / 1024).toFixed(1).padStart(8)} KB`,
     );
+    const withZod = (await Promise.all(zodScripts)).filter(Boolean).length;
+    console.log(`  scripts holding Zod: ${withZod} of ${zodScripts.length}`);
+    console.log(`  API calls as it started: ${apiCalls.join(', ') || 'none'}`);
     if (blocked.length) console.log(`  blocked third-party requests: ${blocked.join(', ')}`);
     await context.close();
   }

@@ -1,7 +1,7 @@
 import { TIME_ZONE_COOKIE } from '@structomate/contract';
 import { startTransition, StrictMode } from 'react';
 import { setDrawnAt } from './lib/now';
-import { leftDrawnPage, readSsrState, tookOverDataOf } from './lib/ssr-state';
+import { readSsrState, takingOverWith } from './lib/ssr-state';
 
 /** Starts the app in the page (main.tsx loads this once the page is on screen). */
 const root = document.getElementById('root');
@@ -47,16 +47,9 @@ setDrawnAt(() => state?.drawnAt);
 const queryClient = createQueryClient();
 if (state) {
   hydrate(queryClient, state.queries);
-  tookOverDataOf(state);
+  takingOverWith(state);
 }
 const router = await createRouter(state?.router);
-// Its data counts as the page's until the reader goes to another address (or entry of history).
-const drawnEntry = router.state.location.key;
-const stopWatching = router.subscribe(({ location }) => {
-  if (location.key === drawnEntry) return;
-  leftDrawnPage();
-  stopWatching();
-});
 const app = (
   <StrictMode>
     <App router={router} queryClient={queryClient} />

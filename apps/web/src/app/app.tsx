@@ -3,15 +3,19 @@ import { useEffect, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 import type { createRouter } from './router';
 import { SessionProvider } from '../lib/session-provider';
+import { tookOver } from '../lib/ssr-state';
 
 export type AppRouter = Awaited<ReturnType<typeof createRouter>>;
 
 /**
  * Marks the document once the app runs in it (`<html data-app-ready>`): a page the server drew
- * is taken over, or the browser has drawn its first screen. Browser tests wait for it.
+ * is taken over, or the browser has drawn its first screen. Browser tests wait for it. Its effect
+ * runs after those of the session and the screens before it, which have by then decided whether
+ * to ask for their data again: from now on, data a drawn page came with is asked for as usual.
  */
 function AppReady() {
   useEffect(() => {
+    tookOver();
     document.documentElement.dataset.appReady = '';
   }, []);
   return null;
@@ -31,10 +35,9 @@ export function AppProviders({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        {children}
-        <AppReady />
-      </SessionProvider>
+      <SessionProvider>{children}</SessionProvider>
+      {/* After the session's provider, whose effects (its query's) run before this one's. */}
+      <AppReady />
     </QueryClientProvider>
   );
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { createQueryClient } from './query-client';
 import { SESSION_QUERY_KEY } from './session';
-import { leftDrawnPage, tookOverDataOf, type SsrState } from './ssr-state';
+import { takingOverWith, tookOver, type SsrState } from './ssr-state';
 
 describe('createQueryClient', () => {
   it.each([401, 403])('asks who we are again after a %i', async (status) => {
@@ -40,16 +40,16 @@ describe('createQueryClient', () => {
 });
 
 describe('data a drawn page came with', () => {
-  afterEach(() => leftDrawnPage());
+  afterEach(() => tookOver());
 
   /** A browser's client holding what the server drew the page with: the session, signed out. */
-  function tookOverPage() {
+  function takingOverPage() {
     const server = new QueryClient();
     server.setQueryData(SESSION_QUERY_KEY, { user: null });
     const state = { drawnAt: 0, queries: dehydrate(server), router: {} } satisfies SsrState;
     const client = createQueryClient();
     hydrate(client, state.queries);
-    tookOverDataOf(state);
+    takingOverWith(state);
     return client;
   }
 
@@ -63,24 +63,24 @@ describe('data a drawn page came with', () => {
     return observer.subscribe(() => undefined);
   }
 
-  it('is not asked for again while that page is on screen', () => {
-    const client = tookOverPage();
+  it('is not asked for again while the app takes the page over', () => {
+    const client = takingOverPage();
     const whoAmI = vi.fn().mockResolvedValue({ user: null });
     mountSession(client, whoAmI)();
     mountSession(client, whoAmI)();
     expect(whoAmI).not.toHaveBeenCalled();
   });
 
-  it('is asked for again by the next page', () => {
-    const client = tookOverPage();
+  it('is asked for again by the usual rules once the app has the page', () => {
+    const client = takingOverPage();
     const whoAmI = vi.fn().mockResolvedValue({ user: null });
-    leftDrawnPage();
+    tookOver();
     mountSession(client, whoAmI)();
     expect(whoAmI).toHaveBeenCalledOnce();
   });
 
   it('leaves data the page did not come with to its own rules', () => {
-    const client = tookOverPage();
+    const client = takingOverPage();
     client.setQueryData(['payments'], []);
     const payments = vi.fn().mockResolvedValue([]);
     new QueryObserver(client, {

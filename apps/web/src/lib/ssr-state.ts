@@ -21,25 +21,26 @@ export interface SsrState {
 
 export const SSR_STATE_ID = 'ssr-state';
 
-/** The queries whose data came with the page the server drew, while that page is on screen. */
+/** The queries whose data came with the page the server drew, while the app takes it over. */
 let cameWithPage: ReadonlySet<string> = new Set();
 
 /**
  * The data a drawn page came with is as fresh as the page (read at its request, or kept drawn
- * only until any of it changes, ADR 015): while that page is on screen, the screens that read it
- * do not ask for it again as they mount, not even those that ask on every visit (the session,
- * the featured coupon, `staleTime: 0`). The next page asks as usual (ADR 021).
+ * only until any of it changes, ADR 015): the screens that read it do not ask for it again as the
+ * app takes the page over, not even those that ask on every visit (the session, the featured
+ * coupon, `staleTime: 0`). Once the app has the page (`tookOver`), every screen that mounts asks
+ * by the usual rules (ADR 021).
  */
-export function tookOverDataOf(state: SsrState): void {
+export function takingOverWith(state: SsrState): void {
   cameWithPage = new Set(state.queries.queries.map((query) => query.queryHash));
 }
 
-/** The drawn page is no longer the one on screen (the reader went to another address). */
-export function leftDrawnPage(): void {
+/** The app has taken the page over: its data is asked for again by the usual rules. */
+export function tookOver(): void {
   cameWithPage = new Set();
 }
 
-/** False for data the drawn page on screen came with (TanStack Query's `refetchOnMount`). */
+/** False for data the drawn page came with, while the app takes it over (`refetchOnMount`). */
 export function askAgainOnMount(query: { queryHash: string }): boolean {
   return !cameWithPage.has(query.queryHash);
 }

@@ -10,7 +10,8 @@ export const getFeaturedCoupon = () =>
 
 /**
  * The coupon the admin features on the home page, or null for the launch offer. Asked again on
- * every visit (the server answers 304 while it is unchanged), so a new feature shows at once.
+ * every visit (the server answers 304 while it is unchanged), so a new feature shows at once;
+ * not by a home page the server drew, which came with it (lib/ssr-state.ts).
  */
 export function useFeaturedCoupon() {
   return useQuery({
