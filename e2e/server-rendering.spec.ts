@@ -24,6 +24,28 @@ const readerTimeZone = () => ({
   value: encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone),
 });
 
+/** The paths the page asks the API for (its images aside), as they are asked. */
+const apiCallsOf = (page: Page) => {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') && !pathname.startsWith('/api/images/')) calls.push(pathname);
+  });
+  return calls;
+};
+
+/** The scripts the page has loaded so far, read once it is quiet. */
+const scriptsOf = (page: Page) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  return async () => {
+    await page.waitForLoadState('networkidle');
+    return Promise.all(scripts);
+  };
+};
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false, waitForApp: false });
 
@@ -211,13 +233,7 @@ test.describe('the browser takes the page over', () => {
   test('without asking for its data again or drawing it anew, and it works @mobile', async ({
     page,
   }) => {
-    const apiCalls: string[] = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/api/') && !pathname.startsWith('/api/images/')) {
-        apiCalls.push(pathname);
-      }
-    });
+    const apiCalls = apiCallsOf(page);
     // The heading the server drew, noted before any of the app's scripts run.
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
@@ -245,24 +261,14 @@ test.describe('the browser takes the page over', () => {
   test('the home page starts on what it came with: no call, no Zod; the next visit asks @mobile', async ({
     page,
   }) => {
-    const apiCalls: string[] = [];
-    const scripts: Promise<string>[] = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/api/') && !pathname.startsWith('/api/images/')) {
-        apiCalls.push(pathname);
-      }
-    });
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response.text());
-    });
+    const apiCalls = apiCallsOf(page);
+    const scripts = scriptsOf(page);
 
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
+    const bodies = await scripts();
     // The session and the featured coupon, asked on every visit, came with the page (ADR 021).
     expect(apiCalls).toEqual([]);
     // Zod and the contract's schemas load with the first call, not with the page.
-    const bodies = await Promise.all(scripts);
     expect(bodies.length).toBeGreaterThan(5);
     expect(bodies.filter((body) => body.includes('$ZodType'))).toEqual([]);
 
@@ -274,21 +280,8 @@ test.describe('the browser takes the page over', () => {
     );
     await page.getByRole('link', { name: 'StructoMate home' }).click();
     await coupon;
-    await page.waitForLoadState('networkidle');
-    expect((await Promise.all(scripts)).some((body) => body.includes('$ZodType'))).toBe(true);
+    expect((await scripts()).some((body) => body.includes('$ZodType'))).toBe(true);
   });
-
-  /** The scripts a page loads as it starts, read once it is quiet. */
-  const scriptsOf = (page: Page) => {
-    const scripts: Promise<string>[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response.text());
-    });
-    return async () => {
-      await page.waitForLoadState('networkidle');
-      return Promise.all(scripts);
-    };
-  };
 
   test('the listing reads its address without Zod, by the server’s rule @mobile', async ({
     page,
