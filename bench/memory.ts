@@ -1,10 +1,12 @@
 /**
  * `npm run bench:memory`: where an embedded server's memory stands, stage by stage, for the
- * production flags against a variant, in alternation, so that both meet the machine in the same
- * state. A variant is a list of Node flags given after `--`; with none, the production flags are
- * compared with themselves (the spread between two runs of one build).
+ * production flags and environment against a variant, in alternation, so that both meet the
+ * machine in the same state. A variant is a list of Node flags and environment settings given
+ * after `--` (`NAME=value`; `NAME=` leaves a production setting out); with none, the production
+ * server is compared with itself (the spread between two runs of one build).
  *
  *   npm run build && npm run bench:memory [-- --rounds 2 --max-semi-space-size=16]
+ *   npm run bench:memory -- MALLOC_MMAP_THRESHOLD_=     (glibc's own threshold, as before)
  *
  * Each run starts the compiled server on a fresh PGlite directory with the demo data, then reads
  * its resident memory (VmRSS) and high-water mark (VmHWM) after each stage: ready; the listing,
@@ -17,7 +19,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
 import { freePort, login, loginFlood, serverEntry, spawnServer, stop, waitFor } from './processes';
 
 if (!existsSync(serverEntry)) {
@@ -25,19 +27,31 @@ if (!existsSync(serverEntry)) {
   process.exit(2);
 }
 
-// `--rounds N` is this script's; every other argument is a Node flag of the variant.
+// `--rounds N` is this script's; every other argument is a Node flag or a setting of the variant.
 const argv = process.argv.slice(2);
 const roundsAt = argv.indexOf('--rounds');
 const rounds = roundsAt === -1 ? 2 : Math.max(1, Number(argv[roundsAt + 1]));
 const given = argv.filter(
   (_flag, index) => roundsAt === -1 || (index !== roundsAt && index !== roundsAt + 1),
 );
+const givenFlags = given.filter((argument) => argument.startsWith('--'));
 // The variant: the production flags, each one given replacing its namesake, and the rest added.
 const flagName = (flag: string) => flag.split('=')[0];
 const variant = [
-  ...SERVER_NODE_FLAGS.filter((flag) => !given.some((other) => flagName(other) === flagName(flag))),
-  ...given,
+  ...SERVER_NODE_FLAGS.filter(
+    (flag) => !givenFlags.some((other) => flagName(other) === flagName(flag)),
+  ),
+  ...givenFlags,
 ];
+// Its environment, over the production one (spawnServer leaves out a setting given empty).
+const variantEnv: Record<string, string> = Object.fromEntries(
+  given
+    .filter((argument) => !argument.startsWith('--'))
+    .map((setting) => [
+      setting.slice(0, setting.indexOf('=')),
+      setting.slice(setting.indexOf('=') + 1),
+    ]),
+);
 
 /** Resident memory and its high-water mark of a process, in MB. */
 function memory(pid: number): { rss: number; peak: number } {
@@ -48,6 +62,7 @@ function memory(pid: number): { rss: number; peak: number } {
 
 async function run(
   flags: readonly string[],
+  env: Record<string, string>,
 ): Promise<{ stage: string; rss: number; peak: number }[]> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'structomate-memory-'));
   const port = await freePort();
@@ -58,6 +73,7 @@ async function run(
       TRUST_PROXY: '1',
       REQUESTS_PER_MINUTE: '100000000',
       DATA_DIR: path.join(scratch, 'data'),
+      ...env,
     },
     { flags },
   );
@@ -97,15 +113,20 @@ async function run(
 
 async function main() {
   const builds = [
-    { name: 'production', flags: SERVER_NODE_FLAGS },
-    { name: 'variant', flags: variant },
+    { name: 'production', flags: SERVER_NODE_FLAGS, env: {} as Record<string, string> },
+    { name: 'variant', flags: variant, env: variantEnv },
   ];
   console.log(`\nnpm run bench:memory: ${rounds} round(s), node ${process.version}`);
-  for (const build of builds) console.log(`  ${build.name}: ${build.flags.join(' ')}`);
+  for (const build of builds) {
+    const settings = Object.entries<string>({ ...SERVER_ENV, ...build.env })
+      .map(([name, value]) => (value === '' ? `(no ${name})` : `${name}=${value}`))
+      .join(' ');
+    console.log(`  ${build.name}: ${settings} node ${build.flags.join(' ')}`);
+  }
   const results: { name: string; stages: Awaited<ReturnType<typeof run>> }[] = [];
   for (let round = 0; round < rounds; round += 1) {
     for (const build of builds) {
-      results.push({ name: build.name, stages: await run(build.flags) });
+      results.push({ name: build.name, stages: await run(build.flags, build.env) });
       process.stdout.write(`  measured ${build.name}, round ${round + 1}\n`);
     }
   }

@@ -4,7 +4,7 @@ import type autocannon from 'autocannon';
 import { once } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 /** The compiled server, as `npm start` and `npm run serve` run it. */
@@ -33,9 +33,9 @@ export function tracked(child: ChildProcess): ChildProcess {
 
 /**
  * The compiled production server on loopback `port`, with the demo building and the payment
- * sandbox, started by `node` with the production flags (or `flags`) and stopped with the run.
- * `env` adds to its environment: the database (DATA_DIR or DATABASE_URL) and any setting a bench
- * needs.
+ * sandbox, started by `node` with the production flags (or `flags`) and environment, and stopped
+ * with the run. `env` adds to its environment, or replaces a production setting (an empty value
+ * leaves it out): the database (DATA_DIR or DATABASE_URL) and any setting a bench needs.
  */
 export function spawnServer(
   port: number,
@@ -45,19 +45,21 @@ export function spawnServer(
     output = 'ignore',
   }: { flags?: readonly string[]; output?: 'ignore' | 'inherit' } = {},
 ): ChildProcess {
+  const settings: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DEMO: '1',
+    PAYMENTS: 'sandbox',
+    ...SERVER_ENV,
+    ...env,
+  };
   return tracked(
     spawn(process.execPath, [...flags, serverEntry], {
       cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DEMO: '1',
-        PAYMENTS: 'sandbox',
-        ...env,
-      },
+      env: Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== '')),
       stdio: ['ignore', output, 'inherit'],
     }),
   );

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const caddyfile = path.join(repoRoot, 'deploy', 'Caddyfile');
@@ -153,6 +153,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   const serverEnv = (serverPort: number) =>
     withoutUndefined({
+      // As `npm start` does: the allocator's setting, unless the environment has its own.
+      ...SERVER_ENV,
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(serverPort),

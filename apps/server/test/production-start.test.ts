@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/node-flags';
 import { freePort } from './servers';
 
 /**
@@ -83,8 +84,16 @@ describe('npm start and npm run serve', () => {
         }
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      // The compiled server, not a transpiler, is what answers.
+      // The compiled server, not a transpiler, is what answers, with the production flags and
+      // environment (src/node-flags.ts).
       expect(output).not.toMatch(/tsx/);
+      const runningPid = Number(/"pid":(\d+)/.exec(output)?.[1]);
+      const commandLine = (await readFile(`/proc/${runningPid}/cmdline`, 'utf8')).split('\0');
+      expect(commandLine).toEqual(expect.arrayContaining([...SERVER_NODE_FLAGS]));
+      const environment = (await readFile(`/proc/${runningPid}/environ`, 'utf8')).split('\0');
+      for (const [name, value] of Object.entries(SERVER_ENV)) {
+        expect(environment).toContain(`${name}=${value}`);
+      }
       const exited = once(npm, 'exit');
       npm.kill('SIGTERM');
       await exited;
