@@ -35,6 +35,12 @@ const given = argv.filter(
   (_flag, index) => roundsAt === -1 || (index !== roundsAt && index !== roundsAt + 1),
 );
 const givenFlags = given.filter((argument) => argument.startsWith('--'));
+const givenSettings = given.filter((argument) => !argument.startsWith('--'));
+const notASetting = givenSettings.find((setting) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(setting));
+if (notASetting !== undefined) {
+  console.error(`${notASetting}: give Node flags as --flag and settings as NAME=value.`);
+  process.exit(2);
+}
 // The variant: the production flags, each one given replacing its namesake, and the rest added.
 const flagName = (flag: string) => flag.split('=')[0];
 const variant = [
@@ -45,12 +51,10 @@ const variant = [
 ];
 // Its environment, over the production one (spawnServer leaves out a setting given empty).
 const variantEnv: Record<string, string> = Object.fromEntries(
-  given
-    .filter((argument) => !argument.startsWith('--'))
-    .map((setting) => [
-      setting.slice(0, setting.indexOf('=')),
-      setting.slice(setting.indexOf('=') + 1),
-    ]),
+  givenSettings.map((setting) => [
+    setting.slice(0, setting.indexOf('=')),
+    setting.slice(setting.indexOf('=') + 1),
+  ]),
 );
 
 /** Resident memory and its high-water mark of a process, in MB. */

@@ -153,9 +153,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   const serverEnv = (serverPort: number) =>
     withoutUndefined({
-      // As `npm start` does: the allocator's setting, unless the environment has its own.
-      ...SERVER_ENV,
       ...process.env,
+      // As `npm start` does: the allocator's setting, unless the environment has a value of its
+      // own (an empty one is no value: glibc would read it as 0 and map every block apart).
+      ...Object.fromEntries(
+        Object.entries(SERVER_ENV).map(([name, value]) => [name, process.env[name] || value]),
+      ),
       NODE_ENV: 'production',
       PORT: String(serverPort),
       // Reachable by Caddy only: TRUST_PROXY believes X-Forwarded-For from whoever connects.

@@ -33,19 +33,23 @@ export const SERVER_NODE_FLAGS = [
 ] as const;
 
 /**
- * The environment the production server starts with, beside its flags (the same scripts, cluster
- * and benches set it; a value already in the environment wins).
+ * The environment the production server starts with, beside its flags: `npm start` and
+ * `npm run serve` set it unless the environment has a value of its own (an empty value counts as
+ * none), the cluster likewise, and the benches unless a bench gives its own.
  *
  * - The C library's allocator (glibc) gives a freed block of 32 KB or more back to the system at
  *   once, rather than keeping it for later. Left to itself, glibc raises that bar as large blocks
  *   are freed, up to 32 MB, and keeps what it frees below it. An embedded server frees many
  *   blocks of 32 KB and more as it starts (V8 compiling the database's WebAssembly on several
- *   threads, the migrations, the demo data); kept, they held 25–35 MB that it never used again
- *   (a bar of 8 or 16 KB saves no more, one of 64 KB half as much). A login's password hash (argon2id) takes 19 MiB,
- *   which was kept too after the first. With the bar held at 32 KB an embedded server is ready at
- *   about 197 MB instead of 222–237 MB, and peaks under `npm run bench`'s load and login flood
- *   at 233–245 MB instead of 273–294 MB (`docs/perf.md`). The reads' processor time per answer
- *   stayed within its spread; a login costs about 4 ms more (its 19 MiB is mapped afresh each
- *   time). Other C libraries (musl) ignore the setting.
+ *   threads, the migrations, the demo data); kept, they held 25–35 MB that it never used again.
+ *   A login's password hash (argon2id) takes 19 MiB, which was kept too after the first. With the
+ *   bar at 32 KB an embedded server is ready at about 196 MB instead of 226–243 MB, and peaks at
+ *   239–245 MB under `npm run bench`'s reads and login flood instead of 273–283 MB; at 64 KB it
+ *   peaked at 260 MB, at 128 KB at 243–255 MB (`npm run bench:memory`, `docs/perf.md`).
+ * - The price is paid at start: an embedded server reopening its database is ready in 10–13 s
+ *   instead of 5–8 s (the many blocks are mapped and unmapped one by one), a login costs about
+ *   4 ms more (its 19 MiB is mapped afresh each time), and the reads' processor time per answer
+ *   stayed within its spread. The short-lived process that creates a new database
+ *   (db/pglite-initdb.ts) runs without it. Other C libraries (musl) ignore the setting.
  */
 export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '32768' } as const;
