@@ -18,7 +18,8 @@ export async function createClusterApart(dataDir: string): Promise<void> {
   const script = `require(${JSON.stringify(pglite)}).PGlite.create({ dataDir: process.argv[1] })
     .then((db) => db.close())`;
   // Without the server's allocator setting (node-flags.ts): this process is short-lived and its
-  // memory goes back when it exits, while the setting made its work take 8–12 s instead of about 5 s (two runs each).
+  // memory goes back when it exits, while the setting made its work take 8–12 s instead of about
+  // 5 s (two runs each).
   const { MALLOC_MMAP_THRESHOLD_: _serverOnly, ...env } = process.env;
   try {
     await run(process.execPath, ['-e', script, dataDir], { maxBuffer: 16 * 1024 * 1024, env });
