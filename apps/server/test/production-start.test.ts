@@ -68,6 +68,8 @@ describe('npm start and npm run serve', () => {
       detached: true,
     });
     let output = '';
+    // The server's own pid, which every log line carries (npm's shell is replaced by it).
+    const serverPid = () => Number(/"pid":(\d+)/.exec(output)?.[1]);
     npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const url = `http://127.0.0.1:${port}/healthz`;
@@ -87,10 +89,9 @@ describe('npm start and npm run serve', () => {
       // The compiled server, not a transpiler, is what answers, with the production flags and
       // environment (src/node-flags.ts).
       expect(output).not.toMatch(/tsx/);
-      const runningPid = Number(/"pid":(\d+)/.exec(output)?.[1]);
-      const commandLine = (await readFile(`/proc/${runningPid}/cmdline`, 'utf8')).split('\0');
+      const commandLine = (await readFile(`/proc/${serverPid()}/cmdline`, 'utf8')).split('\0');
       expect(commandLine).toEqual(expect.arrayContaining([...SERVER_NODE_FLAGS]));
-      const environment = (await readFile(`/proc/${runningPid}/environ`, 'utf8')).split('\0');
+      const environment = (await readFile(`/proc/${serverPid()}/environ`, 'utf8')).split('\0');
       for (const [name, value] of Object.entries(SERVER_ENV)) {
         expect(environment).toContain(`${name}=${value}`);
       }
@@ -106,8 +107,7 @@ describe('npm start and npm run serve', () => {
     } finally {
       // A server left behind (the failure this test is about, or one still starting when the
       // test gave up) is stopped with its group, and by its own pid, which every log line carries.
-      const serverPid = Number(/"pid":(\d+)/.exec(output)?.[1]);
-      for (const target of [-(npm.pid ?? 0), serverPid]) {
+      for (const target of [-(npm.pid ?? 0), serverPid()]) {
         if (!target) continue;
         try {
           process.kill(target, 'SIGKILL');
