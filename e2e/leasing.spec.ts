@@ -426,6 +426,8 @@ test.describe('admin screens', () => {
     await expect(members.getByRole('columnheader', { name: 'Name' })).toBeVisible();
     const row = members.getByRole('row').filter({ hasText: 'Tanvir Hossain' });
     await expect(row).toContainText('member@structo.com');
+    // His apartment, whose column a phone has no room for, under his name.
+    await expect(row.getByText('Apartment B-402', { exact: true })).toBeVisible();
     // What he owes, linking to his record.
     await expect(row.getByRole('link', { name: 'Rent account of Tanvir Hossain' })).toBeVisible();
     await expect(row.getByRole('button', { name: 'Remove Tanvir Hossain' })).toBeVisible();
@@ -433,6 +435,13 @@ test.describe('admin screens', () => {
     await row.getByRole('button', { name: 'Remove Tanvir Hossain' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(row).toBeVisible();
+    // A former tenant who owes: the apartment he left and when, under his name.
+    const former = page
+      .getByRole('table', { name: 'Former tenants who still owe' })
+      .getByRole('row')
+      .filter({ hasText: 'former@structo.com' });
+    await expect(former.getByText('Apartment A-603', { exact: true })).toBeVisible();
+    await expect(former.getByText(/^Lease ended \d{2} \w{3}, \d{4}$/)).toBeVisible();
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
     );

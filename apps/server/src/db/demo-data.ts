@@ -208,16 +208,26 @@ export interface DemoAccount {
   email: string;
   password: string;
   displayName: string;
+  /** When the account was made, before its lease was signed; none: when the demo is seeded. */
+  joinedAt?: string;
 }
 
 /** Listed in the start-up banner and the README; created only in demo mode. */
 export const demoAccounts: DemoAccount[] = [
-  { role: 'admin', email: 'admin@structo.com', password: 'Admin1234', displayName: 'Nadia Rahman' },
+  {
+    role: 'admin',
+    email: 'admin@structo.com',
+    password: 'Admin1234',
+    displayName: 'Nadia Rahman',
+    joinedAt: '2024-12-02T08:00:00Z',
+  },
   {
     role: 'member',
     email: 'member@structo.com',
     password: 'Member1234',
     displayName: 'Tanvir Hossain',
+    // His lease was signed on 10 January 2025.
+    joinedAt: '2025-01-06T14:20:00Z',
   },
   { role: 'user', email: 'user@structo.com', password: 'User1234', displayName: 'Farhana Akter' },
   // A former tenant: his lease ended two months ago with two months of rent unpaid.
@@ -226,6 +236,8 @@ export const demoAccounts: DemoAccount[] = [
     email: 'former@structo.com',
     password: 'Former1234',
     displayName: 'Rahim Uddin',
+    // His lease was signed on 1 March 2025.
+    joinedAt: '2025-02-24T10:05:00Z',
   },
 ];
 

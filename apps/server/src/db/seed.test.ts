@@ -79,6 +79,23 @@ describe('seedDemoData', () => {
     expect(leases).toHaveLength(2);
   });
 
+  it('dates the accounts of the tenants with a lease before the lease was signed', async () => {
+    const rows = await database.db
+      .select({ email: users.email, joined: users.createdAt, signed: agreements.signedAt })
+      .from(users)
+      .leftJoin(agreements, eq(agreements.tenantId, users.id));
+    const byEmail = new Map(rows.map((row) => [row.email, row]));
+    for (const email of ['member@structo.com', 'former@structo.com']) {
+      const row = byEmail.get(email);
+      expect(row?.signed, email).toBeInstanceOf(Date);
+      expect(row?.joined.getTime(), email).toBeLessThan(row?.signed?.getTime() ?? 0);
+    }
+    // The admin set the building up before anyone leased in it.
+    const admin = byEmail.get('admin@structo.com');
+    const firstSigned = Math.min(...rows.map((row) => row.signed?.getTime() ?? Infinity));
+    expect(admin?.joined.getTime()).toBeLessThan(firstSigned);
+  });
+
   it('changes nothing when run again', async () => {
     const before = [await countOf(apartments), await countOf(users), await countOf(announcements)];
     const report = await seedDemoData(database.db);

@@ -131,6 +131,7 @@ async function seedAccounts(tx: Transaction): Promise<number> {
       displayName: account.displayName,
       role: account.role,
       passwordHash: await hashPassword(account.password),
+      ...(account.joinedAt ? { createdAt: new Date(account.joinedAt) } : {}),
     });
     inserted += 1;
   }

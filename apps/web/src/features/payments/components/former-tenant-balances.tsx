@@ -61,6 +61,13 @@ export function FormerTenantBalances() {
                       <p className="max-w-44 truncate text-xs text-base-content/70 sm:max-w-none">
                         {row.email}
                       </p>
+                      {/* On phones the apartment and the lease's end sit under the name. */}
+                      <p className="text-xs text-base-content/70 md:hidden">
+                        Apartment {row.apartmentNo}
+                      </p>
+                      <p className="text-xs whitespace-nowrap text-base-content/70 sm:hidden">
+                        Lease ended {formatShortDate(row.leaseEndedAt)}
+                      </p>
                     </td>
                     <td className="hidden md:table-cell">{row.apartmentNo}</td>
                     <td className="hidden whitespace-nowrap sm:table-cell">
