@@ -335,7 +335,7 @@ export async function updateApartment(
         summary:
           before.rent === after.rent
             ? `Changed apartment ${after.apartmentNo}`
-            : `Changed apartment ${after.apartmentNo}; rent for new leases ${before.rent} → ${after.rent} BDT`,
+            : `Changed apartment ${after.apartmentNo}; rent for new leases ${before.rent.toLocaleString('en-US')} → ${after.rent.toLocaleString('en-US')} BDT`,
         before: auditView(before),
         after: auditView(after),
       });

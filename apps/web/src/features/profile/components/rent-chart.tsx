@@ -23,7 +23,7 @@ export function RentChart({ months }: { months: AdminStats['rentCollected'] }) {
         <Bar
           role="img"
           aria-label={months
-            .map((m) => `${monthLabel(m.billingMonth)}: ${m.amount} BDT`)
+            .map((m) => `${monthLabel(m.billingMonth)}: ${formatRent(m.amount)}`)
             .join('; ')}
           data={{
             labels: months.map((month) => short(month.billingMonth)),
