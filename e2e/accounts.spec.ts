@@ -278,6 +278,10 @@ test.describe('dashboard by role', () => {
     expect(occupied.percent).toBe(Math.round((occupied.count / 24) * 1000) / 10);
     expect(occupied.count).toBeGreaterThanOrEqual(1);
     await expect(page.getByRole('img', { name: /Block A: \d+ of 8 occupied/ })).toBeVisible();
+    // The rent chart names each month's amount as every page writes one ("48,000 BDT").
+    const chart = page.getByRole('img', { name: /: \d{1,3}(,\d{3})+ BDT(;|$)/ });
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart).toBeVisible();
   });
 
   test('the admin finds any account on the Users page, with its role and latest request @mobile', async ({
