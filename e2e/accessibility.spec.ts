@@ -275,6 +275,45 @@ test.describe('accessibility (WCAG 2.2 AA, every impact)', () => {
   });
 
   // axe leaves oklch and color-mix colours "to review"; these are measured instead.
+  test.describe(() => {
+    test.use({ expectedHttpErrors: [/^\/api\/login$/] });
+    test("a toast's close button is a 24 px target at least, with a visible focus @mobile", async ({
+      page,
+    }) => {
+      await page.goto('/authentiction');
+      await page.getByLabel('Email').fill('member@structo.com');
+      await page.getByLabel('Password', { exact: true }).fill('not the password');
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      const message = page
+        .locator('.Toastify__toast')
+        .filter({ hasText: 'Invalid email/password' });
+      await expect(message).toBeVisible();
+      const close = message.getByRole('button', { name: /close/i });
+      const box = await close.boundingBox();
+      expect(box?.width, 'width').toBeGreaterThanOrEqual(24);
+      expect(box?.height, 'height').toBeGreaterThanOrEqual(24);
+      // Reached from the keyboard, it shows where the focus is.
+      await close.focus();
+      await expect(close).toHaveCSS('outline-style', 'solid');
+      // The message's text does not run under it.
+      // Where the words end, not their box (which spans the toast).
+      const textEnd = await message.evaluate((element) => {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        let right = 0;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent?.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          right = Math.max(right, range.getBoundingClientRect().right);
+        }
+        return right;
+      });
+      expect(textEnd, 'text end').toBeLessThanOrEqual(box?.x ?? 0);
+      await close.press('Enter');
+      await expect(message).toHaveCount(0);
+    });
+  });
+
   test("the rent ledger's summary and status chips are readable", async ({ page }) => {
     await loginAs(page, 'member');
     await page.goto('/dashboard/payments');
