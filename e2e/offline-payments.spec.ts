@@ -49,6 +49,9 @@ test.describe('rent and deposits recorded by hand', () => {
     const now = '2026-12-03T11:00:00+06:00';
     await atTime(page, now);
     const tenant = await newMember(page, 'Rahim Uddin', 'C-403');
+    // The tenant's profile says the deposit the lease asks for has not been received yet.
+    await page.goto('/dashboard/myProfile');
+    await expect(page.getByText('29,500 BDT, not received yet', { exact: true })).toBeVisible();
 
     const admin = await adminPage(browser, page);
     await openRentAccount(admin, tenant);
@@ -122,7 +125,10 @@ test.describe('rent and deposits recorded by hand', () => {
       admin.getByRole('heading', { name: `${tenant.name}: rent account` }),
     ).toBeVisible();
 
-    // The tenant: both months paid, in Payment History, each with its receipt.
+    // The tenant: the deposit received, less what was given back, on their profile.
+    await page.goto('/dashboard/myProfile');
+    await expect(page.getByText('29,500 BDT, 24,500 BDT held', { exact: true })).toBeVisible();
+    // Both months paid, in Payment History, each with its receipt.
     await page.goto('/dashboard/paymentHistory');
     const history = page.getByRole('table');
     await expect(history.getByRole('row')).toHaveCount(3);

@@ -58,6 +58,16 @@ export const OwnAgreementRequestSchema = withToken({
 export const AgreementLookupResponseSchema = z.object({ result: AgreementSchema.nullable() });
 export type AgreementLookupResponse = z.infer<typeof AgreementLookupResponseSchema>;
 
+/**
+ * Spec §7 /member/agreements: the member's own lease, with (ours) the deposit the building holds
+ * for it now (received less given back, whole BDT), so the tenant sees whether it was received.
+ */
+export const MemberAgreementSchema = AgreementSchema.extend({ depositHeld: z.number().int() });
+export type MemberAgreement = z.infer<typeof MemberAgreementSchema>;
+export const MemberAgreementResponseSchema = z.object({
+  result: MemberAgreementSchema.nullable(),
+});
+
 const ignoredText = z.string().max(2000).optional();
 
 /**

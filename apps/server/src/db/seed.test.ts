@@ -9,6 +9,7 @@ import {
   apartments,
   building,
   coupons,
+  depositEntries,
   maintenanceContacts,
   maintenanceRequests,
   users,
@@ -77,6 +78,13 @@ describe('seedDemoData', () => {
       ]),
     );
     expect(leases).toHaveLength(2);
+    // The member's deposit, a month's rent, was received when his lease was accepted.
+    const deposits = await database.db
+      .select({ kind: depositEntries.kind, amount: depositEntries.amount, email: users.email })
+      .from(depositEntries)
+      .innerJoin(agreements, eq(agreements.id, depositEntries.agreementId))
+      .innerJoin(users, eq(users.id, agreements.tenantId));
+    expect(deposits).toEqual([{ kind: 'received', amount: 48_000, email: 'member@structo.com' }]);
   });
 
   it('dates the accounts of the tenants with a lease before the lease was signed', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   LEASE_TERMS,
@@ -30,6 +30,7 @@ import {
   apartments,
   building,
   coupons,
+  depositEntries,
   images,
   leaseTermColumns,
   maintenanceContacts,
@@ -156,18 +157,38 @@ async function seedMemberLease(tx: Transaction): Promise<void> {
     .from(agreements)
     .where(eq(agreements.tenantId, tenant.id));
   if (leases && leases.n > 0) return;
-  await tx
+  const terms = leaseTerms(SPEC_LEASE_DEFAULTS, apartment.rent, LEASE_TERMS.startDate);
+  const [lease] = await tx
     .insert(agreements)
     .values({
       tenantId: tenant.id,
       apartmentId: apartment.id,
       status: 'accepted',
-      ...leaseTermColumns(leaseTerms(SPEC_LEASE_DEFAULTS, apartment.rent, LEASE_TERMS.startDate)),
+      ...leaseTermColumns(terms),
       signedAt: new Date('2025-01-10T09:30:00Z'),
       checkedAt: new Date('2025-01-12T11:00:00Z'),
     })
     // Someone else may already lease that flat in a database that outlived its demo content.
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: agreements.id });
+  // He paid the deposit by bank transfer the day his lease was accepted; the office recorded it.
+  const [office] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  if (!lease || !office || terms.deposit === 0) return;
+  await tx.insert(depositEntries).values({
+    agreementId: lease.id,
+    kind: 'received',
+    amount: terms.deposit,
+    method: 'bank',
+    reference: 'DBBL 2025-0112',
+    entryDate: '2025-01-12',
+    recordedBy: office.id,
+    recordedAt: new Date('2025-01-12T11:10:00Z'),
+  });
 }
 
 /**

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { postJson } from './api-client';
-import { agreementLookup } from './own-agreement';
+
+// Loaded with the first call (lib/api-client.ts, SchemaSource), as the other lookups' schemas.
+const memberAgreementLookup = async () =>
+  (await import('@structomate/contract/leases')).MemberAgreementResponseSchema;
 
 export const getMemberAgreement = () =>
-  postJson('/member/agreements', agreementLookup).then((response) => response.result);
+  postJson('/member/agreements', memberAgreementLookup).then((response) => response.result);
 
 /** The member's lease (spec §7 /member/agreements); only members ask (spec §6). */
 export function useMemberAgreement(enabled: boolean) {

@@ -5,6 +5,7 @@ import {
   AgreementDecisionResponseSchema,
   PendingAgreementListResponseSchema,
   AgreementLookupResponseSchema,
+  MemberAgreementResponseSchema,
   ChangeRoleRequestSchema,
   EndLeaseRequestSchema,
   LeaseIdParamsSchema,
@@ -76,7 +77,13 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The member's own lease (profile, rent page); the lookup runs only for members (spec §6). */
   app.post(
     '/member/agreements',
-    { config: { access: ['member'], readOnly: true }, schema: lookup },
+    {
+      config: { access: ['member'], readOnly: true },
+      schema: {
+        ...lookup,
+        response: { ...lookup.response, 200: MemberAgreementResponseSchema },
+      },
+    },
     async (request, reply) => {
       const me = currentUser(request);
       assertOwnLookup(me, request.body);

@@ -13,6 +13,7 @@ import {
   type LeaseDefaults,
   type LeaseTerms,
   type Member,
+  type MemberAgreement,
   type SessionUser,
 } from '@structomate/contract';
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
@@ -24,7 +25,7 @@ import { calendarDay } from '../../lib/clock';
 import { retryOnDeadlock, uniqueViolation } from '../../lib/db-errors';
 import { apartmentPhotoUrl, coverImageId } from '../apartments/apartments.service';
 import { imageUrl } from '../images/images.service';
-import { balancesOf, type BillingRules } from '../payments/payments.service';
+import { balancesOf, depositsHeld, type BillingRules } from '../payments/payments.service';
 import { paidThrough, rentChangesOf, settleLeaseEnds } from './lease-changes.service';
 
 export { settleLeaseEnds };
@@ -154,13 +155,18 @@ export function assertOwnLookup(
 }
 
 /** The member's lease: the accepted agreement they live under (spec §7 /member/agreements). */
-export async function memberAgreement(db: Database, userId: string): Promise<Agreement | null> {
+export async function memberAgreement(
+  db: Database,
+  userId: string,
+): Promise<MemberAgreement | null> {
   const [agreement] = await findAgreements(
     db,
     and(eq(agreements.tenantId, userId), eq(agreements.status, 'accepted')),
     { limit: 1 },
   );
-  return agreement ?? null;
+  if (!agreement) return null;
+  const held = await depositsHeld(db, [agreement._id]);
+  return { ...agreement, depositHeld: held.get(agreement._id) ?? 0 };
 }
 
 /** The user's latest request, whatever its status (spec §7 /users/agreements/). */

@@ -3,6 +3,7 @@ import {
   AdminStatsSchema,
   AuditPageSchema,
   ErrorResponseSchema,
+  MemberAgreementResponseSchema,
   RecordDepositResponseSchema,
   RecordPaymentResponseSchema,
   TenantAccountSchema,
@@ -531,6 +532,14 @@ describe('POST /api/tenants/:id/deposits (the security deposit)', () => {
   it('records deposits received and refunded; the account shows what is held', async () => {
     const tenant = await newMember(t, 'C-101', 'Deposit Tenant');
     const agreementId = await leaseOf(tenant);
+    // The tenant's own lease says what the building holds of the deposit, as the office records it.
+    const heldForTenant = async () => {
+      const response = await tenant.inject({ method: 'POST', url: '/api/member/agreements' });
+      expect(response.statusCode, response.body).toBe(200);
+      const lease = MemberAgreementResponseSchema.parse(response.json()).result;
+      return [lease?.terms?.deposit, lease?.depositHeld];
+    };
+    expect(await heldForTenant()).toEqual([16_500, 0]);
     const received = await recordDeposit(tenant, {
       agreementId,
       kind: 'received',
@@ -544,6 +553,7 @@ describe('POST /api/tenants/:id/deposits (the security deposit)', () => {
       entry: { kind: 'received', amount: 16_500, method: 'bank', reference: 'DBBL 1183' },
       deposit: { agreementId, agreed: 16_500, held: 16_500 },
     });
+    expect(await heldForTenant()).toEqual([16_500, 16_500]);
     const refunded = await recordDeposit(tenant, {
       agreementId,
       kind: 'refunded',
@@ -556,6 +566,7 @@ describe('POST /api/tenants/:id/deposits (the security deposit)', () => {
     expect(account.deposits).toEqual([
       expect.objectContaining({ agreementId, agreed: 16_500, held: 12_000 }),
     ]);
+    expect(await heldForTenant()).toEqual([16_500, 12_000]);
     expect(account.deposits[0]?.entries.map((entry) => [entry.kind, entry.amount])).toEqual([
       ['received', 16_500],
       ['refunded', 4_500],

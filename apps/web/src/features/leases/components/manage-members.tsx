@@ -59,7 +59,7 @@ export function ManageMembers() {
                   Apartment
                 </th>
                 <th scope="col" className="hidden sm:table-cell">
-                  Rent
+                  Balance
                 </th>
                 <th scope="col" className="text-right">
                   Remove
@@ -135,18 +135,16 @@ export function ManageMembers() {
 /** What a member owes today, linking to their record (every month of their rent). */
 function RentLink({ member }: { member: Member }) {
   const fromList = useFromList();
+  const status = member.owedAmount > 0 ? `Owes ${formatRent(member.owedAmount)}` : 'Paid up';
   return (
     <Link
       to={member._id}
       state={fromList}
       className="link link-hover whitespace-nowrap"
-      aria-label={`Rent account of ${member.displayName}`}
+      // Named by what it shows first (WCAG 2.5.3), then by where it leads.
+      aria-label={`${status}, rent account of ${member.displayName}`}
     >
-      {member.owedAmount > 0 ? (
-        <span className="font-medium text-error">Owes {formatRent(member.owedAmount)}</span>
-      ) : (
-        'Paid up'
-      )}
+      {member.owedAmount > 0 ? <span className="font-medium text-error">{status}</span> : status}
     </Link>
   );
 }

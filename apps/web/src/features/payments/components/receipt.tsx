@@ -1,4 +1,4 @@
-import { DATE_FORMATS, formatCharge, type Transaction } from '@structomate/contract';
+import { DATE_FORMATS, formatCharge, HOME_CURRENCY, type Transaction } from '@structomate/contract';
 import { Link, useParams } from 'react-router';
 import { BrandMark } from '../../../components/brand-logo';
 import { LoadingSpinner } from '../../../components/loading-spinner';
@@ -51,17 +51,19 @@ export function ReceiptView({
         : 'None',
     ],
     ['Amount paid', formatRent(payment.amount)],
-    // Rent paid by hand says how; a card payment, what the card was charged, in the currency
-    // charged, spelled as a code (a "$" beside the taka amount would read like a conversion),
-    // with the rate when it was not taka.
+    // Rent paid by hand says how; a card charged in taka, that it was paid by card (the amount
+    // is the one paid, above); a card charged in another currency, what it was charged, spelled
+    // as a code (a "$" beside the taka amount would read like a conversion), with the rate.
     paidBy
       ? ['Paid by', paidBy]
-      : [
-          'Card charge',
-          payment.rate
-            ? `${formatCharge(payment.amountInMinorUnits, payment.currency)} (at ${payment.rate} BDT per ${payment.currency.toUpperCase()})`
-            : formatCharge(payment.amountInMinorUnits, payment.currency),
-        ],
+      : payment.currency === HOME_CURRENCY
+        ? ['Paid by', 'Card']
+        : [
+            'Card charge',
+            payment.rate
+              ? `${formatCharge(payment.amountInMinorUnits, payment.currency)} (at ${payment.rate} BDT per ${payment.currency.toUpperCase()})`
+              : formatCharge(payment.amountInMinorUnits, payment.currency),
+          ],
     ['Transaction ID', payment.transactionId],
     [paidBy ? 'Recorded' : 'Date', formatWhen(payment.date, DATE_FORMATS.timeAndDate)],
   ];

@@ -106,7 +106,7 @@ export function MyProfile() {
                   />
                   <Fact
                     label="Deposit"
-                    value={lease.terms.deposit === 0 ? 'None' : formatRent(lease.terms.deposit)}
+                    value={depositStatus(lease.terms.deposit, lease.depositHeld)}
                   />
                 </>
               )}
@@ -116,4 +116,15 @@ export function MyProfile() {
       </ProfileCard>
     </div>
   );
+}
+
+/**
+ * The lease's deposit and whether the building has it, as the office recorded it: "48,000 BDT,
+ * received", "48,000 BDT, not received yet", or what is held of it once some was given back.
+ */
+function depositStatus(agreed: number, held: number): string {
+  if (agreed === 0 && held === 0) return 'None';
+  if (held === 0) return `${formatRent(agreed)}, not received yet`;
+  if (held === agreed) return `${formatRent(agreed)}, received`;
+  return `${formatRent(agreed)}, ${formatRent(held)} held`;
 }
