@@ -274,7 +274,6 @@ test.describe('accessibility (WCAG 2.2 AA, every impact)', () => {
     expect(await accessibilityViolations(page)).toEqual(['button-name: #nameless-button']);
   });
 
-  // axe leaves oklch and color-mix colours "to review"; these are measured instead.
   test.describe(() => {
     test.use({ expectedHttpErrors: [/^\/api\/login$/] });
     test("a toast's close button is a 24 px target at least, with a visible focus @mobile", async ({
@@ -314,6 +313,7 @@ test.describe('accessibility (WCAG 2.2 AA, every impact)', () => {
     });
   });
 
+  // axe leaves oklch and color-mix colours "to review"; these are measured instead.
   test("the rent ledger's summary and status chips are readable", async ({ page }) => {
     await loginAs(page, 'member');
     await page.goto('/dashboard/payments');

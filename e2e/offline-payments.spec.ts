@@ -127,7 +127,7 @@ test.describe('rent and deposits recorded by hand', () => {
 
     // The tenant: the deposit received, less what was given back, on their profile.
     await page.goto('/dashboard/myProfile');
-    await expect(page.getByText('29,500 BDT, 24,500 BDT held', { exact: true })).toBeVisible();
+    await expect(page.getByText('29,500 BDT; 24,500 BDT held', { exact: true })).toBeVisible();
     // Both months paid, in Payment History, each with its receipt.
     await page.goto('/dashboard/paymentHistory');
     const history = page.getByRole('table');

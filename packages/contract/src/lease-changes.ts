@@ -87,5 +87,5 @@ export const LEASE_CHANGE_MESSAGES = {
   endBeforePaid: (paidThrough: string, earliest: string) =>
     `Rent is paid through ${paidThrough}: the lease can end on ${earliest} at the earliest, so the months paid are the tenant’s to live in.`,
   removePaidAhead: (paidThrough: string, earliest: string) =>
-    `Rent is paid through ${paidThrough}: end the lease on ${earliest} instead (Rent → End lease), so the months paid are the tenant’s to live in.`,
+    `Rent is paid through ${paidThrough}: end the lease on ${earliest} instead (Balance → End lease), so the months paid are the tenant’s to live in.`,
 } as const;

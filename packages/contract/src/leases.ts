@@ -60,9 +60,14 @@ export type AgreementLookupResponse = z.infer<typeof AgreementLookupResponseSche
 
 /**
  * Spec §7 /member/agreements: the member's own lease, with (ours) the deposit the building holds
- * for it now (received less given back, whole BDT), so the tenant sees whether it was received.
+ * for it now (received less given back, whole BDT) and all it received, so the tenant sees
+ * whether it was received or given back.
  */
-export const MemberAgreementSchema = AgreementSchema.extend({ depositHeld: z.number().int() });
+export const MemberAgreementSchema = AgreementSchema.extend({
+  depositHeld: z.number().int(),
+  /** All ever received for it, whole BDT: with `depositHeld` 0, whether it was given back. */
+  depositReceived: z.number().int(),
+});
 export type MemberAgreement = z.infer<typeof MemberAgreementSchema>;
 export const MemberAgreementResponseSchema = z.object({
   result: MemberAgreementSchema.nullable(),

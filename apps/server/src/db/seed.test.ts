@@ -105,12 +105,16 @@ describe('seedDemoData', () => {
   });
 
   it('changes nothing when run again', async () => {
+    const deposits = async () =>
+      (await database.db.select({ n: count() }).from(depositEntries))[0]?.n;
     const before = [await countOf(apartments), await countOf(users), await countOf(announcements)];
+    const depositsBefore = await deposits();
     const report = await seedDemoData(database.db);
     expect(report).toEqual({ apartments: 0, accounts: 0, coupons: 0, announcements: 0 });
     expect([await countOf(apartments), await countOf(users), await countOf(announcements)]).toEqual(
       before,
     );
+    expect(await deposits()).toBe(depositsBefore);
   });
   it('gives its repair requests to a contact the admin listed already, not a second one', async () => {
     // A building with no request yet, whose admin listed the demo's plumber themself.

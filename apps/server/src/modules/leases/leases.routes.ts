@@ -40,7 +40,7 @@ import {
   assertOwnLookup,
   latestAgreement,
   listMembers,
-  memberAgreement,
+  memberAgreementWithDeposit,
   pendingAgreements,
   rejectAgreement,
   removeMember,
@@ -88,7 +88,7 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(request);
       assertOwnLookup(me, request.body);
       reply.header('cache-control', 'no-store');
-      return { result: await memberAgreement(app.db, me._id) };
+      return { result: await memberAgreementWithDeposit(app.db, me._id) };
     },
   );
 

@@ -25,7 +25,7 @@ import { calendarDay } from '../../lib/clock';
 import { retryOnDeadlock, uniqueViolation } from '../../lib/db-errors';
 import { apartmentPhotoUrl, coverImageId } from '../apartments/apartments.service';
 import { imageUrl } from '../images/images.service';
-import { balancesOf, depositsHeld, type BillingRules } from '../payments/payments.service';
+import { balancesOf, leaseDeposits, type BillingRules } from '../payments/payments.service';
 import { paidThrough, rentChangesOf, settleLeaseEnds } from './lease-changes.service';
 
 export { settleLeaseEnds };
@@ -155,18 +155,27 @@ export function assertOwnLookup(
 }
 
 /** The member's lease: the accepted agreement they live under (spec §7 /member/agreements). */
-export async function memberAgreement(
-  db: Database,
-  userId: string,
-): Promise<MemberAgreement | null> {
+export async function memberAgreement(db: Database, userId: string): Promise<Agreement | null> {
   const [agreement] = await findAgreements(
     db,
     and(eq(agreements.tenantId, userId), eq(agreements.status, 'accepted')),
     { limit: 1 },
   );
+  return agreement ?? null;
+}
+
+/** The member's lease with its deposit: what is held now and all received (their profile). */
+export async function memberAgreementWithDeposit(
+  db: Database,
+  userId: string,
+): Promise<MemberAgreement | null> {
+  const agreement = await memberAgreement(db, userId);
   if (!agreement) return null;
-  const held = await depositsHeld(db, [agreement._id]);
-  return { ...agreement, depositHeld: held.get(agreement._id) ?? 0 };
+  const [deposit] = await leaseDeposits(db, [agreement._id]);
+  const received = (deposit?.entries ?? [])
+    .filter((entry) => entry.kind === 'received')
+    .reduce((sum, entry) => sum + entry.amount, 0);
+  return { ...agreement, depositHeld: deposit?.held ?? 0, depositReceived: received };
 }
 
 /** The user's latest request, whatever its status (spec §7 /users/agreements/). */

@@ -537,9 +537,9 @@ describe('POST /api/tenants/:id/deposits (the security deposit)', () => {
       const response = await tenant.inject({ method: 'POST', url: '/api/member/agreements' });
       expect(response.statusCode, response.body).toBe(200);
       const lease = MemberAgreementResponseSchema.parse(response.json()).result;
-      return [lease?.terms?.deposit, lease?.depositHeld];
+      return [lease?.terms?.deposit, lease?.depositHeld, lease?.depositReceived];
     };
-    expect(await heldForTenant()).toEqual([16_500, 0]);
+    expect(await heldForTenant()).toEqual([16_500, 0, 0]);
     const received = await recordDeposit(tenant, {
       agreementId,
       kind: 'received',
@@ -553,7 +553,7 @@ describe('POST /api/tenants/:id/deposits (the security deposit)', () => {
       entry: { kind: 'received', amount: 16_500, method: 'bank', reference: 'DBBL 1183' },
       deposit: { agreementId, agreed: 16_500, held: 16_500 },
     });
-    expect(await heldForTenant()).toEqual([16_500, 16_500]);
+    expect(await heldForTenant()).toEqual([16_500, 16_500, 16_500]);
     const refunded = await recordDeposit(tenant, {
       agreementId,
       kind: 'refunded',
@@ -566,7 +566,7 @@ describe('POST /api/tenants/:id/deposits (the security deposit)', () => {
     expect(account.deposits).toEqual([
       expect.objectContaining({ agreementId, agreed: 16_500, held: 12_000 }),
     ]);
-    expect(await heldForTenant()).toEqual([16_500, 12_000]);
+    expect(await heldForTenant()).toEqual([16_500, 12_000, 16_500]);
     expect(account.deposits[0]?.entries.map((entry) => [entry.kind, entry.amount])).toEqual([
       ['received', 16_500],
       ['refunded', 4_500],

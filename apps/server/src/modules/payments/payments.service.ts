@@ -18,7 +18,7 @@ export {
   type PaymentsContext,
 } from './recording.service';
 export { addCharge, listCharges } from './charges.service';
-export { depositsHeld } from './deposits.service';
+export { depositsHeld, leaseDeposits } from './deposits.service';
 
 /** When rent falls due, from the configuration. */
 export const billingRules = (config: Config): BillingRules => ({

@@ -74,13 +74,15 @@ export function ManageMembers() {
                       <Avatar name={member.displayName} photoURL={member.photoURL} size={36} />
                       <div className="min-w-0">
                         <p className="font-medium">{member.displayName}</p>
-                        {/* On phones the email, apartment and rent sit under the name, not in columns. */}
+                        {/* On phones the email, apartment and balance sit under the name, not in columns. */}
                         <p className="max-w-44 truncate text-xs text-base-content/70 sm:hidden">
                           {member.email}
                         </p>
-                        <p className="text-xs text-base-content/70 md:hidden">
-                          Apartment {member.apartmentNo ?? 'N/A'}
-                        </p>
+                        {member.apartmentNo && (
+                          <p className="text-xs text-base-content/70 md:hidden">
+                            Apartment {member.apartmentNo}
+                          </p>
+                        )}
                         <p className="text-xs sm:hidden">
                           <RentLink member={member} />
                         </p>

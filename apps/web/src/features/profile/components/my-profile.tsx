@@ -106,7 +106,11 @@ export function MyProfile() {
                   />
                   <Fact
                     label="Deposit"
-                    value={depositStatus(lease.terms.deposit, lease.depositHeld)}
+                    value={depositStatus(
+                      lease.terms.deposit,
+                      lease.depositHeld,
+                      lease.depositReceived,
+                    )}
                   />
                 </>
               )}
@@ -120,11 +124,12 @@ export function MyProfile() {
 
 /**
  * The lease's deposit and whether the building has it, as the office recorded it: "48,000 BDT,
- * received", "48,000 BDT, not received yet", or what is held of it once some was given back.
+ * received", "48,000 BDT, not received yet", "given back", or what is held of it.
  */
-function depositStatus(agreed: number, held: number): string {
-  if (agreed === 0 && held === 0) return 'None';
-  if (held === 0) return `${formatRent(agreed)}, not received yet`;
+function depositStatus(agreed: number, held: number, received: number): string {
+  if (agreed === 0) return held > 0 ? `${formatRent(held)} held` : 'None';
+  if (received === 0) return `${formatRent(agreed)}, not received yet`;
+  if (held === 0) return `${formatRent(agreed)}, given back`;
   if (held === agreed) return `${formatRent(agreed)}, received`;
-  return `${formatRent(agreed)}, ${formatRent(held)} held`;
+  return `${formatRent(agreed)}; ${formatRent(held)} held`;
 }
