@@ -1,4 +1,4 @@
-import { toast, type Id, type ToastContent, type ToastOptions } from 'react-toastify';
+import { toast, type Id, type ToastContent, type ToastOptions } from './toast';
 
 /** The toast each slot (a form, an action) shows now. */
 const shown = new Map<string, Id>();

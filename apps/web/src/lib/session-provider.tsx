@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from './toast';
 import { dismissErrorToast, errorToast } from './error-toast';
 import {
   getSession,

@@ -1,8 +1,7 @@
-import { TOASTS } from '@structomate/contract';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Slide, ToastContainer } from 'react-toastify';
 import { Footer } from '../../components/footer';
 import { Navbar } from '../../components/navbar';
+import { ToastHost } from '../../components/toast-host';
 import { GoogleOutcome } from '../../features/auth/components/google-outcome';
 
 export function RootLayout() {
@@ -22,14 +21,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <ToastContainer
-        position="top-right"
-        autoClose={TOASTS.autoCloseMs}
-        limit={TOASTS.maxVisible}
-        newestOnTop
-        theme="light"
-        transition={Slide}
-      />
+      <ToastHost />
       <GoogleOutcome />
       <ScrollRestoration />
     </div>

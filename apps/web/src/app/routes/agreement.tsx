@@ -7,7 +7,7 @@ import {
 } from '@structomate/contract';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { useApartment } from '../../features/apartments/api/get-apartment';
 import { useCreateAgreement } from '../../features/leases/api/create-agreement';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DELETE_ACCOUNT_MESSAGES, EmailSchema, type Account } from '@structomate/contract';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { FormField } from '../../../components/form-field';
 import { PasswordInput } from '../../../components/password-input';

@@ -14,7 +14,7 @@ import {
 } from '@structomate/contract';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { Avatar } from '../../../components/avatar';
 import { FormField } from '../../../components/form-field';

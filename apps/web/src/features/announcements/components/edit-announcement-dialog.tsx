@@ -8,7 +8,7 @@ import {
 } from '@structomate/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { showFieldIssues } from '../../../lib/field-issues';
 import { useUpdateAnnouncement } from '../api/update-announcement';

@@ -6,7 +6,7 @@ import {
   type AnnouncementFormInput,
 } from '@structomate/contract';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { PageHeader } from '../../../components/page-header';
 import { messageOf } from '../../../lib/api-client';
 import { useMakeAnnouncement } from '../api/make-announcement';

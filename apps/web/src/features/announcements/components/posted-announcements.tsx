@@ -7,7 +7,7 @@ import {
 } from '@structomate/contract';
 import { useState } from 'react';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';

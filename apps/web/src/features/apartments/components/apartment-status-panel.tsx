@@ -5,7 +5,7 @@ import {
 } from '@structomate/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { messageOf } from '../../../lib/api-client';
 import { useChangeApartmentStatus } from '../api/change-apartment-status';

@@ -8,7 +8,7 @@ import {
 } from '@structomate/contract';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { PageHeader } from '../../../components/page-header';
 import { messageOf } from '../../../lib/api-client';
 import { formatRent } from '../../../lib/format';

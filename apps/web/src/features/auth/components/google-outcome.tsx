@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, GOOGLE_OUTCOMES, type GoogleOutcome } from '@structomate/contract';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useSession } from '../../../lib/session';
 
 /**

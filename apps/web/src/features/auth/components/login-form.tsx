@@ -8,7 +8,7 @@ import {
 } from '@structomate/contract';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form-field';
 import { describedBy } from '../../../lib/described-by';
 import { PasswordInput } from '../../../components/password-input';

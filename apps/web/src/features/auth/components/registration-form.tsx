@@ -12,7 +12,7 @@ import {
 import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { FormField } from '../../../components/form-field';
 import { describedBy } from '../../../lib/described-by';

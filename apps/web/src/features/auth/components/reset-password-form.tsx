@@ -8,7 +8,7 @@ import {
 } from '@structomate/contract';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { FormField } from '../../../components/form-field';
 import { LoadingSpinner } from '../../../components/loading-spinner';

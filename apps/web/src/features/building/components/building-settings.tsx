@@ -8,7 +8,7 @@ import {
 } from '@structomate/contract';
 import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { PageHeader } from '../../../components/page-header';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH_PATH, SetupRequestSchema, PASSWORD_HINT } from '@structomate/contract';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import type { z } from 'zod';
 import { FormField } from '../../../components/form-field';
 import { LoadingSpinner } from '../../../components/loading-spinner';

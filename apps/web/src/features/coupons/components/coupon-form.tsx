@@ -8,7 +8,7 @@ import {
   type CouponFormInput,
 } from '@structomate/contract';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form-field';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { describedBy } from '../../../lib/described-by';

@@ -1,7 +1,7 @@
 import { COUPON_MESSAGES, type Coupon } from '@structomate/contract';
 import { useEffect, useState } from 'react';
 import { LuHouse } from 'react-icons/lu';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { Pager } from '../../../components/pager';

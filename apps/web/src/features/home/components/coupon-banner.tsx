@@ -1,7 +1,7 @@
 import { LAUNCH_COUPON, type FeaturedCoupon } from '@structomate/contract';
 import { useEffect } from 'react';
 import { LuCopy, LuTicket } from 'react-icons/lu';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useBuildingName } from '../../../lib/building';
 import { formatLongDate } from '../../../lib/format';
 import { useToday } from '../../../lib/now';

@@ -1,7 +1,7 @@
 import { leaseEndDate, type Agreement, type PendingAgreement } from '@structomate/contract';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Avatar } from '../../../components/avatar';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadingSpinner } from '../../../components/loading-spinner';

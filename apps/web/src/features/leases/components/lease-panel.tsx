@@ -13,7 +13,7 @@ import {
   type FieldIssue,
 } from '@structomate/contract';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormField } from '../../../components/form-field';
 import { LoadError } from '../../../components/load-error';

@@ -1,6 +1,6 @@
 import type { Member } from '@structomate/contract';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Avatar } from '../../../components/avatar';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadingSpinner } from '../../../components/loading-spinner';

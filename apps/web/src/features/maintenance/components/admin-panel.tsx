@@ -12,7 +12,7 @@ import {
 } from '@structomate/contract';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { dismissErrorToast, errorToast } from '../../../lib/error-toast';
 import { useAssignContact } from '../api/assign-contact';

@@ -8,7 +8,7 @@ import {
 } from '@structomate/contract';
 import { useCallback, useId, useState } from 'react';
 import { LuLock } from 'react-icons/lu';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Avatar } from '../../../components/avatar';
 import { messageOf } from '../../../lib/api-client';
 import { dismissErrorToast, errorToast } from '../../../lib/error-toast';

@@ -10,7 +10,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LuPencil, LuPhone, LuTrash2 } from 'react-icons/lu';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormField } from '../../../components/form-field';
 import { LoadError } from '../../../components/load-error';

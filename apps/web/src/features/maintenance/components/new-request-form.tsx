@@ -15,7 +15,7 @@ import { useCallback, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { LuPhone, LuSiren } from 'react-icons/lu';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form-field';
 import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';

@@ -10,7 +10,7 @@ import {
 } from '@structomate/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { messageOf } from '../../../lib/api-client';
 import { dismissErrorToast, errorToast } from '../../../lib/error-toast';
 import { formatRent, formatShortDate } from '../../../lib/format';

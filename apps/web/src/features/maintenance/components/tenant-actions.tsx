@@ -7,7 +7,7 @@ import {
 } from '@structomate/contract';
 import { useId, useState } from 'react';
 import { LuStar } from 'react-icons/lu';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { messageOf } from '../../../lib/api-client';
 import { errorToast } from '../../../lib/error-toast';

@@ -1,7 +1,7 @@
 import { PAYMENT_MESSAGES, type PaymentIntentResponse } from '@structomate/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type RefObject } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { rentQueryKeys } from '../../../lib/rent-query-keys';
 import type { CardEntry } from '../components/card-entry';

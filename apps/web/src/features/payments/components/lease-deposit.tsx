@@ -10,7 +10,7 @@ import {
 } from '@structomate/contract';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form-field';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { describedBy } from '../../../lib/described-by';

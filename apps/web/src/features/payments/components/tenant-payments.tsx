@@ -8,7 +8,7 @@ import {
 } from '@structomate/contract';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormField } from '../../../components/form-field';
 import { ApiError, messageOf } from '../../../lib/api-client';
