@@ -20,6 +20,8 @@ describe('formatting', () => {
 
   it('keeps calendar dates on their day whatever the time zone', () => {
     expect(formatLongDate('2025-02-05')).toBe('February 5, 2025');
+    expect(formatLongDate('2026-12-31')).toBe('December 31, 2026');
+    expect(formatLongDate('2027-01-01')).toBe('January 1, 2027');
     expect(formatShortDate('2025-01-31')).toBe('31 Jan, 2025');
   });
 

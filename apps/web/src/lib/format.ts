@@ -1,14 +1,8 @@
-import { DATE_FORMATS, RENT_CURRENCY_LABEL } from '@structomate/contract';
+import { DATE_FORMATS } from '@structomate/contract';
 import { format, parseISO } from 'date-fns';
 import { asReaderSees } from './now';
 
-const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** "48,000 BDT" */
-export const formatRent = (rent: number) => `${wholeNumber.format(rent)} ${RENT_CURRENCY_LABEL}`;
-
-/** "February 5, 2025" from "2025-02-05": a calendar date, so no time zone may shift it. */
-export const formatLongDate = (isoDate: string) => format(parseISO(isoDate), 'MMMM d, yyyy');
+export { formatLongDate, formatRent } from './format-plain';
 
 /**
  * `pattern` of an instant (a Date, or an ISO time like "2026-03-05T04:15:00.000Z") as the page's

@@ -1,6 +1,6 @@
 import type { Apartment } from '@structomate/contract';
 import { Link } from 'react-router';
-import { formatRent } from '../../../lib/format';
+import { formatRent } from '../../../lib/format-plain';
 
 /**
  * Spec §2 listing card: image, number, details, floor, block, rent and the way to rent it.

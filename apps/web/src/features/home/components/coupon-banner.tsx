@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { LuCopy, LuTicket } from 'react-icons/lu';
 import { toast } from '../../../lib/toast';
 import { useBuildingName } from '../../../lib/building';
-import { formatLongDate } from '../../../lib/format';
+import { formatLongDate } from '../../../lib/format-plain';
 import { useToday } from '../../../lib/now';
 import { useSiteConfig } from '../../../lib/site-config';
 import { useFeaturedCoupon } from '../api/get-featured-coupon';
