@@ -1,4 +1,12 @@
-import { dayLabel, monthLabel, type MailKind, type MailTopic } from '@structomate/contract';
+import {
+  dayLabel,
+  monthLabel,
+  PAYMENT_METHOD_IN_SENTENCE,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type MailKind,
+  type MailTopic,
+} from '@structomate/contract';
 import { z } from 'zod';
 import type { MailContent } from '../mail/mail.service';
 
@@ -171,7 +179,7 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
           ['Apartment', apartmentNo],
           ['Month', monthLabel(month)],
           ['Amount', bdt(amount)],
-          ['Paid by', method.charAt(0).toUpperCase() + method.slice(1)],
+          ['Paid by', methodLabel(method)],
           ['Received', dayLabel(paidOn)],
         ],
         action: { label: 'View the receipt', url: dashboard(`paymentHistory/${paymentId}`) },
@@ -433,4 +441,15 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
       };
     }
   }
+}
+
+/**
+ * The method a notice carries (as a sentence names it: "bKash", "bank transfer", "card") as the
+ * app labels it: "bKash", "Bank transfer", "Card" (not "BKash").
+ */
+function methodLabel(method: string): string {
+  const known = PAYMENT_METHODS.find(
+    (each) => each === method || PAYMENT_METHOD_IN_SENTENCE[each] === method,
+  );
+  return known ? PAYMENT_METHOD_LABELS[known] : method;
 }
