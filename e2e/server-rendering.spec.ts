@@ -197,6 +197,19 @@ test.describe('a reader far from the server and the building', () => {
     });
   }
 
+  test('a visitor’s zone is noted once they act on a public page, not while it starts', async ({
+    page,
+  }) => {
+    const noted = async () =>
+      (await page.context().cookies()).find((cookie) => cookie.name === TIME_ZONE_COOKIE)?.value;
+    // The page goto waits for the app to run in it: it has taken the page over.
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'About the Building' })).toBeVisible();
+    expect(await noted()).toBeUndefined();
+    await page.keyboard.press('Tab');
+    await expect.poll(noted).toBe(encodeURIComponent(zone));
+  });
+
   test('gets dashboard pages drawn with the times on their own clock @mobile', async ({ page }) => {
     await loginAs(page, 'member');
     // The first page the app runs on notes the browser's time zone.

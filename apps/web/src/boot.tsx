@@ -1,16 +1,40 @@
 import { TIME_ZONE_COOKIE } from '@structomate/contract';
 import { startTransition, StrictMode } from 'react';
-import { setDrawnAt } from './lib/now';
+import { setDrawnAt, setKnownDays } from './lib/now';
 import { readSsrState, takingOverWith } from './lib/ssr-state';
 
 /** Starts the app in the page (main.tsx loads this once the page is on screen). */
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The server draws a signed-in page only when it would show the times on it as this browser does.
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-if (!document.cookie.split('; ').includes(`${TIME_ZONE_COOKIE}=${encodeURIComponent(timeZone)}`)) {
-  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(timeZone)}; path=/; max-age=31536000; samesite=lax`;
+/**
+ * The server draws a signed-in page only when it would show the times on it as this browser does:
+ * the browser's zone is noted in a cookie for it. Reading the zone is the page's first use of the
+ * browser's date formatting, which costs 30-100 ms here (its ICU data) and four times that on a
+ * phone as Lighthouse rates one.
+ */
+function noteTimeZone(): string {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (
+    !document.cookie.split('; ').includes(`${TIME_ZONE_COOKIE}=${encodeURIComponent(timeZone)}`)
+  ) {
+    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(timeZone)}; path=/; max-age=31536000; samesite=lax`;
+  }
+  return timeZone;
+}
+
+/**
+ * A public page drawn on the server shows no instant in the reader's zone, so the zone is noted
+ * once the visitor does something (a tap, a key: signing in starts with one) or leaves the tab,
+ * not while the page starts.
+ */
+function noteTimeZoneOnFirstUse(): void {
+  const events = ['pointerdown', 'keydown', 'visibilitychange'] as const;
+  const note = () => {
+    for (const event of events) removeEventListener(event, note, true);
+    noteTimeZone();
+  };
+  for (const event of events) addEventListener(event, note, { capture: true, passive: true });
 }
 
 /**
@@ -43,7 +67,12 @@ await yieldToBrowser();
 // Public pages arrive drawn by the server with the data they were drawn with: the browser takes
 // them over (hydrates) from that state. Other pages arrive empty and are drawn here.
 const state = readSsrState(document);
+// A page drawn in the reader's zone (signed in) is checked against it below; a page the browser
+// draws itself formats dates as it starts anyway.
+const timeZone = state?.timeZone !== undefined || !state ? noteTimeZone() : undefined;
+if (timeZone === undefined) noteTimeZoneOnFirstUse();
 setDrawnAt(() => state?.drawnAt);
+setKnownDays(state?.days);
 const queryClient = createQueryClient();
 if (state) {
   hydrate(queryClient, state.queries);

@@ -89,6 +89,15 @@ describe('drawing a public page on the server', () => {
     const state = stateOf(page.stateScript);
     expect(queryKeys(state)).toContainEqual(['apartments', { maxRent: undefined, page: 1 }]);
     expect(state.drawnAt).toBe(Date.parse('2031-06-15T10:00:00Z'));
+    // The building's day it was drawn on, and the instants that day spans in the building's zone
+    // (Dhaka, UTC+6): the browser takes the page over without a date formatter of its own.
+    expect(state.days).toEqual({
+      'Asia/Dhaka': {
+        day: '2031-06-15',
+        from: Date.parse('2031-06-14T18:00:00Z'),
+        until: Date.parse('2031-06-15T18:00:00Z'),
+      },
+    });
     // The footer's year is the request's, not the machine's.
     expect(page.html).toContain('© <!-- -->2031<!-- --> <!-- -->Lakeview House');
   });

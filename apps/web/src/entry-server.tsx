@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { TZDate } from '@date-fns/tz';
+import { addDays, startOfDay } from 'date-fns';
 import {
   dehydrate,
   QueryClient,
@@ -12,7 +13,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders } from './app/app';
 import { routes } from './app/router';
 import { setApiFetch } from './lib/api-fetch';
-import { setDrawnAt, setReaderClock } from './lib/now';
+import { setDayNoter, setDrawnAt, setReaderClock, type KnownDay } from './lib/now';
 import { createQueryClient } from './lib/query-client';
 import { scriptSafeJson, SSR_STATE_ID, type SsrState } from './lib/ssr-state';
 
@@ -30,6 +31,8 @@ const drawing = new AsyncLocalStorage<{
   fetchApi: typeof fetch;
   drawnAt: number;
   timeZone: string | undefined;
+  /** The days the page asked for, by zone, handed to the browser with it (lib/now.ts). */
+  days: Record<string, KnownDay>;
 }>();
 setApiFetch(() => {
   const current = drawing.getStore();
@@ -43,6 +46,18 @@ setReaderClock({
     const timeZone = drawing.getStore()?.timeZone;
     return timeZone ? new TZDate(instant.getTime(), timeZone) : instant;
   },
+});
+
+setDayNoter((zone, instant) => {
+  const days = drawing.getStore()?.days;
+  if (!days || days[zone]) return;
+  const local = new TZDate(instant.getTime(), zone);
+  const twoDigits = (value: number) => String(value).padStart(2, '0');
+  days[zone] = {
+    day: `${local.getFullYear()}-${twoDigits(local.getMonth() + 1)}-${twoDigits(local.getDate())}`,
+    from: startOfDay(local).getTime(),
+    until: addDays(startOfDay(local), 1).getTime(),
+  };
 });
 
 const handler = createStaticHandler(routes);
@@ -88,7 +103,8 @@ export async function render(
   timeZone?: string,
 ): Promise<RenderedPage> {
   const drawnAt = Math.floor(now / 60_000) * 60_000;
-  return drawing.run({ fetchApi, drawnAt, timeZone }, async () => {
+  const days: Record<string, KnownDay> = {};
+  return drawing.run({ fetchApi, drawnAt, timeZone, days }, async () => {
     const context = await handler.query(new Request(new URL(url, 'http://localhost')));
     if (context instanceof Response) throw new Error(`A route answered ${context.status}`);
     const router = createStaticRouter(handler.dataRoutes, context);
@@ -130,6 +146,7 @@ export async function render(
     const state: SsrState = {
       drawnAt,
       ...(timeZone ? { timeZone } : {}),
+      days,
       queries: dehydrate(queryClient),
       router: {
         loaderData: context.loaderData,

@@ -10,12 +10,25 @@ import {
   formatWhen,
   ordinal,
 } from './format';
+import { wholeNumber } from './format-plain';
 import { dayIn, setReaderClock } from './now';
 
 describe('formatting', () => {
   it('writes rent as whole BDT with thousands separators', () => {
     expect(formatRent(125000)).toBe('125,000 BDT');
     expect(formatRent(16500)).toBe('16,500 BDT');
+  });
+
+  it('writes whole numbers as en-US does, without asking Intl', () => {
+    for (const value of [
+      0, 7, 999, 1000, 48000, 100000, 1234567, 99999999, -1250, -999, 12.6, -0.4,
+    ]) {
+      expect(wholeNumber(value)).toBe(
+        new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+          .format(value)
+          .replace(/^-0$/, '0'),
+      );
+    }
   });
 
   it('keeps calendar dates on their day whatever the time zone', () => {

@@ -36,11 +36,44 @@ export function useToday(timeZone: string | undefined): string {
 /** The day `instant` falls on in `timeZone`, or where the page's reader is. */
 export function dayIn(instant: Date, timeZone: string | undefined): string {
   const zone = timeZone ?? readerClock.zone();
-  if (zone) return dayFormat(zone).format(instant);
+  if (zone) {
+    const known = knownDays[zone];
+    const at = instant.getTime();
+    if (known && known.from <= at && at < known.until) return known.day;
+    noteDay?.(zone, instant);
+    return dayFormat(zone).format(instant);
+  }
   // The runtime's own zone, read as it is now: a phone that changes zone while the tab is open
   // counts days in the new one, as the rest of the page does (a formatter keeps its zone).
   const twoDigits = (value: number) => String(value).padStart(2, '0');
   return `${instant.getFullYear()}-${twoDigits(instant.getMonth() + 1)}-${twoDigits(instant.getDate())}`;
+}
+
+/**
+ * A day the server worked out for a zone, and the instants it spans (`until` excluded): a page
+ * the server drew hands the browser the days it was drawn with (ssr-state.ts), so taking the page
+ * over, and the rest of that day, asks the browser for no date formatter. A browser's first
+ * formatter of any kind costs it 30-100 ms on this machine (its ICU data), four times that on a
+ * phone as Lighthouse rates one, in the middle of the app's start.
+ */
+export interface KnownDay {
+  day: string;
+  from: number;
+  until: number;
+}
+
+let knownDays: Readonly<Record<string, KnownDay>> = {};
+
+/** The days the page was drawn with, by zone (main.tsx, from the server's state). */
+export function setKnownDays(days: Readonly<Record<string, KnownDay>> | undefined): void {
+  knownDays = days ?? {};
+}
+
+let noteDay: ((zone: string, instant: Date) => void) | undefined;
+
+/** On the server: told of each zone and instant a page asks the day of (entry-server.tsx). */
+export function setDayNoter(note: (zone: string, instant: Date) => void): void {
+  noteDay = note;
 }
 
 /**

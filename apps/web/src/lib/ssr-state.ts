@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
+import type { KnownDay } from './now';
 
 /**
  * What a page drawn on the server hands to the browser, as JSON in a non-executing
@@ -15,6 +16,8 @@ export interface SsrState {
    * absent when drawn in the server's own (the public pages show none).
    */
   timeZone?: string;
+  /** The days it was drawn with, by zone: the browser asks no formatter for them (lib/now.ts). */
+  days?: Record<string, KnownDay>;
   queries: DehydratedState;
   router: HydrationState;
 }
