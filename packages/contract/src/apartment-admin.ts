@@ -42,7 +42,7 @@ export const APARTMENT_MESSAGES = {
   hasRequest: (apartmentNo: string) =>
     `Apartment ${apartmentNo} has a lease request waiting. Accept or reject it first.`,
   hasHistory: (apartmentNo: string) =>
-    `Apartment ${apartmentNo} has lease history, so it is kept. Archive it instead.`,
+    `Apartment ${apartmentNo} has lease requests on record, so it is kept. Archive it instead.`,
   deleted: (apartmentNo: string) => `Apartment ${apartmentNo} deleted`,
   unknownPhoto: 'A photo was not found on this site. Upload it again.',
 } as const;

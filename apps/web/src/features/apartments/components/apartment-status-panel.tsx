@@ -84,7 +84,7 @@ export function ApartmentStatusPanel({ apartment }: { apartment: ManagedApartmen
         ) : null}
         {apartment.hasHistory && (
           <p className="text-base-content/70">
-            It has lease history, so it is kept: it can be archived but not deleted.
+            It has lease requests on record, so it is kept: it can be archived but not deleted.
           </p>
         )}
       </div>
