@@ -23,9 +23,13 @@ export function LeaseRequestStatus({ agreement }: { agreement: Agreement | null 
   const apartment = agreement.apartmentDetails;
   const checked = agreement.agreementCheckedDate && formatShortDate(agreement.agreementCheckedDate);
   const what = `Apartment ${apartment.apartmentNo} · block ${apartment.blockName}, floor ${apartment.floorNo} · ${formatRent(apartment.rent)} per month`;
+  // When the lease ended: the last day notice set, else the moment it was ended.
+  const ended = agreement.endsOn ?? agreement.agreementEndDate;
+  const ranOnMonthly =
+    agreement.terms !== null && ended !== null && ended.slice(0, 10) > agreement.terms.endDate;
   return (
     <Panel
-      title="Your lease request"
+      title={agreement.status === 'ended' ? 'Your last lease' : 'Your lease request'}
       status={
         <span className={`chip ${chip[agreement.status].className}`}>
           {chip[agreement.status].label}
@@ -46,7 +50,9 @@ export function LeaseRequestStatus({ agreement }: { agreement: Agreement | null 
         {agreement.status === 'rejected' &&
           `The building declined it${checked ? ` on ${checked}` : ''}. You can ask for another apartment.`}
         {agreement.status === 'ended' &&
-          `Your lease ended${agreement.agreementEndDate ? ` on ${formatShortDate(agreement.agreementEndDate)}` : ''}.`}
+          (ranOnMonthly
+            ? `After its fixed term it ran on month to month, and ended on ${formatShortDate(ended)}.`
+            : `Your lease ended${ended ? ` on ${formatShortDate(ended)}` : ''}.`)}
       </p>
       {agreement.status !== 'pending' && <BrowseLink />}
     </Panel>
