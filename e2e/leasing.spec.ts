@@ -74,13 +74,24 @@ test.describe('leasing', () => {
     ).toHaveText(/^\d\d \w{3}, \d{4}$/);
     await page.goto(`/apartment/${id}`);
     await expect(
-      page.getByText(/^You asked for this apartment on \d\d \w{3}, \d{4}/),
+      page
+        .getByRole('note', { name: 'Applying' })
+        .getByText(/^You asked for this apartment on \d\d \w{3}, \d{4}/),
     ).toBeVisible();
+    await expect(page.getByText(/^You asked for this apartment on \d\d \w{3}, \d{4}/)).toHaveCount(
+      2,
+    );
     await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
     await page.goto(`/apartment/${await apartmentId(page, 'A-101')}`);
+    // Said above the agreement and at its foot, beside the buttons.
+    await expect(
+      page
+        .getByRole('note', { name: 'Applying' })
+        .getByText('Your request for apartment A-404 is waiting for an answer', { exact: false }),
+    ).toBeVisible();
     await expect(
       page.getByText('Your request for apartment A-404 is waiting for an answer', { exact: false }),
-    ).toBeVisible();
+    ).toHaveCount(2);
     await expect(page.getByText('Name of the tenant').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
     await page.goto('/dashboard/user-announcements');
@@ -135,8 +146,13 @@ test.describe('leasing', () => {
     await expect(occupied.getByText('Occupied', { exact: true })).toBeVisible();
     await page.goto(`/apartment/${id}`);
     await expect(
-      page.getByText('This apartment is occupied and cannot be leased right now.'),
+      page
+        .getByRole('note', { name: 'Applying' })
+        .getByText('This apartment is occupied and cannot be leased right now.'),
     ).toBeVisible();
+    await expect(
+      page.getByText('This apartment is occupied and cannot be leased right now.'),
+    ).toHaveCount(2);
     await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
 
     // The admin removes the member; the apartment is available again.
@@ -297,7 +313,10 @@ test.describe('leasing', () => {
     const id = await apartmentId(page, 'A-101');
     await loginAs(page, 'member');
     await page.goto(`/apartment/${id}`);
-    await expect(page.getByText('You already rent an apartment here.')).toBeVisible();
+    await expect(
+      page.getByRole('note', { name: 'Applying' }).getByText('You already rent an apartment here.'),
+    ).toBeVisible();
+    await expect(page.getByText('You already rent an apartment here.')).toHaveCount(2);
     await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
     // Not their lease to sign: the tenant line stays blank.
     await expect(page.getByText('Name of the tenant').first()).toBeVisible();

@@ -97,7 +97,11 @@ export function AgreementRoute() {
     </button>
   );
   let action;
+  // Why this reader cannot apply, said above the agreement too: at the foot of a long lease (on a
+  // phone, a few thousand pixels down) it was found only by those who read to the end.
+  let notApplying: string | undefined;
   if (!apartment.available) {
+    notApplying = 'This apartment is occupied and cannot be leased right now.';
     action = (
       <>
         <p className="self-center text-sm text-base-content/75">
@@ -109,24 +113,25 @@ export function AgreementRoute() {
       </>
     );
   } else if (user && user.role !== 'user') {
+    notApplying =
+      user.role === 'admin'
+        ? 'Administrators cannot sign a lease.'
+        : 'You already rent an apartment here.';
     action = (
       <>
-        <p className="self-center text-sm text-base-content/75">
-          {user.role === 'admin'
-            ? 'Administrators cannot sign a lease.'
-            : 'You already rent an apartment here.'}
-        </p>
+        <p className="self-center text-sm text-base-content/75">{notApplying}</p>
         {printButton}
       </>
     );
   } else if (pending) {
     const here = pending.apartmentDetails._id === apartment._id;
+    notApplying = here
+      ? `You asked for this apartment on ${formatShortDate(pending.agreementSigningDate)}; the building will answer your request.`
+      : `Your request for apartment ${pending.apartmentDetails.apartmentNo} is waiting for an answer; then you can ask for another.`;
     action = (
       <>
         <p className="basis-full text-sm text-balance text-base-content/75 sm:text-right">
-          {here
-            ? `You asked for this apartment on ${formatShortDate(pending.agreementSigningDate)}; the building will answer your request.`
-            : `Your request for apartment ${pending.apartmentDetails.apartmentNo} is waiting for an answer; then you can ask for another.`}
+          {notApplying}
         </p>
         {printButton}
         <Link to="/dashboard/myProfile" className="btn btn-outline btn-primary">
@@ -156,6 +161,15 @@ export function AgreementRoute() {
   return (
     <div className="mx-auto max-w-4xl px-4 pt-10 sm:px-6 lg:px-8 print:max-w-none print:p-0">
       <title>{`Lease agreement · Apartment ${apartment.apartmentNo} · StructoMate`}</title>
+      {notApplying && (
+        <p
+          role="note"
+          aria-label="Applying"
+          className="mb-6 rounded-box border border-primary/30 bg-base-200 px-4 py-3 text-sm font-medium text-base-content print:hidden"
+        >
+          {notApplying}
+        </p>
+      )}
       <LeaseAgreement
         apartment={apartment}
         terms={leaseTerms(building.data.leaseDefaults, apartment.rent, startDate)}
