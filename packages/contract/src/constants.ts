@@ -87,3 +87,19 @@ export const SOCIAL_NETWORK_NAMES: Record<SocialNetwork, string> = {
 /** What the server tells the web app after a Google sign-in, in the `google` query parameter. */
 export const GOOGLE_OUTCOMES = ['welcome', 'welcome-back', 'failed'] as const;
 export type GoogleOutcome = (typeof GOOGLE_OUTCOMES)[number];
+
+/** The months' names, January first (payments, coupons' dates, long dates on the public pages). */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { oneLineText } from './text';
 import { withToken } from './accounts';
-import { MONTH_NAMES } from './payments';
+import { MONTH_NAMES } from './constants';
 
 /** Spec §5/§9 coupon limits; the percentage bounds are ours (the spec shows none). */
 export const COUPON_LIMITS = {

@@ -1,21 +1,7 @@
 import { z } from 'zod';
 import { withToken } from './accounts';
-import { MAX_PAGE_SIZE } from './constants';
+import { MAX_PAGE_SIZE, MONTH_NAMES } from './constants';
 
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 export const MonthNameSchema = z.enum(MONTH_NAMES, {
   error: 'must be a month name, January to December',
 });

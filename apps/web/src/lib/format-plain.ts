@@ -1,4 +1,4 @@
-import { RENT_CURRENCY_LABEL } from '@structomate/contract';
+import { MONTH_NAMES, RENT_CURRENCY_LABEL } from '@structomate/contract';
 
 /**
  * The formats the public pages need (the home page's coupon, the listing's rents), written in
@@ -17,23 +17,8 @@ export function wholeNumber(value: number): string {
 /** "48,000 BDT" */
 export const formatRent = (rent: number) => `${wholeNumber(rent)} ${RENT_CURRENCY_LABEL}`;
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** "February 5, 2025" from "2025-02-05": a calendar date, so no time zone may shift it. */
 export function formatLongDate(isoDate: string): string {
   const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
-  return `${MONTHS[(month ?? 0) - 1] ?? ''} ${day}, ${year}`;
+  return `${MONTH_NAMES[(month ?? 0) - 1] ?? ''} ${day}, ${year}`;
 }
