@@ -53,11 +53,17 @@ setDayNoter((zone, instant) => {
   if (!days || days[zone]) return;
   const local = new TZDate(instant.getTime(), zone);
   const twoDigits = (value: number) => String(value).padStart(2, '0');
-  days[zone] = {
-    day: `${local.getFullYear()}-${twoDigits(local.getMonth() + 1)}-${twoDigits(local.getDate())}`,
-    from: startOfDay(local).getTime(),
-    until: addDays(startOfDay(local), 1).getTime(),
-  };
+  const day = `${local.getFullYear()}-${twoDigits(local.getMonth() + 1)}-${twoDigits(local.getDate())}`;
+  const from = startOfDay(local).getTime();
+  const until = addDays(startOfDay(local), 1).getTime();
+  // Handed over only if the formatter agrees at both edges: in a zone whose clocks change at
+  // midnight, that day's midnight may not exist, and the browser asks its own formatter instead.
+  const dayAt = new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+  const edges = [from, until - 1].map((at) => dayAt.format(at));
+  const beyond = [from - 1, until].map((at) => dayAt.format(at));
+  if (edges.every((edge) => edge === day) && !beyond.includes(day)) {
+    days[zone] = { day, from, until };
+  }
 });
 
 const handler = createStaticHandler(routes);

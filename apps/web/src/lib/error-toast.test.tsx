@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { ToastContainer } from 'react-toastify';
+import { ToastHost } from './toast-host';
 import { describe, expect, it } from 'vitest';
 import { dismissErrorToast, errorToast } from './error-toast';
 
@@ -7,7 +7,7 @@ const toasts = () => screen.queryAllByRole('alert');
 
 describe('errorToast', () => {
   it('replaces the slot’s toast instead of stacking one per failure', async () => {
-    render(<ToastContainer limit={5} />);
+    render(<ToastHost />);
     act(() => {
       for (let i = 0; i < 5; i += 1) errorToast('login', 'Invalid email/password');
     });
@@ -23,7 +23,7 @@ describe('errorToast', () => {
   });
 
   it('keeps other slots’ toasts, and dismisses its own', async () => {
-    render(<ToastContainer />);
+    render(<ToastHost />);
     act(() => {
       errorToast('register', "Can't Register");
       errorToast('logout', 'Logout failed.');

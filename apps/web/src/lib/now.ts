@@ -40,7 +40,8 @@ export function dayIn(instant: Date, timeZone: string | undefined): string {
     const known = knownDays[zone];
     const at = instant.getTime();
     if (known && known.from <= at && at < known.until) return known.day;
-    noteDay?.(zone, instant);
+    // Only a named zone (the building's): the browser counts the reader's days without a formatter.
+    if (timeZone) noteDay?.(zone, instant);
     return dayFormat(zone).format(instant);
   }
   // The runtime's own zone, read as it is now: a phone that changes zone while the tab is open
@@ -64,7 +65,7 @@ export interface KnownDay {
 
 let knownDays: Readonly<Record<string, KnownDay>> = {};
 
-/** The days the page was drawn with, by zone (main.tsx, from the server's state). */
+/** The days the page was drawn with, by zone (boot.tsx, from the server's state). */
 export function setKnownDays(days: Readonly<Record<string, KnownDay>> | undefined): void {
   knownDays = days ?? {};
 }

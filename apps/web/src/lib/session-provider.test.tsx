@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ToastContainer } from 'react-toastify';
+import { ToastHost } from './toast-host';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGOUT_FAILED, useSession } from './session';
 import { SessionProvider } from './session-provider';
@@ -61,7 +61,7 @@ function renderSession(onSignedOut = vi.fn()) {
     <QueryClientProvider client={new QueryClient()}>
       <SessionProvider>
         <Who onSignedOut={onSignedOut} />
-        <ToastContainer />
+        <ToastHost />
       </SessionProvider>
     </QueryClientProvider>,
   );

@@ -5,52 +5,70 @@ import type { Id, ToastContent, ToastOptions, TypeOptions, UpdateOptions } from 
  * The app's toasts: react-toastify's `toast`, loaded the first time a toast is shown rather than
  * with the page (it is 8.5 KB of script, brotli, that no page needs before something has
  * happened). A toast is given its id here, so the id is known at once, as react-toastify's own
- * calls return it; react-toastify queues a toast shown before its container is on the page and
- * shows it once the container is (`ToastHost`, root-layout.tsx, mounts it when the module
- * arrives).
+ * calls return it. Until react-toastify has arrived and its container is on the page
+ * (`ToastHost`, lib/toast-host.tsx, mounts it and then calls `containerReady`), toasts wait here.
  */
 type Toastify = typeof ReactToastify;
 
-let loaded: Toastify | undefined;
-let loading: Promise<Toastify> | undefined;
-const onLoad = new Set<() => void>();
+/** The module, once fetched: `ToastHost` then mounts its container. */
+let arrived: Toastify | undefined;
+/** The module, once its container is on the page: toasts go straight to it. */
+let ready: Toastify | undefined;
+let loading: Promise<void> | undefined;
+const onArrival = new Set<() => void>();
 /**
- * Toasts asked for before the module arrived, by id, in the order asked: an update or a dismissal
- * meanwhile changes or drops the waiting toast, as react-toastify would change or close one shown.
+ * Toasts asked for before the container was ready, by id, in the order asked: an update or a
+ * dismissal meanwhile changes or drops the waiting toast, as react-toastify would change or close
+ * one shown.
  */
 const waiting = new Map<Id, { content: ToastContent; options: ToastOptions & { toastId: Id } }>();
 let lastId = 0;
 
-/** Loads react-toastify once, then shows the toasts that waited for it. */
-export function loadToasts(): Promise<Toastify> {
-  loading ??= import('react-toastify').then((module) => {
-    loaded = module;
-    for (const { content, options } of waiting.values()) module.toast(content, options);
-    waiting.clear();
-    for (const listener of onLoad) listener();
-    return module;
-  });
-  return loading;
+/** Fetches react-toastify once; a fetch that fails is tried again by the next toast. */
+function loadToasts(): void {
+  loading ??= import('react-toastify').then(
+    (module) => {
+      arrived = module;
+      for (const listener of onArrival) listener();
+    },
+    () => {
+      // The script could not be fetched (the network dropped, or a deploy replaced it): the
+      // toasts that waited for it are lost, not the next ones.
+      loading = undefined;
+      waiting.clear();
+    },
+  );
 }
 
 /** The module, once it has arrived (`ToastHost` renders nothing until then). */
-export function toastsLoaded(): Toastify | undefined {
-  return loaded;
+export function toastsArrived(): Toastify | undefined {
+  return arrived;
 }
 
 /** Calls `listener` once the module has arrived; returns the unsubscribe. */
-export function onToastsLoaded(listener: () => void): () => void {
-  onLoad.add(listener);
-  return () => onLoad.delete(listener);
+export function onToastsArrived(listener: () => void): () => void {
+  onArrival.add(listener);
+  return () => onArrival.delete(listener);
+}
+
+/**
+ * The container is on the page and listening (`ToastHost`): the waiting toasts are shown, and
+ * the next go straight to it. Not before: a toast handed to react-toastify with no container
+ * waits in its queue, and React's development mode mounts a container twice, the first taking the
+ * queue with it.
+ */
+export function containerReady(): void {
+  if (!arrived || ready) return;
+  ready = arrived;
+  for (const { content, options } of waiting.values()) ready.toast(content, options);
+  waiting.clear();
 }
 
 function show(type: TypeOptions, content: ToastContent, options: ToastOptions = {}): Id {
   const toastId = options.toastId ?? `toast-${++lastId}`;
-  if (loaded) return loaded.toast(content, { ...options, type, toastId });
+  if (ready) return ready.toast(content, { ...options, type, toastId });
   waiting.set(toastId, { content, options: { ...options, type, toastId } });
-  loadToasts().catch(() => {
-    // The script could not be fetched (the network dropped): the toast is lost, not the page.
-  });
+  loadToasts();
   return toastId;
 }
 
@@ -60,10 +78,10 @@ export const toast = Object.assign(
     success: (content: ToastContent, options?: ToastOptions) => show('success', content, options),
     error: (content: ToastContent, options?: ToastOptions) => show('error', content, options),
     info: (content: ToastContent, options?: ToastOptions) => show('info', content, options),
-    isActive: (id: Id): boolean => (loaded ? loaded.toast.isActive(id) : waiting.has(id)),
+    isActive: (id: Id): boolean => (ready ? ready.toast.isActive(id) : waiting.has(id)),
     update: (id: Id, { render, ...options }: UpdateOptions): void => {
-      if (loaded) {
-        loaded.toast.update(id, { render, ...options });
+      if (ready) {
+        ready.toast.update(id, { render, ...options });
         return;
       }
       const toast = waiting.get(id);
@@ -72,7 +90,7 @@ export const toast = Object.assign(
       Object.assign(toast.options, options, { toastId: id });
     },
     dismiss: (id?: Id): void => {
-      if (loaded) loaded.toast.dismiss(id);
+      if (ready) ready.toast.dismiss(id);
       else if (id === undefined) waiting.clear();
       else waiting.delete(id);
     },

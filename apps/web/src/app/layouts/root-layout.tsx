@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '../../components/footer';
 import { Navbar } from '../../components/navbar';
-import { ToastHost } from '../../components/toast-host';
+import { ToastHost } from '../../lib/toast-host';
 import { GoogleOutcome } from '../../features/auth/components/google-outcome';
 
 export function RootLayout() {

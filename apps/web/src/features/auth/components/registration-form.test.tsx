@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { ToastHost } from '../../../lib/toast-host';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { SessionContext, type Session } from '../../../lib/session';
@@ -57,7 +57,7 @@ async function fillAndSubmit() {
       <SessionContext.Provider value={session}>
         <MemoryRouter>
           <RegistrationForm />
-          <ToastContainer />
+          <ToastHost />
         </MemoryRouter>
       </SessionContext.Provider>
     </QueryClientProvider>,

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { ToastHost } from '../../../lib/toast-host';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionContext, type Session } from '../../../lib/session';
 import { NewRequestPage } from './new-request-form';
@@ -101,7 +101,7 @@ function renderForm() {
             <Route path="/dashboard/maintenance/new" element={<NewRequestPage />} />
             <Route path="/dashboard/maintenance/:id" element={<p>The request page</p>} />
           </Routes>
-          <ToastContainer />
+          <ToastHost />
         </MemoryRouter>
       </SessionContext.Provider>
     </QueryClientProvider>,

@@ -72,6 +72,13 @@ describe('a former tenant’s last lease on their profile', () => {
     );
   });
 
+  it('counts the day it ended on the reader’s clock, as the sentence shows it', () => {
+    // 21:00 UTC on the term's last day is 03:00 on 1 March in Dhaka.
+    expect(panel(endedLease('2026-02-28T21:00:00.000Z')).textContent).toContain(
+      'After its fixed term it ran on month to month, and ended on 01 Mar, 2026.',
+    );
+  });
+
   it('says only when it ended when that was within its term', () => {
     const text = panel(endedLease('2025-11-30T06:00:00.000Z')).textContent;
     expect(text).toContain('Your lease ended on 30 Nov, 2025.');

@@ -1,7 +1,7 @@
 import type { Agreement } from '@structomate/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatRent, formatShortDate } from '../../../lib/format';
+import { formatRent, formatShortDate, formatWhen } from '../../../lib/format';
 
 const chip = {
   pending: { label: 'Pending', className: 'chip-warning' },
@@ -23,10 +23,13 @@ export function LeaseRequestStatus({ agreement }: { agreement: Agreement | null 
   const apartment = agreement.apartmentDetails;
   const checked = agreement.agreementCheckedDate && formatShortDate(agreement.agreementCheckedDate);
   const what = `Apartment ${apartment.apartmentNo} · block ${apartment.blockName}, floor ${apartment.floorNo} · ${formatRent(apartment.rent)} per month`;
-  // When the lease ended: the last day notice set, else the moment it was ended.
+  // When the lease ended: the last day notice set, else the moment it was ended, on the reader's
+  // clock as the sentence shows it.
   const ended = agreement.endsOn ?? agreement.agreementEndDate;
   const ranOnMonthly =
-    agreement.terms !== null && ended !== null && ended.slice(0, 10) > agreement.terms.endDate;
+    agreement.terms !== null &&
+    ended !== null &&
+    formatWhen(ended, 'yyyy-MM-dd') > agreement.terms.endDate;
   return (
     <Panel
       title={agreement.status === 'ended' ? 'Your last lease' : 'Your lease request'}
