@@ -6,7 +6,9 @@ import {
   ErrorResponseSchema,
   InsertedResponseSchema,
   LEASE_TERM_MESSAGES,
+  MemberListResponseSchema,
   RentLedgerSchema,
+  RentRollPageSchema,
   type Building,
   type LeaseDefaults,
 } from '@structomate/contract';
@@ -255,5 +257,58 @@ describe('accepting with another start, and billing from it', () => {
       (await person.inject({ method: 'POST', url: '/api/rent/ledger', payload: {} })).json(),
     ).months.find((month) => month.billingMonth === '2027-01');
     expect(later?.status).toBe('overdue');
+  });
+
+  it('owes nothing before the lease starts: its first month is upcoming until the start day', async () => {
+    const { person, response } = await sign('A-502', '2026-11-28', 'Later Start');
+    const { insertedId } = InsertedResponseSchema.parse(response.json());
+    const accepted = await admin.inject({
+      method: 'POST',
+      url: '/api/accept/agreements',
+      payload: { agreement_id: insertedId },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const { rent } = await apartmentId('A-502');
+
+    const ledger = async () =>
+      RentLedgerSchema.parse(
+        (await person.inject({ method: 'POST', url: '/api/rent/ledger', payload: {} })).json(),
+      );
+    /** What the rent roll and Manage Members say the new tenant owes. */
+    const owedToTheOffice = async () => {
+      const roll = RentRollPageSchema.parse(
+        (await admin.inject({ method: 'GET', url: '/api/admin/rent-roll?q=Later%20Start' })).json(),
+      );
+      const members = MemberListResponseSchema.parse(
+        (
+          await admin.inject({
+            method: 'POST',
+            url: '/api/manageMembers',
+            payload: { limit: 100 },
+          })
+        ).json(),
+      );
+      return {
+        balance: roll.result.find((row) => row.tenant.name === 'Later Start')?.balance,
+        owes: members.find((member) => member._id === person.id)?.owedAmount,
+      };
+    };
+
+    // 24 November: the lease starts on the 28th. November can be paid ahead, but is not owed.
+    expect((await ledger()).months[0]).toMatchObject({
+      billingMonth: '2026-11',
+      status: 'upcoming',
+      dueDate: '2026-11-28',
+    });
+    expect(await ledger()).toMatchObject({ owedMonths: 0, owedAmount: 0 });
+    expect(await owedToTheOffice()).toEqual({ balance: 0, owes: 0 });
+
+    // The day before the start, still nothing; on the start day, November is due.
+    clock.set('2026-11-27T04:00:00Z');
+    expect(await owedToTheOffice()).toEqual({ balance: 0, owes: 0 });
+    clock.set('2026-11-28T04:00:00Z');
+    expect((await ledger()).months[0]?.status).toBe('due');
+    expect(await ledger()).toMatchObject({ owedMonths: 1, owedAmount: rent });
+    expect(await owedToTheOffice()).toEqual({ balance: rent, owes: rent });
   });
 });

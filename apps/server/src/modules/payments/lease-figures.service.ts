@@ -6,7 +6,7 @@ import { lockNotAvailable } from '../../lib/db-errors';
 import { rowsOf } from '../../lib/sql-rows';
 import { chargesOwedSql } from './charges.service';
 import { depositsHeldSql } from './deposits.service';
-import { billedMonths, rentChangesIn, type BillingRules } from './ledger.service';
+import { billedMonths, owedSql, rentChangesIn, type BillingRules } from './ledger.service';
 import { dayReceived } from './rent-collected.service';
 
 /**
@@ -20,9 +20,14 @@ import { dayReceived } from './rent-collected.service';
  * figure is read only with today's day, these rules and `version` equal to `latest`.
  */
 
-/** The billing rules as kept figures record them: figures worked out under others are not read. */
+/**
+ * The billing rules as kept figures record them: figures worked out under others are not read.
+ * The last part names how the ledger counts what is owed: change it when that changes, so
+ * figures kept earlier in the day by the older code are worked out again.
+ */
 const rulesKey = (rules: BillingRules) =>
-  `due ${rules.dueDay}, grace ${rules.graceDays}, ${rules.timeZone}, from ${rules.leaseStart}`;
+  `due ${rules.dueDay}, grace ${rules.graceDays}, ${rules.timeZone}, from ${rules.leaseStart}, ` +
+  'owed from the lease start';
 
 /**
  * What the roll sorts, totals and shows, of a lease `a` with its apartment `ap`, its rent changes
@@ -60,12 +65,8 @@ function workedOut(rules: BillingRules, today: string, tenantIds: readonly strin
         min(b.month) as first_month,
         min(b.month) filter (where b.transaction_id is null) as first_unpaid,
         max(b.month) filter (where b.transaction_id is not null) as last_paid,
-        coalesce(sum(b.rent) filter (
-          where b.transaction_id is null and b.month <= ${thisMonth}::date
-        ), 0) as balance,
-        count(*) filter (
-          where b.transaction_id is null and b.month <= ${thisMonth}::date
-        ) as owed_months,
+        coalesce(sum(b.rent) filter (where ${owedSql(today)}), 0) as balance,
+        count(*) filter (where ${owedSql(today)}) as owed_months,
         count(*) filter (
           where b.transaction_id is null
             and greatest(b.month + (b.due_day - 1), b.granted_on) + b.grace_days < ${today}::date

@@ -44,8 +44,10 @@ export const dueDateIn = (billingMonth: string, dueDay: number, leaseGranted?: s
 };
 
 /**
- * A month's state on `today`: paid; upcoming when it has not begun; overdue once its due date
- * (see dueDateIn) plus the grace days are behind us; due until then.
+ * A month's state on `today`: paid; upcoming when it has not begun, or is a lease's first month
+ * and the lease has not (nobody owes rent for a home they have not moved into); overdue once its
+ * due date (see dueDateIn) plus the grace days are behind us; due until then. What is owed is
+ * the due and overdue months: `owedSql` says the same of the billed months in SQL.
  */
 export function monthStatus(
   billingMonth: string,
@@ -56,12 +58,21 @@ export function monthStatus(
 ): LedgerMonthStatus {
   if (paid) return 'paid';
   if (billingMonth > today.slice(0, 7)) return 'upcoming';
+  if (leaseGranted && leaseGranted > today) return 'upcoming';
   const lastDayOnTime = addDays(
     dueDateIn(billingMonth, rules.dueDay, leaseGranted),
     rules.graceDays,
   );
   return today > lastDayOnTime ? 'overdue' : 'due';
 }
+
+/**
+ * Whether a billed month `b` (a row of billedMonths) is owed on `today`, as monthStatus says
+ * (due or overdue): unpaid, begun, and not the first month of a lease that starts later.
+ */
+export const owedSql = (today: string) => sql`(b.transaction_id is null
+  and b.month <= ${`${today.slice(0, 7)}-01`}::date
+  and (b.granted_on is null or b.granted_on <= ${today}::date))`;
 
 /**
  * Every billed month of the matching leases, one row per person and month, with its payment if
@@ -353,7 +364,7 @@ function endedLeaseDebts(rules: BillingRules, today: string, people: SQL): SQL {
       from (
         select b.tenant_id, count(*) as months, 0 as charges, sum(b.rent) as amount
         from (${billed}) b
-        where b.transaction_id is null and b.month <= ${`${today.slice(0, 7)}-01`}::date
+        where ${owedSql(today)}
         group by b.tenant_id
         union all
         select a.tenant_id, 0, count(*), sum(c.amount)

@@ -54,4 +54,11 @@ describe('monthStatus', () => {
     const grace = { dueDay: 1, graceDays: 3 };
     expect(monthStatus('2026-11', false, '2026-11-26', grace, '2026-11-23')).toBe('due');
   });
+
+  it("a lease's first month is upcoming, not owed, until the lease starts", () => {
+    expect(monthStatus('2026-11', false, '2026-11-24', onTheFirst, '2026-11-28')).toBe('upcoming');
+    expect(monthStatus('2026-11', false, '2026-11-27', onTheFirst, '2026-11-28')).toBe('upcoming');
+    expect(monthStatus('2026-11', false, '2026-11-28', onTheFirst, '2026-11-28')).toBe('due');
+    expect(monthStatus('2026-11', true, '2026-11-24', onTheFirst, '2026-11-28')).toBe('paid');
+  });
 });
