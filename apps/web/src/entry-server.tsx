@@ -13,7 +13,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders } from './app/app';
 import { routes } from './app/router';
 import { setApiFetch } from './lib/api-fetch';
-import { setDayNoter, setDrawnAt, setReaderClock, type KnownDay } from './lib/now';
+import { dayFormat, setDayNoter, setDrawnAt, setReaderClock, type KnownDay } from './lib/now';
 import { createQueryClient } from './lib/query-client';
 import { scriptSafeJson, SSR_STATE_ID, type SsrState } from './lib/ssr-state';
 
@@ -48,17 +48,15 @@ setReaderClock({
   },
 });
 
-setDayNoter((zone, instant) => {
+setDayNoter((zone, instant, day) => {
   const days = drawing.getStore()?.days;
   if (!days || days[zone]) return;
   const local = new TZDate(instant.getTime(), zone);
-  const twoDigits = (value: number) => String(value).padStart(2, '0');
-  const day = `${local.getFullYear()}-${twoDigits(local.getMonth() + 1)}-${twoDigits(local.getDate())}`;
   const from = startOfDay(local).getTime();
   const until = addDays(startOfDay(local), 1).getTime();
   // Handed over only if the formatter agrees at both edges: in a zone whose clocks change at
   // midnight, that day's midnight may not exist, and the browser asks its own formatter instead.
-  const dayAt = new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+  const dayAt = dayFormat(zone);
   const edges = [from, until - 1].map((at) => dayAt.format(at));
   const beyond = [from - 1, until].map((at) => dayAt.format(at));
   if (edges.every((edge) => edge === day) && !beyond.includes(day)) {

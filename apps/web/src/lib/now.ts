@@ -40,9 +40,10 @@ export function dayIn(instant: Date, timeZone: string | undefined): string {
     const known = knownDays[zone];
     const at = instant.getTime();
     if (known && known.from <= at && at < known.until) return known.day;
+    const day = dayFormat(zone).format(instant);
     // Only a named zone (the building's): the browser counts the reader's days without a formatter.
-    if (timeZone) noteDay?.(zone, instant);
-    return dayFormat(zone).format(instant);
+    if (timeZone) noteDay?.(zone, instant, day);
+    return day;
   }
   // The runtime's own zone, read as it is now: a phone that changes zone while the tab is open
   // counts days in the new one, as the rest of the page does (a formatter keeps its zone).
@@ -70,10 +71,14 @@ export function setKnownDays(days: Readonly<Record<string, KnownDay>> | undefine
   knownDays = days ?? {};
 }
 
-let noteDay: ((zone: string, instant: Date) => void) | undefined;
+type DayNoter = (zone: string, instant: Date, day: string) => void;
+let noteDay: DayNoter | undefined;
 
-/** On the server: told of each zone and instant a page asks the day of (entry-server.tsx). */
-export function setDayNoter(note: (zone: string, instant: Date) => void): void {
+/**
+ * On the server: told of each zone and instant a page asks the day of, and the day it is
+ * (entry-server.tsx).
+ */
+export function setDayNoter(note: DayNoter): void {
   noteDay = note;
 }
 
@@ -82,7 +87,7 @@ export function setDayNoter(note: (zone: string, instant: Date) => void): void {
  * first), and the footer and the pages ask on every render.
  */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
-function dayFormat(timeZone: string): Intl.DateTimeFormat {
+export function dayFormat(timeZone: string): Intl.DateTimeFormat {
   let format = dayFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', { timeZone });

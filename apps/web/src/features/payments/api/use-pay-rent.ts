@@ -49,5 +49,8 @@ export function usePayRent(card: RefObject<CardEntry | null>, email: string) {
     [card, email, queryClient],
   );
 
-  return { pay, paying, error };
+  /** A card's verdict is about the payment as it was: changing the amount takes it away. */
+  const clearError = useCallback(() => setError(undefined), []);
+
+  return { pay, paying, error, clearError };
 }

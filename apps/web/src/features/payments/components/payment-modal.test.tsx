@@ -1,6 +1,7 @@
 import type { PaymentIntentResponse } from '@structomate/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { siteConfig } from '../../../test/site-config';
 import { PaymentModal } from './payment-modal';
@@ -21,10 +22,15 @@ const intent = (overrides: Partial<PaymentIntentResponse> = {}): PaymentIntentRe
   ...overrides,
 });
 
-function renderModal(answer: PaymentIntentResponse) {
+/** The modal over a server that answers every request with `answer`, or as `answer` says. */
+function renderModal(answer: PaymentIntentResponse | ((body: unknown) => Response)) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => Response.json(answer)),
+    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+      typeof answer === 'function'
+        ? answer(JSON.parse(typeof init?.body === 'string' ? init.body : '{}'))
+        : Response.json(answer),
+    ),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -62,5 +68,52 @@ describe('PaymentModal', () => {
     expect(dialog).toHaveTextContent('at 121.5 BDT per USD');
     expect(within(dialog).getByTestId('amount-to-pay')).toHaveTextContent('48,000 BDT');
     expect(within(dialog).getByRole('button', { name: 'Pay 48,000 BDT' })).toBeInTheDocument();
+  });
+
+  it('takes a verdict away once it no longer holds: the card’s when the coupon changes, the code’s on Pay', async () => {
+    const user = userEvent.setup();
+    // The server: a payment without a coupon, 10 % off with SAVE10, any other code refused.
+    renderModal((body) => {
+      const { coupon } = body as { coupon?: string };
+      if (coupon === 'NOPE') {
+        return Response.json(
+          { error: { code: 'NOT_FOUND', message: 'This coupon code does not exist.' } },
+          { status: 404 },
+        );
+      }
+      return Response.json(
+        coupon === 'SAVE10'
+          ? intent({
+              coupon: { code: 'SAVE10', percentage: 10 },
+              discount: 4_800,
+              amount: 43_200,
+              amountInMinorUnits: 4_320_000,
+            })
+          : intent(),
+      );
+    });
+    const dialog = screen.getByRole('dialog');
+    const pay = await within(dialog).findByRole('button', { name: 'Pay 48,000 BDT' });
+    const cardError = 'Your card number is incomplete.';
+
+    await user.click(pay);
+    expect(await within(dialog).findByText(cardError)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Coupon code (optional)'), 'save10');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await within(dialog).findByRole('button', { name: 'Pay 43,200 BDT' });
+    expect(within(dialog).queryByText(cardError)).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Pay 43,200 BDT' }));
+    expect(await within(dialog).findByText(cardError)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await within(dialog).findByRole('button', { name: 'Pay 48,000 BDT' });
+    expect(within(dialog).queryByText(cardError)).toBeNull();
+
+    await user.type(within(dialog).getByLabelText('Coupon code (optional)'), 'nope');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(await within(dialog).findByText('This coupon code does not exist.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Pay 48,000 BDT' }));
+    expect(await within(dialog).findByText(cardError)).toBeInTheDocument();
+    expect(within(dialog).queryByText('This coupon code does not exist.')).toBeNull();
   });
 });

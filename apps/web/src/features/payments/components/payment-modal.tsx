@@ -42,7 +42,7 @@ export function PaymentModal({
   const payment = usePaymentIntent(month.billingMonth);
   const card = useRef<CardEntry | null>(null);
   const [cardReady, setCardReady] = useState(false);
-  const { pay, paying, error: cardError } = usePayRent(card, email);
+  const { pay, paying, error: cardError, clearError: clearCardError } = usePayRent(card, email);
   const [couponCode, setCouponCode] = useState('');
 
   useEffect(() => {
@@ -86,6 +86,7 @@ export function PaymentModal({
           className="space-y-1"
           onSubmit={(event) => {
             event.preventDefault();
+            clearCardError();
             void payment.applyCoupon(couponCode.trim());
           }}
         >
@@ -121,6 +122,7 @@ export function PaymentModal({
                 className="btn btn-sm btn-ghost"
                 disabled={busy}
                 onClick={() => {
+                  clearCardError();
                   void payment.removeCoupon().then((removed) => removed && setCouponCode(''));
                 }}
               >
@@ -165,6 +167,8 @@ export function PaymentModal({
             disabled={!ready}
             onClick={() => {
               if (!intent) return;
+              // Paying goes ahead without a code that was refused: its verdict is done with.
+              payment.clearCouponError();
               void pay(intent).then((paid) => paid && dialog.current?.close());
             }}
           >
