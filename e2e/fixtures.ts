@@ -187,13 +187,18 @@ export const timeHeaders = (page: Page): Record<string, string> => {
  * signed and accepted by the admin (in a context of its own, at the page's time), all through
  * the real endpoints.
  */
-export async function newMember(page: Page, name: string, apartmentNo: string): Promise<Resident> {
+export async function newMember(
+  page: Page,
+  name: string,
+  apartmentNo: string,
+  { startDate = buildingDay(pageTimes.get(page)) }: { startDate?: string } = {},
+): Promise<Resident> {
   const resident = await registerResident(page, name);
   const listing = await page.request.get('/api/apartments?limit=60');
   const { result } = (await listing.json()) as { result: { _id: string; apartmentNo: string }[] };
   const apartment = result.find((candidate) => candidate.apartmentNo === apartmentNo);
-  // The lease starts today (the page's day in the building's calendar), so this month is billed.
-  const startDate = buildingDay(pageTimes.get(page));
+  // The lease starts today (the page's day in the building's calendar), so this month is billed,
+  // unless another start is given.
   const signed = await page.request.post('/api/create/agreements', {
     data: { newAgreement: { apartmentDetails: { _id: apartment?._id }, startDate } },
   });

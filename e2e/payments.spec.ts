@@ -305,6 +305,45 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     );
   });
 
+  test('a lease starting later this month owes nothing before its first day, then its first month', async ({
+    page,
+    browser,
+  }) => {
+    await atTime(page, '2026-11-10T11:00:00+06:00');
+    await newMember(page, 'Shapla Begum', 'B-703', { startDate: '2026-11-20' });
+    await page.goto('/dashboard/payments');
+    // November may be paid ahead, but is not owed before the 20th.
+    await expect(page.getByText('All paid up')).toBeVisible();
+    const picker = page.getByLabel('Month', { exact: true });
+    await expect(picker).toHaveValue('2026-11');
+    await expect(picker.locator('option:checked')).toHaveText('November 2026 (upcoming)');
+    const ledger = page.getByRole('region', { name: 'Rent ledger' });
+    await expect(ledger.getByRole('listitem').filter({ hasText: 'November 2026' })).toContainText(
+      /due 20 Nov/,
+    );
+    const admin = await adminPage(browser, page);
+    const members = async () => {
+      await admin.goto('/dashboard/manage-members');
+      return admin.getByRole('row').filter({ hasText: 'Shapla Begum' });
+    };
+    await expect(
+      (await members()).getByRole('link', { name: 'Paid up, rent account of Shapla Begum' }),
+    ).toBeVisible();
+
+    // On the 20th, the lease starts and November is owed.
+    await atTime(page, '2026-11-20T11:00:00+06:00');
+    await atTime(admin, '2026-11-20T11:00:00+06:00');
+    await page.goto('/dashboard/payments');
+    await expect(page.getByText(/^You owe [\d,]+ BDT \(1 month\)$/)).toBeVisible();
+    await expect(picker.locator('option:checked')).toHaveText('November 2026 (due)');
+    await expect(
+      (await members()).getByRole('link', {
+        name: /^Owes [\d,]+ BDT, rent account of Shapla Begum$/,
+      }),
+    ).toBeVisible();
+    await admin.context().close();
+  });
+
   test('in December, once December is paid, next January is paid ahead', async ({ page }) => {
     await atTime(page, '2027-12-01T18:00:00+06:00');
     await newMember(page, 'Arif Chowdhury', 'C-501');
