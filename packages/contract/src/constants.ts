@@ -103,3 +103,10 @@ export const MONTH_NAMES = [
   'November',
   'December',
 ] as const;
+
+/** "1st", "2nd", "23rd", "28th": a day of the month, as rent falls due on it. */
+export function ordinal(day: number): string {
+  const teens = day % 100 >= 11 && day % 100 <= 13;
+  const suffix = teens ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th');
+  return `${day}${suffix}`;
+}

@@ -25,12 +25,8 @@ export const formatDayMonth = (isoDate: string) => format(parseISO(isoDate), 'd 
 /** "3 Dec 2026" from "2026-12-03": a calendar day, in a sentence. */
 export const formatDayMonthYear = (isoDate: string) => format(parseISO(isoDate), 'd MMM yyyy');
 
-/** "1st", "2nd", "23rd", "28th". */
-export function ordinal(day: number): string {
-  const teens = day % 100 >= 11 && day % 100 <= 13;
-  const suffix = teens ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th');
-  return `${day}${suffix}`;
-}
+/** "1st", "2nd", "23rd", "28th" (the contract's, as mails say it too). */
+export { ordinal } from '@structomate/contract';
 
 /**
  * "2 months and 1 repair charge": what a former tenant left unpaid (months of rent, repair

@@ -338,7 +338,15 @@ export async function acceptAgreement(
           .update(agreements)
           .set({ status: 'accepted', checkedAt: now, ...newStart })
           .where(and(eq(agreements.id, agreementId), eq(agreements.status, 'pending')))
-          .returning({ tenantId: agreements.tenantId, apartmentId: agreements.apartmentId });
+          .returning({
+            tenantId: agreements.tenantId,
+            apartmentId: agreements.apartmentId,
+            startDate: agreements.startDate,
+            endDate: agreements.endDate,
+            rent: agreements.rent,
+            dueDay: agreements.rentDueDay,
+            deposit: agreements.deposit,
+          });
         if (!accepted) {
           await agreementById(tx, agreementId);
           throw conflict('This agreement has already been decided.');
@@ -359,7 +367,15 @@ export async function acceptAgreement(
           )
           .returning({ tenantId: agreements.tenantId });
         const apartmentNo = await apartmentNoOf(tx, accepted.apartmentId);
-        await notify(tx, accepted.tenantId, { kind: 'request-accepted', data: { apartmentNo } });
+        const { startDate: leaseStart, endDate, rent, dueDay, deposit } = accepted;
+        await notify(tx, accepted.tenantId, {
+          kind: 'request-accepted',
+          data: {
+            apartmentNo,
+            // A request signed before leases had terms has no start of its own.
+            ...(leaseStart && { lease: { startDate: leaseStart, endDate, rent, dueDay, deposit } }),
+          },
+        });
         for (const other of declined) {
           await notify(tx, other.tenantId, { kind: 'request-rejected', data: { apartmentNo } });
         }

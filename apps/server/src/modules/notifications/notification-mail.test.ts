@@ -28,3 +28,50 @@ describe('a receipt mail names the payment method as the app does', () => {
     expect(receipt('card')).toContainEqual(['Paid by', 'Card']);
   });
 });
+
+describe('the welcome mail of an accepted lease', () => {
+  const welcome = (lease?: {
+    startDate: string;
+    endDate: string | null;
+    rent: number;
+    dueDay: number | null;
+    deposit: number | null;
+  }) =>
+    noticeMail(
+      { kind: 'request-accepted', data: { apartmentNo: 'C-801', ...(lease && { lease }) } },
+      'Nusrat Jahan',
+      site,
+    );
+
+  it('gives the lease as accepted: its start, term, rent, due day and deposit', () => {
+    const mail = welcome({
+      startDate: '2026-12-15',
+      endDate: '2027-12-14',
+      rent: 45000,
+      dueDay: 5,
+      deposit: 90000,
+    });
+    expect(mail.preview).toBe('Welcome home: your lease starts on 15 December 2026.');
+    expect(mail.details).toEqual([
+      ['Apartment', 'C-801'],
+      ['Lease starts', '15 December 2026'],
+      ['Fixed term ends', '14 December 2027'],
+      ['Rent', '45,000 BDT a month, due on the 5th'],
+      ['Deposit', '90,000 BDT'],
+    ]);
+  });
+
+  it('leaves out what the lease does not set, and a notice without terms has none', () => {
+    expect(
+      welcome({ startDate: '2026-12-01', endDate: null, rent: 45000, dueDay: null, deposit: 0 })
+        .details,
+    ).toEqual([
+      ['Apartment', 'C-801'],
+      ['Lease starts', '1 December 2026'],
+      ['Rent', '45,000 BDT a month'],
+    ]);
+    const older = welcome();
+    expect(older.details).toBeUndefined();
+    expect(older.preview).toBe('Welcome home: your request was accepted.');
+  });
+});

@@ -1,6 +1,7 @@
 import {
   dayLabel,
   monthLabel,
+  ordinal,
   PAYMENT_METHOD_IN_SENTENCE,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
@@ -11,6 +12,15 @@ import { z } from 'zod';
 import type { MailContent } from '../mail/mail.service';
 
 const bdt = (amount: number) => `${amount.toLocaleString('en-US')} BDT`;
+
+/** The terms a lease was accepted with, as the tenant's welcome carries them. */
+const AcceptedLeaseSchema = z.object({
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  rent: z.number(),
+  dueDay: z.number().nullable(),
+  deposit: z.number().nullable(),
+});
 
 /** Which request a maintenance notice is about. */
 const RepairSchema = z.object({
@@ -91,7 +101,14 @@ export const NoticeSchema = z.discriminatedUnion('kind', [
     kind: z.literal('request-received'),
     data: z.object({ applicant: z.string(), email: z.string(), apartmentNo: z.string() }),
   }),
-  z.object({ kind: z.literal('request-accepted'), data: z.object({ apartmentNo: z.string() }) }),
+  z.object({
+    kind: z.literal('request-accepted'),
+    data: z.object({
+      apartmentNo: z.string(),
+      /** The lease's terms as accepted (absent from notices written before they were carried). */
+      lease: AcceptedLeaseSchema.optional(),
+    }),
+  }),
   z.object({ kind: z.literal('request-rejected'), data: z.object({ apartmentNo: z.string() }) }),
   z.object({
     kind: z.literal('lease-ending'),
@@ -298,16 +315,22 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
         action: { label: 'Review requests', url: dashboard('agreement-requests') },
       };
     }
-    case 'request-accepted':
+    case 'request-accepted': {
+      const { apartmentNo, lease } = notice.data;
       return {
-        subject: `Your lease for ${notice.data.apartmentNo} is accepted`,
-        preview: 'Welcome home: your request was accepted.',
+        subject: `Your lease for ${apartmentNo} is accepted`,
+        preview: lease
+          ? `Welcome home: your lease starts on ${dayLabel(lease.startDate)}.`
+          : 'Welcome home: your request was accepted.',
         heading: 'Welcome home',
         paragraphs: [
-          `Hello ${name}, your request to rent apartment ${notice.data.apartmentNo} was accepted. You are now a member: your rent account and the building’s announcements are in your dashboard.`,
+          `Hello ${name}, your request to rent apartment ${apartmentNo} was accepted. You are now a member: your rent account and the building’s announcements are in your dashboard.`,
         ],
+        // The lease as accepted: the office may have moved its start from the one asked for.
+        ...(lease && { details: acceptedLease(apartmentNo, lease) }),
         action: { label: 'Open my dashboard', url: dashboard('myProfile') },
       };
+    }
     case 'request-rejected':
       return {
         subject: `Your request for ${notice.data.apartmentNo} was declined`,
@@ -441,6 +464,22 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
       };
     }
   }
+}
+
+/** The rows of an accepted lease's mail: where, from when, until when, and what it costs. */
+function acceptedLease(
+  apartmentNo: string,
+  lease: z.infer<typeof AcceptedLeaseSchema>,
+): [string, string][] {
+  const rows: [string, string][] = [
+    ['Apartment', apartmentNo],
+    ['Lease starts', dayLabel(lease.startDate)],
+  ];
+  if (lease.endDate) rows.push(['Fixed term ends', dayLabel(lease.endDate)]);
+  const due = lease.dueDay ? `, due on the ${ordinal(lease.dueDay)}` : '';
+  rows.push(['Rent', `${bdt(lease.rent)} a month${due}`]);
+  if (lease.deposit) rows.push(['Deposit', bdt(lease.deposit)]);
+  return rows;
 }
 
 /**

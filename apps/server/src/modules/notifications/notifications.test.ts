@@ -1,4 +1,6 @@
 import {
+  AgreementDecisionResponseSchema,
+  dayLabel,
   DEFAULT_MAIL_PREFERENCES,
   MailPreferencesSchema,
   UNSUBSCRIBE_MESSAGES,
@@ -250,6 +252,17 @@ describe('lease requests', () => {
     expect(accepted.statusCode).toBe(200);
     const [welcome] = await mailOf(person.email, 'request-accepted');
     expect(welcome?.subject).toBe('Your lease for C-302 is accepted');
+    // With the lease as accepted.
+    const { terms } = AgreementDecisionResponseSchema.parse(accepted.json()).result;
+    if (!terms) throw new Error('the lease has no terms');
+    for (const text of [
+      `Lease starts`,
+      dayLabel(terms.startDate),
+      `${terms.rent.toLocaleString('en-US')} BDT a month, due on the`,
+      `${terms.deposit.toLocaleString('en-US')} BDT`,
+    ]) {
+      expect(welcome?.text).toContain(text);
+    }
     // The other request for the flat was declined with it, and is told so.
     const [declined] = await mailOf(rival.person.email, 'request-rejected');
     expect(declined?.subject).toBe('Your request for C-302 was declined');
