@@ -181,8 +181,9 @@ export const LedgerMonthSchema = z.object({
   /** "November 2026" */
   month: z.string(),
   /**
-   * paid; overdue once the due day plus the grace days have passed; due from the month's start
-   * until then; upcoming for later months, which may be paid ahead.
+   * paid; overdue once the due date plus the grace days have passed; due from the month's start
+   * until then; upcoming for later months, and for a lease's first month until the lease starts,
+   * which may be paid ahead.
    */
   status: LedgerMonthStatusSchema,
   /** The month's rent under the lease it belongs to, whole BDT. */

@@ -311,4 +311,61 @@ describe('accepting with another start, and billing from it', () => {
     expect(await ledger()).toMatchObject({ owedMonths: 1, owedAmount: rent });
     expect(await owedToTheOffice()).toEqual({ balance: rent, owes: rent });
   });
+
+  it('bills nothing for a lease that ended before it started', async () => {
+    const { person, response } = await sign('C-101', '2026-11-28', 'Never Moved In');
+    const { insertedId } = InsertedResponseSchema.parse(response.json());
+    const accepted = await admin.inject({
+      method: 'POST',
+      url: '/api/accept/agreements',
+      payload: { agreement_id: insertedId },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    // The office removes the member on the 26th, before the lease starts.
+    clock.set('2026-11-26T04:00:00Z');
+    const removed = await admin.inject({
+      method: 'POST',
+      url: '/api/change/role',
+      payload: { id: person.id },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    clock.set('2026-12-20T04:00:00Z');
+    const ledger = RentLedgerSchema.parse(
+      (await person.inject({ method: 'POST', url: '/api/rent/ledger', payload: {} })).json(),
+    );
+    expect(ledger.months).toEqual([]);
+    expect(ledger.owedAmount).toBe(0);
+    const former = await admin.inject({ method: 'GET', url: '/api/tenants/former-balances' });
+    expect(former.statusCode, former.body).toBe(200);
+    expect(former.body).not.toContain('Never Moved In');
+  });
+
+  it('a request accepted weeks after the start it asked for: the months before are due on the day it is accepted, not overdue', async () => {
+    clock.set('2026-09-25T04:00:00Z');
+    const { person, response } = await sign('C-204', '2026-09-25', 'Accepted Late');
+    const { insertedId } = InsertedResponseSchema.parse(response.json());
+    clock.set('2026-11-24T04:00:00Z');
+    const accepted = await admin.inject({
+      method: 'POST',
+      url: '/api/accept/agreements',
+      payload: { agreement_id: insertedId },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const ledger = RentLedgerSchema.parse(
+      (await person.inject({ method: 'POST', url: '/api/rent/ledger', payload: {} })).json(),
+    );
+    expect(
+      ledger.months
+        .filter((month) => month.billingMonth <= '2026-11')
+        .map(({ billingMonth, status, dueDate }) => ({ billingMonth, status, dueDate })),
+    ).toEqual(
+      ['2026-09', '2026-10', '2026-11'].map((billingMonth) => ({
+        billingMonth,
+        status: 'due',
+        dueDate: '2026-11-24',
+      })),
+    );
+    expect(ledger).toMatchObject({ owedMonths: 3, overdueMonths: 0 });
+  });
 });

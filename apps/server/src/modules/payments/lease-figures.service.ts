@@ -11,7 +11,7 @@ import { dayReceived } from './rent-collected.service';
 
 /**
  * What each lease owes, kept for the day (ADR 016): the figures the ledger's billed months give a
- * lease (first month, first unpaid, last paid, what is owed up to this month and how many months,
+ * lease (first month, first unpaid, last paid, what is owed today (owedSql) and how many months,
  * how many are overdue), worked out once and read again while the person's money and the day
  * have not changed. The billed months stay the one source of what is owed; `lease_figures` only
  * remembers their result, beside what the rent roll sorts and totals by (ADR 018). Triggers give

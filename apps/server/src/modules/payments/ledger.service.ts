@@ -35,8 +35,9 @@ export const dueDateOf = (billingMonth: string, dueDay: number) =>
   `${billingMonth}-${String(dueDay).padStart(2, '0')}`;
 
 /**
- * When a month's rent falls due: its due day, or, for a lease's first month, the day the lease
- * was granted if that is later (nobody is overdue on the day they move in).
+ * When a month's rent falls due: its due day, or, for a lease's first month and any month before
+ * the one it was granted in, the day it starts or was granted (`leaseGranted`, billedMonths'
+ * `granted_on`) if that is later: nobody is overdue on the day they move in.
  */
 export const dueDateIn = (billingMonth: string, dueDay: number, leaseGranted?: string | null) => {
   const due = dueDateOf(billingMonth, dueDay);
@@ -45,9 +46,9 @@ export const dueDateIn = (billingMonth: string, dueDay: number, leaseGranted?: s
 
 /**
  * A month's state on `today`: paid; upcoming when it has not begun, or is a lease's first month
- * and the lease has not (nobody owes rent for a home they have not moved into); overdue once its
- * due date (see dueDateIn) plus the grace days are behind us; due until then. What is owed is
- * the due and overdue months: `owedSql` says the same of the billed months in SQL.
+ * and the lease has not started (nobody owes rent for a home they have not moved into); overdue
+ * once its due date (see dueDateIn) plus the grace days are behind us; due until then. What is
+ * owed is the due and overdue months: `owedSql` says the same of the billed months in SQL.
  */
 export function monthStatus(
   billingMonth: string,
@@ -98,13 +99,21 @@ export function billedMonths(rules: BillingRules, today: string, leaseFilter: SQ
             date_trunc('month', ${rules.leaseStart}::date)::date
           )
         end as first_month,
-        -- Its first month is not due before the lease starts, nor before it was granted.
+        -- Its first month is not due before the lease starts, nor before it was granted; nor is
+        -- a month before the one it was granted in (a request that asked for a start weeks
+        -- before the office accepted it): nobody is overdue on the day they move in.
         greatest(
           a.start_date, (a.checked_at at time zone ${rules.timeZone})::date
         ) as first_due_floor,
+        date_trunc('month', a.checked_at at time zone ${rules.timeZone})::date as granted_month,
         -- It bills through the month it ended in, or ends in by notice (a running lease given
-        -- notice stops there too).
-        case when a.status = 'ended'
+        -- notice stops there too); nothing, if it ended, or ends by notice, before it started.
+        case when ${endDay(rules.timeZone)} < greatest(
+            a.start_date, (a.checked_at at time zone ${rules.timeZone})::date
+          )
+          then (date_trunc('month', coalesce(a.start_date, a.checked_at at time zone ${rules.timeZone}))
+            - interval '1 month')::date
+          when a.status = 'ended'
           then date_trunc('month', ${endDay(rules.timeZone)})::date
           when a.ends_on is not null
           then least(date_trunc('month', a.ends_on)::date, ${horizon}::date)
@@ -135,7 +144,8 @@ export function billedMonths(rules: BillingRules, today: string, leaseFilter: SQ
     every_month as (
       select l.tenant_id, l.id as agreement_id, l.period_rent as rent, m.month::date as month,
         l.checked_at, l.tenant_leases,
-        case when m.month = l.first_month then l.first_due_floor end as granted_on,
+        case when m.month = l.first_month or m.month <= l.granted_month
+          then l.first_due_floor end as granted_on,
         l.due_day, l.grace_days
       from periods l
       cross join lateral generate_series(
@@ -349,7 +359,7 @@ const OwedRowSchema = z.object({
 
 /**
  * For each of `people` (SQL naming a set of user ids) who owes money from leases that ended: the
- * months billed and unpaid up to this month, the repair charges on those leases still unpaid,
+ * months owed (owedSql), the repair charges on those leases still unpaid,
  * and the sum of both (`tenant_id`, `owed_months`, `owed_charges`, `owed_amount`), with the
  * apartment and end of their latest ended lease (`apartment_no`, `ended_at`).
  */
