@@ -313,7 +313,7 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     await newMember(page, 'Shapla Begum', 'B-703', { startDate: '2026-11-20' });
     await page.goto('/dashboard/payments');
     // November may be paid ahead, but is not owed before the 20th.
-    await expect(page.getByText('All paid up')).toBeVisible();
+    await expect(page.getByText('Nothing owed yet')).toBeVisible();
     const picker = page.getByLabel('Month', { exact: true });
     await expect(picker).toHaveValue('2026-11');
     await expect(picker.locator('option:checked')).toHaveText('November 2026 (upcoming)');

@@ -373,7 +373,16 @@ export async function acceptAgreement(
           data: {
             apartmentNo,
             // A request signed before leases had terms has no start of its own.
-            ...(leaseStart && { lease: { startDate: leaseStart, endDate, rent, dueDay, deposit } }),
+            ...(leaseStart && {
+              lease: {
+                startDate: leaseStart,
+                acceptedOn: calendarDay(now, context.timeZone),
+                endDate,
+                rent,
+                dueDay,
+                deposit,
+              },
+            }),
           },
         });
         for (const other of declined) {

@@ -32,6 +32,7 @@ describe('a receipt mail names the payment method as the app does', () => {
 describe('the welcome mail of an accepted lease', () => {
   const welcome = (lease?: {
     startDate: string;
+    acceptedOn?: string;
     endDate: string | null;
     rent: number;
     dueDay: number | null;
@@ -43,9 +44,10 @@ describe('the welcome mail of an accepted lease', () => {
       site,
     );
 
-  it('gives the lease as accepted: its start, term, rent, due day and deposit', () => {
+  it('gives the lease as accepted: its start, term, rent, due day, first rent due and deposit', () => {
     const mail = welcome({
       startDate: '2026-12-15',
+      acceptedOn: '2026-12-04',
       endDate: '2027-12-14',
       rent: 45000,
       dueDay: 5,
@@ -57,8 +59,24 @@ describe('the welcome mail of an accepted lease', () => {
       ['Lease starts', '15 December 2026'],
       ['Fixed term ends', '14 December 2027'],
       ['Rent', '45,000 BDT a month, due on the 5th'],
+      // December's rent falls due on the day the lease starts, the 5th being before it.
+      ['First rent due', '15 December 2026'],
       ['Deposit', '90,000 BDT'],
     ]);
+  });
+
+  it('a lease that began before it was accepted: started, its first rent due the day it was accepted', () => {
+    const mail = welcome({
+      startDate: '2026-11-05',
+      acceptedOn: '2026-11-24',
+      endDate: '2027-11-04',
+      rent: 45000,
+      dueDay: 1,
+      deposit: 90000,
+    });
+    expect(mail.preview).toBe('Welcome home: your request was accepted.');
+    expect(mail.details).toContainEqual(['Lease started', '5 November 2026']);
+    expect(mail.details).toContainEqual(['First rent due', '24 November 2026']);
   });
 
   it('leaves out what the lease does not set, and a notice without terms has none', () => {

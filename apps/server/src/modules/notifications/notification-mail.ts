@@ -10,12 +10,15 @@ import {
 } from '@structomate/contract';
 import { z } from 'zod';
 import type { MailContent } from '../mail/mail.service';
+import { dueDateIn } from '../payments/payments.service';
 
 const bdt = (amount: number) => `${amount.toLocaleString('en-US')} BDT`;
 
 /** The terms a lease was accepted with, as the tenant's welcome carries them. */
 const AcceptedLeaseSchema = z.object({
   startDate: z.string(),
+  /** The building's day it was accepted on (absent from notices written before it was carried). */
+  acceptedOn: z.string().optional(),
   endDate: z.string().nullable(),
   rent: z.number(),
   dueDay: z.number().nullable(),
@@ -319,9 +322,10 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
       const { apartmentNo, lease } = notice.data;
       return {
         subject: `Your lease for ${apartmentNo} is accepted`,
-        preview: lease
-          ? `Welcome home: your lease starts on ${dayLabel(lease.startDate)}.`
-          : 'Welcome home: your request was accepted.',
+        preview:
+          lease && !startedBefore(lease)
+            ? `Welcome home: your lease starts on ${dayLabel(lease.startDate)}.`
+            : 'Welcome home: your request was accepted.',
         heading: 'Welcome home',
         paragraphs: [
           `Hello ${name}, your request to rent apartment ${apartmentNo} was accepted. You are now a member: your rent account and the building’s announcements are in your dashboard.`,
@@ -466,6 +470,10 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
   }
 }
 
+/** Whether the lease began before it was accepted (the request asked for an earlier start). */
+const startedBefore = (lease: z.infer<typeof AcceptedLeaseSchema>) =>
+  lease.acceptedOn !== undefined && lease.startDate < lease.acceptedOn;
+
 /** The rows of an accepted lease's mail: where, from when, until when, and what it costs. */
 function acceptedLease(
   apartmentNo: string,
@@ -473,11 +481,19 @@ function acceptedLease(
 ): [string, string][] {
   const rows: [string, string][] = [
     ['Apartment', apartmentNo],
-    ['Lease starts', dayLabel(lease.startDate)],
+    [startedBefore(lease) ? 'Lease started' : 'Lease starts', dayLabel(lease.startDate)],
   ];
   if (lease.endDate) rows.push(['Fixed term ends', dayLabel(lease.endDate)]);
   const due = lease.dueDay ? `, due on the ${ordinal(lease.dueDay)}` : '';
   rows.push(['Rent', `${bdt(lease.rent)} a month${due}`]);
+  if (lease.dueDay && lease.acceptedOn) {
+    // Not before the lease starts, nor before the day it was accepted (ledger.service.ts).
+    const from = startedBefore(lease) ? lease.acceptedOn : lease.startDate;
+    rows.push([
+      'First rent due',
+      dayLabel(dueDateIn(lease.startDate.slice(0, 7), lease.dueDay, from)),
+    ]);
+  }
   if (lease.deposit) rows.push(['Deposit', bdt(lease.deposit)]);
   return rows;
 }

@@ -49,7 +49,7 @@ export function usePayRent(card: RefObject<CardEntry | null>, email: string) {
     [card, email, queryClient],
   );
 
-  /** A card's verdict is about the payment as it was: changing the amount takes it away. */
+  /** A card's verdict is about the payment as it was: a new amount (a coupon) takes it away. */
   const clearError = useCallback(() => setError(undefined), []);
 
   return { pay, paying, error, clearError };

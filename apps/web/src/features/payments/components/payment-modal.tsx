@@ -86,8 +86,9 @@ export function PaymentModal({
           className="space-y-1"
           onSubmit={(event) => {
             event.preventDefault();
-            clearCardError();
-            void payment.applyCoupon(couponCode.trim());
+            void payment.applyCoupon(couponCode.trim()).then((applied) => {
+              if (applied) clearCardError();
+            });
           }}
         >
           <label htmlFor={couponId} className="text-sm font-medium">
@@ -122,8 +123,11 @@ export function PaymentModal({
                 className="btn btn-sm btn-ghost"
                 disabled={busy}
                 onClick={() => {
-                  clearCardError();
-                  void payment.removeCoupon().then((removed) => removed && setCouponCode(''));
+                  void payment.removeCoupon().then((removed) => {
+                    if (!removed) return;
+                    setCouponCode('');
+                    clearCardError();
+                  });
                 }}
               >
                 Remove
@@ -167,8 +171,11 @@ export function PaymentModal({
             disabled={!ready}
             onClick={() => {
               if (!intent) return;
-              // Paying goes ahead without a code that was refused: its verdict is done with.
-              payment.clearCouponError();
+              // Paying goes ahead without a code that was refused: the code and its verdict go.
+              if (payment.couponError) {
+                setCouponCode('');
+                payment.clearCouponError();
+              }
               void pay(intent).then((paid) => paid && dialog.current?.close());
             }}
           >

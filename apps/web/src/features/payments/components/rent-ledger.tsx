@@ -74,8 +74,12 @@ export function RentLedger({
   );
 }
 
-/** "You owe 96,000 BDT (2 months, 1 overdue)" or "All paid up". */
+/**
+ * "You owe 96,000 BDT (2 months, 1 overdue)", "All paid up", or, before any month was paid or
+ * owed (a lease that has not started), "Nothing owed yet".
+ */
 export function OwedSummary({ ledger, who = 'You owe' }: { ledger: Ledger; who?: string }) {
+  const paidAny = ledger.months.some((month) => month.status === 'paid');
   const months = ledger.owedMonths === 1 ? 'month' : 'months';
   const overdue =
     ledger.overdueMonths > 0 && ledger.overdueMonths < ledger.owedMonths
@@ -96,7 +100,9 @@ export function OwedSummary({ ledger, who = 'You owe' }: { ledger: Ledger; who?:
     >
       {ledger.owedMonths
         ? `${who} ${formatRent(ledger.owedAmount)} (${ledger.owedMonths} ${months}${overdue})`
-        : 'All paid up'}
+        : paidAny
+          ? 'All paid up'
+          : 'Nothing owed yet'}
     </p>
   );
 }
