@@ -327,10 +327,12 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
       return admin.getByRole('row').filter({ hasText: 'Shapla Begum' });
     };
     await expect(
-      (await members()).getByRole('link', { name: 'Paid up, rent account of Shapla Begum' }),
+      (await members()).getByRole('link', {
+        name: 'Starts 20 Nov, 2026, rent account of Shapla Begum',
+      }),
     ).toBeVisible();
 
-    // On the 20th, the lease starts and November is owed.
+    // On the 20th, the lease starts and November is owed: the page says so, not when it starts.
     await atTime(page, '2026-11-20T11:00:00+06:00');
     await atTime(admin, '2026-11-20T11:00:00+06:00');
     await page.goto('/dashboard/payments');

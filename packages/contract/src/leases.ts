@@ -156,6 +156,8 @@ export const MemberSchema = z.object({
   floorNo: z.number().int().nullable(),
   /** When the lease was accepted. */
   memberSince: z.string().nullable(),
+  /** The lease's first day (YYYY-MM-DD), which may be to come; null for one signed before leases had terms. */
+  leaseStart: z.string().nullable(),
   /** Rent due or overdue today, over every lease the member held (whole BDT). */
   owedMonths: z.number().int(),
   owedAmount: z.number().int(),

@@ -288,9 +288,12 @@ describe('accepting with another start, and billing from it', () => {
           })
         ).json(),
       );
+      const member = members.find((each) => each._id === person.id);
+      // Manage Members is told when the lease starts, to say so while it is to come.
+      expect(member?.leaseStart).toBe('2026-11-28');
       return {
         balance: roll.result.find((row) => row.tenant.name === 'Later Start')?.balance,
-        owes: members.find((member) => member._id === person.id)?.owedAmount,
+        owes: member?.owedAmount,
       };
     };
 

@@ -500,6 +500,7 @@ export async function listMembers(
         blockName: apartments.blockName,
         floorNo: apartments.floorNo,
         checkedAt: agreements.checkedAt,
+        startDate: agreements.startDate,
       })
       .from(users)
       .leftJoin(
@@ -526,6 +527,7 @@ export async function listMembers(
       blockName: row.blockName,
       floorNo: row.floorNo,
       memberSince: row.checkedAt?.toISOString() ?? null,
+      leaseStart: row.startDate,
       owedMonths: balances.get(row.id)?.owedMonths ?? 0,
       owedAmount: balances.get(row.id)?.owedAmount ?? 0,
     }));

@@ -9,7 +9,9 @@ import { useFromList, useKeepPageInRange, usePageParam } from '../../../lib/use-
 import { EmptyState, PageHeader } from '../../../components/page-header';
 import { Link } from 'react-router';
 import { messageOf } from '../../../lib/api-client';
-import { formatRent } from '../../../lib/format';
+import { formatRent, formatShortDate } from '../../../lib/format';
+import { useToday } from '../../../lib/now';
+import { useSiteConfig } from '../../../lib/site-config';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { LoadError } from '../../../components/load-error';
@@ -134,10 +136,19 @@ export function ManageMembers() {
   );
 }
 
-/** What a member owes today, linking to their record (every month of their rent). */
+/**
+ * What a member owes today, linking to their record (every month of their rent); when their
+ * lease is still to start and nothing is owed, when it starts.
+ */
 function RentLink({ member }: { member: Member }) {
   const fromList = useFromList();
-  const status = member.owedAmount > 0 ? `Owes ${formatRent(member.owedAmount)}` : 'Paid up';
+  const today = useToday(useSiteConfig().data?.timeZone);
+  const status =
+    member.owedAmount > 0
+      ? `Owes ${formatRent(member.owedAmount)}`
+      : member.leaseStart && member.leaseStart > today
+        ? `Starts ${formatShortDate(member.leaseStart)}`
+        : 'Paid up';
   return (
     <Link
       to={member._id}
