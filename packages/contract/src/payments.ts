@@ -285,6 +285,20 @@ export function monthLabel(billingMonth: string): string {
   return `${MONTH_NAMES[Number(month) - 1] ?? '?'} ${year}`;
 }
 
+/** A month's due day (YYYY-MM-DD) from its month (YYYY-MM) and the day of the month rent is due. */
+export const dueDateOf = (billingMonth: string, dueDay: number) =>
+  `${billingMonth}-${String(dueDay).padStart(2, '0')}`;
+
+/**
+ * When a month's rent falls due: its due day, or, for a lease's first month and any month before
+ * the one it was granted in, the day it starts or was granted (`leaseGranted`, billedMonths'
+ * `granted_on`, on the server) if that is later: nobody is overdue on the day they move in.
+ */
+export const dueDateIn = (billingMonth: string, dueDay: number, leaseGranted?: string | null) => {
+  const due = dueDateOf(billingMonth, dueDay);
+  return leaseGranted && leaseGranted > due ? leaseGranted : due;
+};
+
 /** "3 November 2026" from "2026-11-03". */
 export function dayLabel(day: string): string {
   return `${Number(day.slice(8, 10))} ${monthLabel(day.slice(0, 7))}`;

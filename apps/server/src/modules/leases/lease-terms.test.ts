@@ -5,6 +5,7 @@ import {
   BuildingSchema,
   ErrorResponseSchema,
   InsertedResponseSchema,
+  LEASE_CHANGE_MESSAGES,
   LEASE_TERM_MESSAGES,
   MemberListResponseSchema,
   RentLedgerSchema,
@@ -15,8 +16,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
+import { confirmCard, intentFor, payMonth } from '../../../test/payments';
 import { newPerson } from '../../../test/people';
-import { apartments } from '../../db/schema';
+import { apartments, paymentIntents } from '../../db/schema';
 import { FakeClock } from '../../lib/clock';
 
 /**
@@ -342,6 +344,58 @@ describe('accepting with another start, and billing from it', () => {
     const former = await admin.inject({ method: 'GET', url: '/api/tenants/former-balances' });
     expect(former.statusCode, former.body).toBe(200);
     expect(former.body).not.toContain('Never Moved In');
+  });
+
+  it('removing a member before their lease starts: refused with a month paid; else their open payment is canceled', async () => {
+    const paid = await sign('C-602', '2026-11-28', 'Paid Before Start');
+    const paidLease = InsertedResponseSchema.parse(paid.response.json()).insertedId;
+    expect(
+      (
+        await admin.inject({
+          method: 'POST',
+          url: '/api/accept/agreements',
+          payload: { agreement_id: paidLease },
+        })
+      ).statusCode,
+    ).toBe(200);
+    // November is paid ahead of the start: removing them would keep it for a lease billing nothing.
+    await payMonth(paid.person, '2026-11');
+    const refused = await admin.inject({
+      method: 'POST',
+      url: '/api/change/role',
+      payload: { id: paid.person.id },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(ErrorResponseSchema.parse(refused.json()).error.message).toBe(
+      LEASE_CHANGE_MESSAGES.removePaidAhead('November 2026', '30 November 2026'),
+    );
+    expect((await requestOf(paid.person))?.status).toBe('accepted');
+
+    const open = await sign('A-801', '2026-11-28', 'Open Before Start');
+    const openLease = InsertedResponseSchema.parse(open.response.json()).insertedId;
+    expect(
+      (
+        await admin.inject({
+          method: 'POST',
+          url: '/api/accept/agreements',
+          payload: { agreement_id: openLease },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const intent = await intentFor(open.person, { month: '2026-11' });
+    const removed = await admin.inject({
+      method: 'POST',
+      url: '/api/change/role',
+      payload: { id: open.person.id },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    // The lease bills no month now: the payment opened for November cannot go through.
+    const [row] = await t.database.db
+      .select({ status: paymentIntents.status })
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, intent.paymentIntentId));
+    expect(row?.status).toBe('canceled');
+    expect((await confirmCard(open.person, intent.clientSecret)).statusCode).toBe(409);
   });
 
   it('a request accepted weeks after the start it asked for: the months before are due on the day it is accepted, not overdue', async () => {

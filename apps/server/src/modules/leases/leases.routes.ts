@@ -281,13 +281,16 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
       // Months after the lease are billed to nobody: a payment still open for one is canceled.
       // The lease has ended either way; a provider out of reach only leaves that for later.
       const payments = paymentsContext(app, request.log);
-      const lastMonth = calendarDay(request.now, payments.rules.timeZone).slice(0, 7);
-      await closeIntentsAfter(payments, request.body.id, lastMonth, request.now).catch(
-        (error: unknown) =>
-          request.log.error(
-            { err: error, userId: request.body.id },
-            'open payments after the lease could not be canceled',
-          ),
+      await closeIntentsAfter(
+        payments,
+        request.body.id,
+        removed.lastBilledMonth,
+        request.now,
+      ).catch((error: unknown) =>
+        request.log.error(
+          { err: error, userId: request.body.id },
+          'open payments after the lease could not be canceled',
+        ),
       );
       request.log.info({ userId: request.body.id }, 'member removed');
       return { ok: true as const, displayName: removed.displayName, role: 'user' as const };

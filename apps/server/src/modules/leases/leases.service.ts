@@ -1,4 +1,5 @@
 import {
+  addMonths,
   APARTMENT_MESSAGES,
   LEASE_CHANGE_MESSAGES,
   LEASE_TERM_MESSAGES,
@@ -538,6 +539,8 @@ export async function listMembers(
  * Removing a member (spec §4), in one transaction: their lease ends (kept, with its end date, so
  * its unpaid months stay their balance), the apartment is free again, and they become a user. An
  * admin cannot be removed, nor remove themselves; a second remove of the same person is a 409.
+ * Answers the last month the lease bills (this one, or none of a lease that had not started: the
+ * month before its first), after which payments still open are to be canceled.
  */
 export async function removeMember(
   db: Database,
@@ -545,20 +548,26 @@ export async function removeMember(
   userId: string,
   now: Date,
   timeZone: string,
-): Promise<{ displayName: string }> {
+): Promise<{ displayName: string; lastBilledMonth: string }> {
   if (userId === admin._id) throw forbidden('You cannot remove yourself.');
   return db.transaction(async (tx) => {
     // The lease first, then the person: the order closing a lease by its end date takes too.
     const running = await tx
-      .select({ id: agreements.id })
+      .select({ id: agreements.id, startDate: agreements.startDate })
       .from(agreements)
       .where(and(eq(agreements.tenantId, userId), eq(agreements.status, 'accepted')))
       .for('update');
-    // Removed, the lease ends today: months paid after this one would be kept for nothing.
-    const thisMonth = calendarDay(now, timeZone).slice(0, 7);
+    // Removed, the lease ends today: months paid after this one would be kept for nothing, and
+    // so would any month paid of a lease that has not started (it then bills no month).
+    const today = calendarDay(now, timeZone);
+    const thisMonth = today.slice(0, 7);
+    let lastBilledMonth = thisMonth;
     for (const lease of running) {
+      const start = lease.startDate;
+      const notStarted = start !== null && start > today;
+      if (notStarted) lastBilledMonth = addMonths(start.slice(0, 7), -1);
       const through = await paidThrough(tx, lease.id);
-      if (through !== undefined && through > thisMonth) {
+      if (through !== undefined && (through > thisMonth || notStarted)) {
         throw conflict(
           LEASE_CHANGE_MESSAGES.removePaidAhead(monthLabel(through), dayLabel(monthEnd(through))),
         );
@@ -583,6 +592,6 @@ export async function removeMember(
       .update(agreements)
       .set({ status: 'ended', endedAt: now, endsOn: null })
       .where(and(eq(agreements.tenantId, userId), eq(agreements.status, 'accepted')));
-    return removed;
+    return { displayName: removed.displayName, lastBilledMonth };
   });
 }

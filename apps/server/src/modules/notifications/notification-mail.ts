@@ -1,5 +1,6 @@
 import {
   dayLabel,
+  dueDateIn,
   monthLabel,
   ordinal,
   PAYMENT_METHOD_IN_SENTENCE,
@@ -10,7 +11,6 @@ import {
 } from '@structomate/contract';
 import { z } from 'zod';
 import type { MailContent } from '../mail/mail.service';
-import { dueDateIn } from '../payments/payments.service';
 
 const bdt = (amount: number) => `${amount.toLocaleString('en-US')} BDT`;
 

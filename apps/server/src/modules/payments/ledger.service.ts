@@ -1,5 +1,6 @@
 import {
   addMonths,
+  dueDateIn,
   monthLabel,
   type FormerTenantBalancesResponse,
   type LedgerMonth,
@@ -28,21 +29,11 @@ export interface BillingRules {
   leaseStart: string;
 }
 
+/** The rules of when a month falls due live in the contract (the mails give them too). */
+export { dueDateIn, dueDateOf } from '@structomate/contract';
+
 /** Rent may be paid up to this many months ahead. */
 export const MONTHS_AHEAD = 11;
-
-export const dueDateOf = (billingMonth: string, dueDay: number) =>
-  `${billingMonth}-${String(dueDay).padStart(2, '0')}`;
-
-/**
- * When a month's rent falls due: its due day, or, for a lease's first month and any month before
- * the one it was granted in, the day it starts or was granted (`leaseGranted`, billedMonths'
- * `granted_on`) if that is later: nobody is overdue on the day they move in.
- */
-export const dueDateIn = (billingMonth: string, dueDay: number, leaseGranted?: string | null) => {
-  const due = dueDateOf(billingMonth, dueDay);
-  return leaseGranted && leaseGranted > due ? leaseGranted : due;
-};
 
 /**
  * A month's state on `today`: paid; upcoming when it has not begun, or is a lease's first month
@@ -222,11 +213,16 @@ export async function leaseBills(
       status: agreements.status,
       endMonth: sql<string | null>`to_char(coalesce(${agreements.endsOn},
         (${agreements.endedAt} at time zone ${timeZone})::date), 'YYYY-MM')`,
+      // As billedMonths: a lease that ended, or ends by notice, before it started bills nothing.
+      endsBeforeStart: sql<boolean>`coalesce(coalesce(${agreements.endsOn},
+        (${agreements.endedAt} at time zone ${timeZone})::date) < greatest(${agreements.startDate},
+        (${agreements.checkedAt} at time zone ${timeZone})::date), false)`,
     })
     .from(agreements)
     .where(eq(agreements.id, agreementId));
   const [lease] = lock ? await query.for('share') : await query;
   if (lease?.status !== 'accepted' && lease?.status !== 'ended') return false;
+  if (lease.endsBeforeStart) return false;
   // A running lease bills on unless notice ends it; an ended one, through its last month.
   if (lease.status === 'accepted' && lease.endMonth === null) return true;
   return lease.endMonth !== null && billingMonth <= lease.endMonth;

@@ -35,19 +35,21 @@ export function usePaymentIntent(month: string) {
     };
   }, [month, queryClient]);
 
+  /** Asks for the payment with this code (`""` removes it): the new payment, or none if refused. */
   const setCoupon = useCallback(
-    async (code: string) => {
+    async (code: string): Promise<PaymentIntentResponse | undefined> => {
       setUpdating(true);
       setProblem(undefined);
       try {
-        setIntent(await createPaymentIntent({ month, coupon: code }));
-        return true;
+        const next = await createPaymentIntent({ month, coupon: code });
+        setIntent(next);
+        return next;
       } catch (error) {
         setProblem({
           at: 'coupon',
           message: messageOf(error, 'The coupon could not be checked. Try again.'),
         });
-        return false;
+        return undefined;
       } finally {
         setUpdating(false);
       }

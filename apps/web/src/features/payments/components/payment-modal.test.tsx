@@ -118,6 +118,12 @@ describe('PaymentModal', () => {
     expect(within(dialog).queryByText(cardError)).toBeNull();
     await user.click(discounted);
     expect(await within(dialog).findByText(cardError)).toBeInTheDocument();
+    // Applying the same code again changes nothing: the verdict stays.
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeEnabled(),
+    );
+    expect(within(dialog).getByText(cardError)).toBeInTheDocument();
     // So does removing it.
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await within(dialog).findByRole('button', { name: 'Pay 48,000 BDT' });

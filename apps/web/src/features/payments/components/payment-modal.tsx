@@ -56,6 +56,10 @@ export function PaymentModal({
 
   const { intent } = payment;
   const busy = paying || payment.updating;
+  // A card's verdict is about the amount it was asked for: a coupon that changes it takes it away.
+  const onNewAmount = (next: PaymentIntentResponse | undefined) => {
+    if (next && next.amount !== intent?.amount) clearCardError();
+  };
   const ready = Boolean(intent) && cardReady && !busy;
   return (
     <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>
@@ -86,9 +90,7 @@ export function PaymentModal({
           className="space-y-1"
           onSubmit={(event) => {
             event.preventDefault();
-            void payment.applyCoupon(couponCode.trim()).then((applied) => {
-              if (applied) clearCardError();
-            });
+            void payment.applyCoupon(couponCode.trim()).then(onNewAmount);
           }}
         >
           <label htmlFor={couponId} className="text-sm font-medium">
@@ -123,10 +125,10 @@ export function PaymentModal({
                 className="btn btn-sm btn-ghost"
                 disabled={busy}
                 onClick={() => {
-                  void payment.removeCoupon().then((removed) => {
-                    if (!removed) return;
+                  void payment.removeCoupon().then((next) => {
+                    if (!next) return;
                     setCouponCode('');
-                    clearCardError();
+                    onNewAmount(next);
                   });
                 }}
               >
