@@ -79,6 +79,19 @@ async function sign(apartmentNo: string, startDate?: string, name = 'Applicant')
   return { person, response };
 }
 
+/** A request signed for `apartmentNo` from `startDate`, accepted by the admin as it is. */
+async function signAccepted(apartmentNo: string, startDate: string, name: string) {
+  const { person, response } = await sign(apartmentNo, startDate, name);
+  const { insertedId } = InsertedResponseSchema.parse(response.json());
+  const accepted = await admin.inject({
+    method: 'POST',
+    url: '/api/accept/agreements',
+    payload: { agreement_id: insertedId },
+  });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  return person;
+}
+
 async function requestOf(person: Awaited<ReturnType<typeof sign>>['person']) {
   const response = await person.inject({
     method: 'POST',
@@ -262,14 +275,7 @@ describe('accepting with another start, and billing from it', () => {
   });
 
   it('owes nothing before the lease starts: its first month is upcoming until the start day', async () => {
-    const { person, response } = await sign('A-502', '2026-11-28', 'Later Start');
-    const { insertedId } = InsertedResponseSchema.parse(response.json());
-    const accepted = await admin.inject({
-      method: 'POST',
-      url: '/api/accept/agreements',
-      payload: { agreement_id: insertedId },
-    });
-    expect(accepted.statusCode, accepted.body).toBe(200);
+    const person = await signAccepted('A-502', '2026-11-28', 'Later Start');
     const { rent } = await apartmentId('A-502');
 
     const ledger = async () =>
@@ -318,14 +324,7 @@ describe('accepting with another start, and billing from it', () => {
   });
 
   it('bills nothing for a lease that ended before it started', async () => {
-    const { person, response } = await sign('C-101', '2026-11-28', 'Never Moved In');
-    const { insertedId } = InsertedResponseSchema.parse(response.json());
-    const accepted = await admin.inject({
-      method: 'POST',
-      url: '/api/accept/agreements',
-      payload: { agreement_id: insertedId },
-    });
-    expect(accepted.statusCode, accepted.body).toBe(200);
+    const person = await signAccepted('C-101', '2026-11-28', 'Never Moved In');
     // The office removes the member on the 26th, before the lease starts.
     clock.set('2026-11-26T04:00:00Z');
     const removed = await admin.inject({
@@ -347,46 +346,26 @@ describe('accepting with another start, and billing from it', () => {
   });
 
   it('removing a member before their lease starts: refused with a month paid; else their open payment is canceled', async () => {
-    const paid = await sign('C-602', '2026-11-28', 'Paid Before Start');
-    const paidLease = InsertedResponseSchema.parse(paid.response.json()).insertedId;
-    expect(
-      (
-        await admin.inject({
-          method: 'POST',
-          url: '/api/accept/agreements',
-          payload: { agreement_id: paidLease },
-        })
-      ).statusCode,
-    ).toBe(200);
+    const paid = await signAccepted('C-602', '2026-11-28', 'Paid Before Start');
     // November is paid ahead of the start: removing them would keep it for a lease billing nothing.
-    await payMonth(paid.person, '2026-11');
+    await payMonth(paid, '2026-11');
     const refused = await admin.inject({
       method: 'POST',
       url: '/api/change/role',
-      payload: { id: paid.person.id },
+      payload: { id: paid.id },
     });
     expect(refused.statusCode).toBe(409);
     expect(ErrorResponseSchema.parse(refused.json()).error.message).toBe(
       LEASE_CHANGE_MESSAGES.removePaidAhead('November 2026', '30 November 2026'),
     );
-    expect((await requestOf(paid.person))?.status).toBe('accepted');
+    expect((await requestOf(paid))?.status).toBe('accepted');
 
-    const open = await sign('A-801', '2026-11-28', 'Open Before Start');
-    const openLease = InsertedResponseSchema.parse(open.response.json()).insertedId;
-    expect(
-      (
-        await admin.inject({
-          method: 'POST',
-          url: '/api/accept/agreements',
-          payload: { agreement_id: openLease },
-        })
-      ).statusCode,
-    ).toBe(200);
-    const intent = await intentFor(open.person, { month: '2026-11' });
+    const open = await signAccepted('A-801', '2026-11-28', 'Open Before Start');
+    const intent = await intentFor(open, { month: '2026-11' });
     const removed = await admin.inject({
       method: 'POST',
       url: '/api/change/role',
-      payload: { id: open.person.id },
+      payload: { id: open.id },
     });
     expect(removed.statusCode, removed.body).toBe(200);
     // The lease bills no month now: the payment opened for November cannot go through.
@@ -395,7 +374,7 @@ describe('accepting with another start, and billing from it', () => {
       .from(paymentIntents)
       .where(eq(paymentIntents.id, intent.paymentIntentId));
     expect(row?.status).toBe('canceled');
-    expect((await confirmCard(open.person, intent.clientSecret)).statusCode).toBe(409);
+    expect((await confirmCard(open, intent.clientSecret)).statusCode).toBe(409);
   });
 
   it('a request accepted weeks after the start it asked for: the months before are due on the day it is accepted, not overdue', async () => {
