@@ -346,6 +346,39 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     await admin.context().close();
   });
 
+  test('a lease ended before its first day bills nothing: the removal, the former tenant and the rent roll say so', async ({
+    page,
+    browser,
+  }) => {
+    await atTime(page, '2026-11-10T11:00:00+06:00');
+    const tenant = await newMember(page, 'Mitu Akter', 'C-204', { startDate: '2026-11-20' });
+    const admin = await adminPage(browser, page);
+    await admin.goto('/dashboard/manage-members');
+    const row = admin.getByRole('row').filter({ hasText: tenant.email });
+    await row.getByRole('button', { name: `Remove ${tenant.name}` }).click();
+    const dialog = admin.getByRole('dialog');
+    await expect(dialog).toContainText(
+      'Their lease of apartment C-204, due to start on 20 Nov, 2026, ends today and bills no rent; the apartment becomes available',
+    );
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect(toast(admin, `${tenant.name} removed`)).toBeVisible();
+
+    // Weeks later, nothing was billed: her profile and the rent roll say so, not "paid".
+    await atTime(page, '2026-12-15T11:00:00+06:00');
+    await atTime(admin, '2026-12-15T11:00:00+06:00');
+    await page.goto('/dashboard/myProfile');
+    await expect(page.getByRole('region', { name: 'Your past lease' })).toContainText(
+      'Your lease of apartment C-204 ended on 10 Nov, 2026, before it started. No rent was billed.',
+    );
+    await admin.goto('/dashboard/rent-roll?q=C-204');
+    const rollRow = admin.getByRole('row').filter({ hasText: tenant.name });
+    await expect(rollRow).toContainText('From 20 Nov, 2026, ended 10 Nov, 2026 before it started');
+    await expect(rollRow).toContainText('Nothing billed');
+    await expect(rollRow).toContainText('No rent billed');
+    await expect(rollRow).not.toContainText('Paid up');
+    await admin.context().close();
+  });
+
   test('in December, once December is paid, next January is paid ahead', async ({ page }) => {
     await atTime(page, '2027-12-01T18:00:00+06:00');
     await newMember(page, 'Arif Chowdhury', 'C-501');

@@ -112,9 +112,17 @@ export async function newApplicant(
   return { person, agreementId: InsertedResponseSchema.parse(signed.json()).insertedId };
 }
 
-/** A brand-new person whose request for `apartmentNo` the admin accepts, through the API. */
-export async function newMember(t: TestApp, apartmentNo: string, name = 'New Member') {
-  const { person, agreementId } = await newApplicant(t, apartmentNo, name);
+/**
+ * A brand-new person whose request for `apartmentNo` (from today, or `startDate`) the admin
+ * accepts as it is, through the API.
+ */
+export async function newMember(
+  t: TestApp,
+  apartmentNo: string,
+  name = 'New Member',
+  startDate?: string,
+) {
+  const { person, agreementId } = await newApplicant(t, apartmentNo, name, startDate);
   const admin = await loginAs(t.app, 'admin');
   const accepted = await admin.inject({
     method: 'POST',

@@ -16,7 +16,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
-import { confirmCard, intentFor, payMonth } from '../../../test/payments';
+import { confirmCard, intentFor, newMember, payMonth, removeMember } from '../../../test/payments';
 import { newPerson } from '../../../test/people';
 import { apartments, paymentIntents } from '../../db/schema';
 import { FakeClock } from '../../lib/clock';
@@ -77,19 +77,6 @@ async function sign(apartmentNo: string, startDate?: string, name = 'Applicant')
     payload: { newAgreement: { apartmentDetails: { _id: id }, ...(startDate && { startDate }) } },
   });
   return { person, response };
-}
-
-/** A request signed for `apartmentNo` from `startDate`, accepted by the admin as it is. */
-async function signAccepted(apartmentNo: string, startDate: string, name: string) {
-  const { person, response } = await sign(apartmentNo, startDate, name);
-  const { insertedId } = InsertedResponseSchema.parse(response.json());
-  const accepted = await admin.inject({
-    method: 'POST',
-    url: '/api/accept/agreements',
-    payload: { agreement_id: insertedId },
-  });
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  return person;
 }
 
 async function requestOf(person: Awaited<ReturnType<typeof sign>>['person']) {
@@ -275,7 +262,7 @@ describe('accepting with another start, and billing from it', () => {
   });
 
   it('owes nothing before the lease starts: its first month is upcoming until the start day', async () => {
-    const person = await signAccepted('A-502', '2026-11-28', 'Later Start');
+    const person = await newMember(t, 'A-502', 'Later Start', '2026-11-28');
     const { rent } = await apartmentId('A-502');
 
     const ledger = async () =>
@@ -324,15 +311,10 @@ describe('accepting with another start, and billing from it', () => {
   });
 
   it('bills nothing for a lease that ended before it started', async () => {
-    const person = await signAccepted('C-101', '2026-11-28', 'Never Moved In');
+    const person = await newMember(t, 'C-101', 'Never Moved In', '2026-11-28');
     // The office removes the member on the 26th, before the lease starts.
     clock.set('2026-11-26T04:00:00Z');
-    const removed = await admin.inject({
-      method: 'POST',
-      url: '/api/change/role',
-      payload: { id: person.id },
-    });
-    expect(removed.statusCode, removed.body).toBe(200);
+    await removeMember(t, person);
 
     clock.set('2026-12-20T04:00:00Z');
     const ledger = RentLedgerSchema.parse(
@@ -346,7 +328,7 @@ describe('accepting with another start, and billing from it', () => {
   });
 
   it('removing a member before their lease starts: refused with a month paid; else their open payment is canceled', async () => {
-    const paid = await signAccepted('C-602', '2026-11-28', 'Paid Before Start');
+    const paid = await newMember(t, 'C-602', 'Paid Before Start', '2026-11-28');
     // November is paid ahead of the start: removing them would keep it for a lease billing nothing.
     await payMonth(paid, '2026-11');
     const refused = await admin.inject({
@@ -360,14 +342,9 @@ describe('accepting with another start, and billing from it', () => {
     );
     expect((await requestOf(paid))?.status).toBe('accepted');
 
-    const open = await signAccepted('A-801', '2026-11-28', 'Open Before Start');
+    const open = await newMember(t, 'A-801', 'Open Before Start', '2026-11-28');
     const intent = await intentFor(open, { month: '2026-11' });
-    const removed = await admin.inject({
-      method: 'POST',
-      url: '/api/change/role',
-      payload: { id: open.id },
-    });
-    expect(removed.statusCode, removed.body).toBe(200);
+    await removeMember(t, open);
     // The lease bills no month now: the payment opened for November cannot go through.
     const [row] = await t.database.db
       .select({ status: paymentIntents.status })

@@ -8,6 +8,7 @@ import {
   type RentLedger,
 } from '@structomate/contract';
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { agreements } from '../../db/schema';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -66,6 +67,21 @@ export const owedSql = (today: string) => sql`(b.transaction_id is null
   and b.month <= ${`${today.slice(0, 7)}-01`}::date
   and (b.granted_on is null or b.granted_on <= ${today}::date))`;
 
+/** An ended lease's last day (alias `a`): the day notice ended it, else the day it was ended on. */
+const endDay = (timeZone: string) =>
+  sql`coalesce(a.ends_on, (a.ended_at at time zone ${timeZone})::date)`;
+
+/**
+ * A lease's first day (alias `a`): the day it starts, or the day it was accepted if that was later
+ * (or it was signed before leases had a start). Its first month falls due no earlier.
+ */
+const leaseFirstDay = (timeZone: string) =>
+  sql`greatest(a.start_date, (a.checked_at at time zone ${timeZone})::date)`;
+
+/** Whether a lease (alias `a`) ended, or ends by notice, before its first day: it bills nothing. */
+const endsBeforeStart = (timeZone: string) =>
+  sql`coalesce(${endDay(timeZone)} < ${leaseFirstDay(timeZone)}, false)`;
+
 /**
  * Every billed month of the matching leases, one row per person and month, with its payment if
  * any. A lease bills from the later of its acceptance month and LEASE_START's month, through the
@@ -93,15 +109,11 @@ export function billedMonths(rules: BillingRules, today: string, leaseFilter: SQ
         -- Its first month is not due before the lease starts, nor before it was granted; nor is
         -- a month before the one it was granted in (a request that asked for a start weeks
         -- before the office accepted it): nobody is overdue on the day they move in.
-        greatest(
-          a.start_date, (a.checked_at at time zone ${rules.timeZone})::date
-        ) as first_due_floor,
+        ${leaseFirstDay(rules.timeZone)} as first_due_floor,
         date_trunc('month', a.checked_at at time zone ${rules.timeZone})::date as granted_month,
         -- It bills through the month it ended in, or ends in by notice (a running lease given
         -- notice stops there too); nothing, if it ended, or ends by notice, before it started.
-        case when ${endDay(rules.timeZone)} < greatest(
-            a.start_date, (a.checked_at at time zone ${rules.timeZone})::date
-          )
+        case when ${endsBeforeStart(rules.timeZone)}
           then (date_trunc('month', coalesce(a.start_date, a.checked_at at time zone ${rules.timeZone}))
             - interval '1 month')::date
           when a.status = 'ended'
@@ -173,10 +185,6 @@ export function billedMonths(rules: BillingRules, today: string, leaseFilter: SQ
     ) p on true`;
 }
 
-/** The last day of an ended lease: the day notice ended it, else the day it was ended on. */
-const endDay = (timeZone: string) =>
-  sql`coalesce(a.ends_on, (a.ended_at at time zone ${timeZone})::date)`;
-
 /**
  * A lease's rent for a month: the latest change from that month or before (set at a renewal),
  * else the rent it was signed for. `lease` is the agreement's alias, `month` a first day.
@@ -208,18 +216,16 @@ export async function leaseBills(
   billingMonth: string,
   lock = false,
 ): Promise<boolean> {
+  const a = alias(agreements, 'a');
   const query = db
     .select({
-      status: agreements.status,
-      endMonth: sql<string | null>`to_char(coalesce(${agreements.endsOn},
-        (${agreements.endedAt} at time zone ${timeZone})::date), 'YYYY-MM')`,
-      // As billedMonths: a lease that ended, or ends by notice, before it started bills nothing.
-      endsBeforeStart: sql<boolean>`coalesce(coalesce(${agreements.endsOn},
-        (${agreements.endedAt} at time zone ${timeZone})::date) < greatest(${agreements.startDate},
-        (${agreements.checkedAt} at time zone ${timeZone})::date), false)`,
+      status: a.status,
+      endMonth: sql<string | null>`to_char(${endDay(timeZone)}, 'YYYY-MM')`,
+      // The same rule as billedMonths': a lease that ended before it started bills nothing.
+      endsBeforeStart: sql<boolean>`${endsBeforeStart(timeZone)}`,
     })
-    .from(agreements)
-    .where(eq(agreements.id, agreementId));
+    .from(a)
+    .where(eq(a.id, agreementId));
   const [lease] = lock ? await query.for('share') : await query;
   if (lease?.status !== 'accepted' && lease?.status !== 'ended') return false;
   if (lease.endsBeforeStart) return false;

@@ -24,6 +24,7 @@ export function ManageMembers() {
   useKeepPageInRange(page, data?.pageCount, setPage);
   const remove = useRemoveMember();
   const [confirming, setConfirming] = useState<Member | null>(null);
+  const today = useToday(useSiteConfig().data?.timeZone);
 
   const ask = (member: Member) => setConfirming(member);
   const confirm = () => {
@@ -86,7 +87,7 @@ export function ManageMembers() {
                           </p>
                         )}
                         <p className="text-xs sm:hidden">
-                          <RentLink member={member} />
+                          <RentLink member={member} today={today} />
                         </p>
                       </div>
                     </div>
@@ -94,7 +95,7 @@ export function ManageMembers() {
                   <td className="hidden sm:table-cell">{member.email}</td>
                   <td className="hidden md:table-cell">{member.apartmentNo ?? 'N/A'}</td>
                   <td className="hidden sm:table-cell">
-                    <RentLink member={member} />
+                    <RentLink member={member} today={today} />
                   </td>
                   <td className="text-right">
                     <button
@@ -125,8 +126,12 @@ export function ManageMembers() {
       >
         <p>
           Their lease
-          {confirming?.apartmentNo ? ` of apartment ${confirming.apartmentNo}` : ''} ends today, the
-          apartment becomes available, and they keep a resident account without a lease.
+          {confirming?.apartmentNo ? ` of apartment ${confirming.apartmentNo}` : ''}
+          {/* A lease that has not started bills no month once ended (the ledger's rule). */}
+          {confirming?.leaseStart && confirming.leaseStart > today
+            ? `, due to start on ${formatShortDate(confirming.leaseStart)}, ends today and bills no rent;`
+            : ' ends today,'}{' '}
+          the apartment becomes available, and they keep a resident account without a lease.
           {confirming && confirming.owedAmount > 0
             ? ` The ${formatRent(confirming.owedAmount)} of rent they owe stays on their account.`
             : ''}
@@ -137,12 +142,11 @@ export function ManageMembers() {
 }
 
 /**
- * What a member owes today, linking to their record (every month of their rent); when their
- * lease is still to start and nothing is owed, when it starts.
+ * What a member owes `today` (the building's day), linking to their record (every month of their
+ * rent); when their lease is still to start and nothing is owed, when it starts.
  */
-function RentLink({ member }: { member: Member }) {
+function RentLink({ member, today }: { member: Member; today: string }) {
   const fromList = useFromList();
-  const today = useToday(useSiteConfig().data?.timeZone);
   const status =
     member.owedAmount > 0
       ? `Owes ${formatRent(member.owedAmount)}`

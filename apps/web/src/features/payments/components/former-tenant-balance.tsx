@@ -13,8 +13,8 @@ import { OwedSummary } from './rent-ledger';
 
 /**
  * On a former tenant's My Profile: the rent their ended lease left unpaid, which stays theirs,
- * with a card payment for each month; or, once all is paid, a line saying so. Beneath, repair
- * charges left unpaid, if any (paid at the building office).
+ * with a card payment for each month; or, once all is paid (or none was billed), a line saying
+ * so. Beneath, repair charges left unpaid, if any (paid at the building office).
  */
 export function FormerTenantBalance() {
   const { user } = useSession();
@@ -39,7 +39,11 @@ export function FormerTenantBalance() {
     owed.length === 0 ? (
       <LinkCard heading="Your past lease" link={history}>
         Your lease of apartment {lease.apartmentNo}
-        {ended}. All its rent is paid.
+        {ended}
+        {/* Ended before its first day, it billed no month (the ledger lists none of it). */}
+        {lease.firstMonth === null
+          ? ', before it started. No rent was billed.'
+          : '. All its rent is paid.'}
       </LinkCard>
     ) : (
       <section

@@ -47,10 +47,24 @@ const sortName: Record<RentRollSort, string> = {
   balance: 'Balance, highest first',
 };
 
+/** A former lease that ended before its first day: it billed no month (the ledger's rule). */
+const endedBeforeStart = (row: RentRollRow) =>
+  row.status === 'former' &&
+  row.startDate !== null &&
+  row.endsOn !== null &&
+  row.endsOn < row.startDate;
+
 function LeaseDates({ row }: { row: RentRollRow }) {
   const start = row.startDate ? formatShortDate(row.startDate) : '—';
   if (row.status === 'former') {
-    return <span>{`${start} – ended ${row.endsOn ? formatShortDate(row.endsOn) : ''}`}</span>;
+    const ended = row.endsOn ? formatShortDate(row.endsOn) : '';
+    return (
+      <span>
+        {endedBeforeStart(row)
+          ? `From ${start}, ended ${ended} before it started`
+          : `${start} – ended ${ended}`}
+      </span>
+    );
   }
   if (row.endsOn) return <span>{`${start} – ends ${formatShortDate(row.endsOn)}`}</span>;
   return <span>{`${start} – ${row.endDate ? formatShortDate(row.endDate) : 'open'}`}</span>;
@@ -64,6 +78,7 @@ function LastPayment({ row }: { row: RentRollRow }) {
 }
 
 function Balance({ row }: { row: RentRollRow }) {
+  if (endedBeforeStart(row)) return <span className="chip chip-neutral">No rent billed</span>;
   if (row.balance === 0) return <span className="chip chip-success">Paid up</span>;
   return (
     <span className="flex flex-col items-start gap-1 whitespace-nowrap lg:flex-row lg:items-center lg:gap-2">
@@ -236,9 +251,11 @@ export function RentRoll() {
                     <td className="hidden whitespace-nowrap md:table-cell">
                       {row.paidThrough
                         ? monthLabel(row.paidThrough)
-                        : row.lastPayment
-                          ? 'First month unpaid'
-                          : 'Nothing paid'}
+                        : endedBeforeStart(row)
+                          ? 'Nothing billed'
+                          : row.lastPayment
+                            ? 'First month unpaid'
+                            : 'Nothing paid'}
                     </td>
                     <td>
                       <Balance row={row} />
