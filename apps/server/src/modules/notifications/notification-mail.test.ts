@@ -79,6 +79,26 @@ describe('the welcome mail of an accepted lease', () => {
     expect(mail.details).toContainEqual(['First rent due', '24 November 2026']);
   });
 
+  it('a request accepted months after its start: the months due on the day it was accepted, together', () => {
+    const lease = {
+      startDate: '2026-09-25',
+      acceptedOn: '2026-11-24',
+      endDate: null,
+      rent: 45000,
+      deposit: 0,
+    };
+    // Due on the 1st: September, October and November all fall due on the 24th of November.
+    expect(welcome({ ...lease, dueDay: 1 }).details).toContainEqual([
+      'First rent due',
+      '24 November 2026, for 3 months (September 2026 to November 2026): 135,000 BDT',
+    ]);
+    // Due on the 28th: November's rent falls due on the 28th, after the two before it.
+    expect(welcome({ ...lease, dueDay: 28 }).details).toContainEqual([
+      'First rent due',
+      '24 November 2026, for 2 months (September 2026 to October 2026): 90,000 BDT',
+    ]);
+  });
+
   it('leaves out what the lease does not set, and a notice without terms has none', () => {
     expect(
       welcome({ startDate: '2026-12-01', endDate: null, rent: 45000, dueDay: null, deposit: 0 })

@@ -1,4 +1,5 @@
 import {
+  addMonths,
   dayLabel,
   dueDateIn,
   monthLabel,
@@ -487,11 +488,23 @@ function acceptedLease(
   const due = lease.dueDay ? `, due on the ${ordinal(lease.dueDay)}` : '';
   rows.push(['Rent', `${bdt(lease.rent)} a month${due}`]);
   if (lease.dueDay && lease.acceptedOn) {
-    // Not before the lease starts, nor before the day it was accepted (ledger.service.ts).
+    // Not before the lease starts, nor before the day it was accepted (ledger.service.ts); so a
+    // request accepted months after the start it asked for has those months fall due together.
     const from = startedBefore(lease) ? lease.acceptedOn : lease.startDate;
+    const firstMonth = lease.startDate.slice(0, 7);
+    const firstDue = dueDateIn(firstMonth, lease.dueDay, from);
+    let [lastMonth, months] = [firstMonth, 1];
+    while (
+      lastMonth < lease.acceptedOn.slice(0, 7) &&
+      dueDateIn(addMonths(lastMonth, 1), lease.dueDay, from) === firstDue
+    ) {
+      [lastMonth, months] = [addMonths(lastMonth, 1), months + 1];
+    }
     rows.push([
       'First rent due',
-      dayLabel(dueDateIn(lease.startDate.slice(0, 7), lease.dueDay, from)),
+      months === 1
+        ? dayLabel(firstDue)
+        : `${dayLabel(firstDue)}, for ${months} months (${monthLabel(firstMonth)} to ${monthLabel(lastMonth)}): ${bdt(lease.rent * months)}`,
     ]);
   }
   if (lease.deposit) rows.push(['Deposit', bdt(lease.deposit)]);
