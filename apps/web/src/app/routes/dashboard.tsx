@@ -21,7 +21,7 @@ import {
   LuWrench,
 } from 'react-icons/lu';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { Navigate, NavLink, Outlet } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { useSession } from '../../lib/session';
 import { DASHBOARD_PAGES, SIDE_MENU } from '../dashboard-menu';
@@ -57,6 +57,7 @@ const roleLabel = {
 /** The dashboard frame (spec §2): the side menu of the person's role and the page beside it. */
 export function DashboardRoute() {
   const { user } = useSession();
+  const entries = useCurrentEntryInView();
   if (!user) return null;
   const menu = SIDE_MENU[user.role];
   return (
@@ -71,23 +72,28 @@ export function DashboardRoute() {
           </div>
         </div>
         <nav aria-label="Dashboard menu" className="lg:mt-4">
-          {/* Phones wrap the entries into rows: every page stays in sight, none behind a scroll. */}
-          <ul className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap lg:flex-col lg:flex-nowrap lg:gap-1">
+          {/* Phones keep the entries on one row that scrolls sideways, from edge to edge, with the
+              current page brought into view: the admin's fifteen, wrapped, took eight rows (a
+              third of the screen) above every page. Wider screens wrap them, then list them. */}
+          <ul
+            ref={entries}
+            className="relative -mx-4 flex scroll-px-4 gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0 lg:flex-col lg:flex-nowrap lg:gap-1"
+          >
             {menu.map((path) => {
               const Icon = icons[path];
               return (
-                <li key={path} className="min-w-0">
+                <li key={path} className="shrink-0 sm:min-w-0 sm:shrink">
                   <NavLink
                     to={path}
                     className={({ isActive }) =>
-                      `flex items-center justify-center gap-2 rounded-field px-2 py-2 text-[0.8125rem] sm:justify-start font-medium whitespace-nowrap transition-colors sm:gap-3 sm:px-3 sm:text-sm ${
+                      `flex items-center gap-2 rounded-field px-3 py-2 text-[0.8125rem] font-medium whitespace-nowrap transition-colors sm:gap-3 sm:text-sm ${
                         isActive
                           ? 'bg-primary text-primary-content'
                           : 'border border-base-300 text-base-content/80 hover:bg-base-200 lg:border-transparent'
                       }`
                     }
                   >
-                    {/* Phones give the width to the words (two entries a row). */}
+                    {/* Phones leave the icons out: more entries in sight on the row. */}
                     <Icon aria-hidden="true" className="hidden size-4 shrink-0 sm:block" />
                     <span className="truncate">{DASHBOARD_PAGES[path].label}</span>
                   </NavLink>
@@ -102,6 +108,22 @@ export function DashboardRoute() {
       </ControlsOnceReady>
     </div>
   );
+}
+
+/**
+ * Scrolls the menu's row (a phone's) so that the current page's entry is in the middle of it,
+ * when the row is wider than the screen: on arrival and at each move between pages.
+ */
+function useCurrentEntryInView() {
+  const entries = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    const row = entries.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !current || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft = current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
+  return entries;
 }
 
 /**
