@@ -211,6 +211,8 @@ export const LedgerLeaseSchema = z.object({
   endedAt: z.string().nullable(),
   /** The day a running lease ends by notice (or an ended one ended on); null while it runs on. */
   endsOn: CalendarDaySchema.nullable(),
+  /** It ended, or ends by notice, before its first day: it bills no month. */
+  endedBeforeStart: z.boolean(),
 });
 
 /**

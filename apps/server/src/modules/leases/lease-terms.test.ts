@@ -293,6 +293,9 @@ describe('accepting with another start, and billing from it', () => {
     };
 
     // 24 November: the lease starts on the 28th. November can be paid ahead, but is not owed.
+    expect((await ledger()).leases).toMatchObject([
+      { status: 'accepted', endedBeforeStart: false },
+    ]);
     expect((await ledger()).months[0]).toMatchObject({
       billingMonth: '2026-11',
       status: 'upcoming',
@@ -322,6 +325,7 @@ describe('accepting with another start, and billing from it', () => {
     );
     expect(ledger.months).toEqual([]);
     expect(ledger.owedAmount).toBe(0);
+    expect(ledger.leases).toMatchObject([{ status: 'ended', endedBeforeStart: true }]);
     const former = await admin.inject({ method: 'GET', url: '/api/tenants/former-balances' });
     expect(former.statusCode, former.body).toBe(200);
     expect(former.body).not.toContain('Never Moved In');

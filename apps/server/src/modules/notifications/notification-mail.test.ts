@@ -92,6 +92,11 @@ describe('the welcome mail of an accepted lease', () => {
       'First rent due',
       '24 November 2026, for 3 months (September 2026 to November 2026): 135,000 BDT',
     ]);
+    // Due on the 24th, the day it was accepted: November's rent falls due with the others.
+    expect(welcome({ ...lease, dueDay: 24 }).details).toContainEqual([
+      'First rent due',
+      '24 November 2026, for 3 months (September 2026 to November 2026): 135,000 BDT',
+    ]);
     // Due on the 28th: November's rent falls due on the 28th, after the two before it.
     expect(welcome({ ...lease, dueDay: 28 }).details).toContainEqual([
       'First rent due',

@@ -256,6 +256,7 @@ const LeaseRowSchema = z.object({
   endedAt: z.string().nullable(),
   endsOn: z.string().nullable(),
   endMonth: z.string().nullable(),
+  endedBeforeStart: z.boolean(),
 });
 
 export const isoInstant = (column: SQL) =>
@@ -284,7 +285,8 @@ export async function personLedger(
         ${rentIn(sql`a`, sql`${`${today.slice(0, 7)}-01`}::date`)} as rent,
         ${isoInstant(sql`a.ended_at`)} as "endedAt",
         to_char(a.ends_on, 'YYYY-MM-DD') as "endsOn",
-        to_char(${endDay(rules.timeZone)}, 'YYYY-MM') as "endMonth"
+        to_char(${endDay(rules.timeZone)}, 'YYYY-MM') as "endMonth",
+        ${endsBeforeStart(rules.timeZone)} as "endedBeforeStart"
       from agreements a join apartments ap on ap.id = a.apartment_id
       where a.tenant_id = ${userId} and a.status in ('accepted', 'ended')
       order by a.checked_at`),
@@ -321,6 +323,7 @@ export async function personLedger(
           : null,
       endedAt: lease.endedAt,
       endsOn: lease.endsOn,
+      endedBeforeStart: lease.endedBeforeStart,
     };
   });
   const owed = months.filter((month) => month.status === 'due' || month.status === 'overdue');

@@ -1,4 +1,4 @@
-import type { DashboardChildPath } from '@structomate/contract';
+import type { DashboardChildPath, Role } from '@structomate/contract';
 import type { IconType } from 'react-icons';
 import {
   LuBellRing,
@@ -57,7 +57,7 @@ const roleLabel = {
 /** The dashboard frame (spec §2): the side menu of the person's role and the page beside it. */
 export function DashboardRoute() {
   const { user } = useSession();
-  const entries = useCurrentEntryInView();
+  const entries = useCurrentEntryInView(user?.role);
   if (!user) return null;
   const menu = SIDE_MENU[user.role];
   return (
@@ -114,7 +114,7 @@ export function DashboardRoute() {
  * Scrolls the menu's row (a phone's) so that the current page's entry is in the middle of it,
  * when the row is wider than the screen: on arrival and at each move between pages.
  */
-function useCurrentEntryInView() {
+function useCurrentEntryInView(role: Role | undefined) {
   const entries = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
   useLayoutEffect(() => {
@@ -122,7 +122,8 @@ function useCurrentEntryInView() {
     const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
     if (!row || !current || row.scrollWidth <= row.clientWidth) return;
     row.scrollLeft = current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
-  }, [pathname]);
+    // The role too: the row is drawn once the session is known, and changes with the role.
+  }, [pathname, role]);
   return entries;
 }
 

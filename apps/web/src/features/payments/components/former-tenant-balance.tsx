@@ -40,8 +40,7 @@ export function FormerTenantBalance() {
       <LinkCard heading="Your past lease" link={history}>
         Your lease of apartment {lease.apartmentNo}
         {ended}
-        {/* Ended before its first day, it billed no month (the ledger lists none of it). */}
-        {lease.firstMonth === null
+        {lease.endedBeforeStart
           ? ', before it started. No rent was billed.'
           : '. All its rent is paid.'}
       </LinkCard>
