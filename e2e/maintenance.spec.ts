@@ -188,7 +188,7 @@ test('a member reports an emergency; the building fixes it, charges a part; the 
   await manage.getByLabel('To', { exact: true }).fill('12:00');
   await manage.getByRole('button', { name: 'Schedule visit' }).click();
   await expect(toast(admin, MAINTENANCE_MESSAGES.visitSaved)).toBeVisible();
-  const visitText = `Visit on ${format(parseISO(visitDay), DATE_FORMATS.date)}, 09:00–12:00`;
+  const visitText = `Visit on ${format(parseISO(visitDay), DATE_FORMATS.date)}, 09:00 AM–12:00 PM`;
   await expect(admin.getByRole('region', { name: 'Scheduled visit' })).toContainText(visitText);
   await expect(admin.getByText('Visit scheduled').first()).toBeVisible();
 
@@ -199,7 +199,7 @@ test('a member reports an emergency; the building fixes it, charges a part; the 
     tenant.email,
     new RegExp(`^Visit for request #${number}: `),
   );
-  expect(visitMail.text).toContain('between 09:00 and 12:00');
+  expect(visitMail.text).toContain('between 09:00 AM and 12:00 PM');
 
   // The member sees the visit and who is coming, and writes back (line breaks kept, as text).
   await page.reload();

@@ -321,7 +321,7 @@ export const MaintenanceEventSchema = z.object({
   status: MaintenanceStatusSchema.nullable(),
   /** Who did it ("Nadia Rahman"); null for the system (a request closing by itself). */
   actorName: z.string().nullable(),
-  /** A sentence: "Visit on 03 Dec, 2026, 09:00–12:00", "Waiting on parts", a note. */
+  /** A sentence: "Visit on 3 December 2026, 09:00 AM–12:00 PM", "Waiting on parts", a note. */
   text: z.string().nullable(),
   internal: z.boolean(),
 });
@@ -470,6 +470,19 @@ export type MaintenanceAssignRequest = z.input<typeof MaintenanceAssignRequestSc
 const TimeOfDaySchema = z
   .string({ error: 'Enter a time' })
   .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { error: 'Enter a time as HH:MM' });
+
+/**
+ * A time of day (HH:MM, as the visit form sends it) as the app writes times ("hh:mm a"): "09:00 AM",
+ * "05:30 PM", "12:00 PM" (noon).
+ */
+export function clockTime(time: string): string {
+  const hour = Number(time.slice(0, 2));
+  const twelve = hour % 12 === 0 ? 12 : hour % 12;
+  return `${String(twelve).padStart(2, '0')}:${time.slice(3, 5)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A visit's window: "09:00 AM–12:00 PM". */
+export const visitWindow = (from: string, to: string) => `${clockTime(from)}–${clockTime(to)}`;
 
 export const MaintenanceVisitRequestSchema = z
   .strictObject({

@@ -9,6 +9,7 @@ import {
   addMonths,
   dayLabel,
   leaseTerms,
+  visitWindow,
 } from '@structomate/contract';
 import { DEFAULT_TIME_ZONE } from '../config';
 import { calendarDay } from '../lib/clock';
@@ -446,7 +447,7 @@ async function seedMaintenance(tx: Transaction, now: Date, timeZone: string): Pr
         'visit',
         true,
         'scheduled',
-        `Visit on ${dayLabel(visitDay)}, 17:00–19:00`,
+        `Visit on ${dayLabel(visitDay)}, ${visitWindow('17:00', '19:00')}`,
       ),
     ]);
 }

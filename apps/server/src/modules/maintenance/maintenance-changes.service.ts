@@ -5,6 +5,7 @@ import {
   MAINTENANCE_MOVES,
   REOPEN_DAYS,
   VISIT_STATUSES,
+  visitWindow,
   WAITING_ON_LABELS,
   type MaintenanceAssignRequestSchema,
   type MaintenanceCostRequestSchema,
@@ -154,7 +155,7 @@ export async function scheduleVisit(
   if (!(VISIT_STATUSES as readonly string[]).includes(row.status)) {
     throw conflict(MAINTENANCE_MESSAGES.visitStatus);
   }
-  const text = `Visit on ${dayLabel(input.date)}, ${input.from}–${input.to}`;
+  const text = `Visit on ${dayLabel(input.date)}, ${visitWindow(input.from, input.to)}`;
   await db.transaction(async (tx) => {
     await updateAt(tx, row, input.version, viewer, now, {
       status: 'scheduled',

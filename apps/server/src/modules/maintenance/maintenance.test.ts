@@ -360,6 +360,10 @@ describe('one request, from report to rating', () => {
       phone: null,
     });
     expect(seen.timeline.map((step) => step.text)).toContain('We will send someone.');
+    // Its step in the timeline gives the window as the app writes times.
+    expect(seen.timeline.map((step) => step.text)).toContain(
+      'Visit on 25 November 2026, 09:00 AM–12:00 PM',
+    );
     expect(seen.can).toMatchObject({ cancel: true, moves: [] });
 
     request = await status(request, 'in_progress');

@@ -1,5 +1,6 @@
 import {
   addMonths,
+  clockTime,
   dayLabel,
   dueDateIn,
   monthLabel,
@@ -405,7 +406,8 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
       };
     }
     case 'maintenance-visit': {
-      const { number, title, date, from, to, who } = notice.data;
+      const { number, title, date, who } = notice.data;
+      const [from, to] = [clockTime(notice.data.from), clockTime(notice.data.to)];
       return {
         subject: `Visit for request #${number}: ${dayLabel(date)}, ${from}–${to}`,
         preview: `Someone will come on ${dayLabel(date)} between ${from} and ${to}.`,

@@ -4,13 +4,14 @@ import {
   type MaintenanceStatus,
   type MaintenanceSummary,
   type MaintenanceVisit,
+  visitWindow,
 } from '@structomate/contract';
 import { format, formatDistanceStrict, parseISO } from 'date-fns';
 import { asReaderSees } from '../../../lib/now';
 
-/** "Visit on 03 Dec, 2026, 09:00–12:00": the building's calendar day and its time window. */
+/** "Visit on 03 Dec, 2026, 09:00 AM–12:00 PM": the building's calendar day and its time window. */
 export const visitSentence = (visit: MaintenanceVisit) =>
-  `Visit on ${format(parseISO(visit.date), DATE_FORMATS.date)}, ${visit.from}–${visit.to}`;
+  `Visit on ${format(parseISO(visit.date), DATE_FORMATS.date)}, ${visitWindow(visit.from, visit.to)}`;
 
 /** How long ago a request was filed, at a glance: "3 days", "5 hours", "2 minutes". */
 export const ageOf = (createdAt: string, now: Date = new Date()) =>
