@@ -49,6 +49,15 @@ test('the admin renews a lease with a new rent, then ends it on a day; the flat 
     'href',
     `/dashboard/rent-roll?q=${flat}`,
   );
+  // The menu marks the rent roll, where the account was opened from, not Manage Members.
+  const menu = admin.getByRole('navigation', { name: 'Dashboard menu' });
+  await expect(menu.getByRole('link', { name: 'Rent roll', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(menu.getByRole('link', { name: 'Manage Members' })).not.toHaveAttribute(
+    'aria-current',
+  );
   const lease = admin.getByRole('region', { name: 'Current lease' });
   await expect(lease).toContainText('1 Feb, 2028 – 31 Jan, 2029');
   expect(await accessibilityViolations(admin)).toEqual([]);

@@ -468,6 +468,11 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
       admin.getByRole('heading', { name: `${tenant.name}: rent account` }),
     ).toBeVisible();
     await expect(admin.getByText('Owes 89,000 BDT (2 months, overdue)')).toBeVisible();
+    await expect(
+      admin
+        .getByRole('navigation', { name: 'Dashboard menu' })
+        .getByRole('link', { name: 'Manage Members' }),
+    ).toHaveAttribute('aria-current', 'page');
     await expect(admin.getByText(/Apartment C-302 · block C, floor 3/)).toBeVisible();
     expect(await accessibilityViolations(admin)).toEqual([]);
 

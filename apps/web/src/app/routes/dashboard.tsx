@@ -21,7 +21,7 @@ import {
   LuWrench,
 } from 'react-icons/lu';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { useSession } from '../../lib/session';
 import { DASHBOARD_PAGES, SIDE_MENU } from '../dashboard-menu';
@@ -57,6 +57,7 @@ const roleLabel = {
 /** The dashboard frame (spec §2): the side menu of the person's role and the page beside it. */
 export function DashboardRoute() {
   const { user } = useSession();
+  const current = useCurrentEntry();
   const entries = useCurrentEntryInView(user?.role);
   if (!user) return null;
   const menu = SIDE_MENU[user.role];
@@ -83,20 +84,19 @@ export function DashboardRoute() {
               const Icon = icons[path];
               return (
                 <li key={path} className="shrink-0 sm:min-w-0 sm:shrink">
-                  <NavLink
+                  <Link
                     to={path}
-                    className={({ isActive }) =>
-                      `flex items-center gap-2 rounded-field px-3 py-2 text-[0.8125rem] font-medium whitespace-nowrap transition-colors sm:gap-3 sm:text-sm ${
-                        isActive
-                          ? 'bg-primary text-primary-content'
-                          : 'border border-base-300 text-base-content/80 hover:bg-base-200 lg:border-transparent'
-                      }`
-                    }
+                    aria-current={path === current ? 'page' : undefined}
+                    className={`flex items-center gap-2 rounded-field px-3 py-2 text-[0.8125rem] font-medium whitespace-nowrap transition-colors sm:gap-3 sm:text-sm ${
+                      path === current
+                        ? 'bg-primary text-primary-content'
+                        : 'border border-base-300 text-base-content/80 hover:bg-base-200 lg:border-transparent'
+                    }`}
                   >
                     {/* Phones leave the icons out: more entries in sight on the row. */}
                     <Icon aria-hidden="true" className="hidden size-4 shrink-0 sm:block" />
                     <span className="truncate">{DASHBOARD_PAGES[path].label}</span>
-                  </NavLink>
+                  </Link>
                 </li>
               );
             })}
@@ -108,6 +108,19 @@ export function DashboardRoute() {
       </ControlsOnceReady>
     </div>
   );
+}
+
+/**
+ * The menu's entry for the page shown: the one whose address it is at or under; but a member's
+ * rent account opened from the rent roll belongs there (its way back leads there), though its
+ * address is under Manage Members.
+ */
+function useCurrentEntry(): string | undefined {
+  const { pathname, state } = useLocation();
+  const [, , entry, record] = pathname.split('/');
+  const from = (state as { from?: unknown } | null)?.from;
+  if (entry === 'manage-members' && record && from === 'rent-roll') return 'rent-roll';
+  return entry;
 }
 
 /**
