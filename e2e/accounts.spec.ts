@@ -274,6 +274,8 @@ test.describe('dashboard by role', () => {
             .evaluate((list) => [list.scrollLeft, list.scrollWidth - list.clientWidth]);
           expect(left).toBeGreaterThan(0);
           expect(left).toBeLessThan(most ?? 0);
+          // Both ends fade out, a sign that the row goes on.
+          await expect(menu.getByRole('list')).toHaveAttribute('data-more', 'both');
         }
       }
       await page.goto(foreign[role]);

@@ -20,7 +20,7 @@ import {
   LuUserCog,
   LuWrench,
 } from 'react-icons/lu';
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { useSession } from '../../lib/session';
@@ -78,7 +78,7 @@ export function DashboardRoute() {
               third of the screen) above every page. Wider screens wrap them, then list them. */}
           <ul
             ref={entries}
-            className="relative -mx-4 flex scroll-px-4 gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0 lg:flex-col lg:flex-nowrap lg:gap-1"
+            className="relative -mx-4 flex scroll-px-4 gap-2 overflow-x-auto px-4 pb-1 max-sm:data-[more=both]:[mask-image:linear-gradient(to_right,transparent,#000_2.5rem,#000_calc(100%_-_2.5rem),transparent)] max-sm:data-[more=left]:[mask-image:linear-gradient(to_right,transparent,#000_2.5rem)] max-sm:data-[more=right]:[mask-image:linear-gradient(to_right,#000_calc(100%_-_2.5rem),transparent)] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0 lg:flex-col lg:flex-nowrap lg:gap-1"
           >
             {menu.map((path) => {
               const Icon = icons[path];
@@ -137,6 +137,25 @@ function useCurrentEntryInView(role: Role | undefined) {
     row.scrollLeft = current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
     // The role too: the row is drawn once the session is known, and changes with the role.
   }, [pathname, role]);
+  // Which ends of the row have entries beyond them (`data-more`): those ends fade out, a sign
+  // that the row goes on. Set on the element, as it scrolls: no drawing again.
+  useEffect(() => {
+    const row = entries.current;
+    if (!row) return;
+    const mark = () => {
+      const left = row.scrollLeft > 1;
+      const right = row.scrollLeft < row.scrollWidth - row.clientWidth - 1;
+      if (left || right) row.dataset.more = left && right ? 'both' : left ? 'left' : 'right';
+      else delete row.dataset.more;
+    };
+    mark();
+    row.addEventListener('scroll', mark, { passive: true });
+    window.addEventListener('resize', mark);
+    return () => {
+      row.removeEventListener('scroll', mark);
+      window.removeEventListener('resize', mark);
+    };
+  }, [role]);
   return entries;
 }
 
