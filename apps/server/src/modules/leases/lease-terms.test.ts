@@ -13,12 +13,12 @@ import {
   type Building,
   type LeaseDefaults,
 } from '@structomate/contract';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
 import { confirmCard, intentFor, newMember, payMonth, removeMember } from '../../../test/payments';
-import { newPerson } from '../../../test/people';
-import { apartments, paymentIntents } from '../../db/schema';
+import { newPerson, type Person } from '../../../test/people';
+import { apartments, notifications, paymentIntents } from '../../db/schema';
 import { FakeClock } from '../../lib/clock';
 
 /**
@@ -70,13 +70,17 @@ async function apartmentId(apartmentNo: string) {
 
 async function sign(apartmentNo: string, startDate?: string, name = 'Applicant') {
   const person = await newPerson(t.app, t.database, 'user', name);
+  return { person, response: await signAs(person, apartmentNo, startDate) };
+}
+
+/** `person` asks for `apartmentNo`, from `startDate` if given. */
+async function signAs(person: Person, apartmentNo: string, startDate?: string) {
   const { id } = await apartmentId(apartmentNo);
-  const response = await person.inject({
+  return person.inject({
     method: 'POST',
     url: '/api/create/agreements',
     payload: { newAgreement: { apartmentDetails: { _id: id }, ...(startDate && { startDate }) } },
   });
-  return { person, response };
 }
 
 async function requestOf(person: Awaited<ReturnType<typeof sign>>['person']) {
@@ -384,5 +388,48 @@ describe('accepting with another start, and billing from it', () => {
       })),
     );
     expect(ledger).toMatchObject({ owedMonths: 3, overdueMonths: 0 });
+    // The welcome says so, as the ledger bills it: three months due on the 24th.
+    expect(await welcomeFirstDue(person.id)).toEqual({
+      dueOn: '2026-11-24',
+      months: ['2026-09', '2026-10', '2026-11'],
+      amount: 3 * ledger.months[0]!.rent,
+    });
+  });
+
+  it('a tenant moving to another flat the same month: the new lease’s first rent due is the next month’s', async () => {
+    clock.set('2026-11-02T04:00:00Z');
+    const mover = await newMember(t, 'C-704', 'Moving Tenant', '2026-11-02');
+    // November is billed by the first lease, ended on the 10th; the second starts on the 15th.
+    clock.set('2026-11-10T04:00:00Z');
+    await removeMember(t, mover);
+    const response = await signAs(mover, 'C-801', '2026-11-15');
+    const { insertedId } = InsertedResponseSchema.parse(response.json());
+    const accepted = await admin.inject({
+      method: 'POST',
+      url: '/api/accept/agreements',
+      payload: { agreement_id: insertedId },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const ledger = RentLedgerSchema.parse(
+      (await mover.inject({ method: 'POST', url: '/api/rent/ledger', payload: {} })).json(),
+    );
+    const december = ledger.months.find((month) => month.billingMonth === '2026-12');
+    expect(december?.agreementId).toBe(insertedId);
+    expect(await welcomeFirstDue(mover.id)).toEqual({
+      dueOn: december?.dueDate,
+      months: ['2026-12'],
+      amount: december?.rent,
+    });
   });
 });
+
+/** The first rent due that the person's latest welcome (an accepted lease's notice) gives. */
+async function welcomeFirstDue(userId: string) {
+  const [notice] = await t.database.db
+    .select({ data: notifications.data })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'request-accepted')))
+    .orderBy(desc(notifications.createdAt))
+    .limit(1);
+  return (notice?.data as { lease?: { firstDue?: unknown } } | undefined)?.lease?.firstDue;
+}

@@ -67,6 +67,7 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
   const signingContext = async () => ({
     timeZone: app.config.rent.timeZone,
     leaseDefaults: await readLeaseDefaults(app.db, defaults),
+    rules: billingRules(app.config),
   });
 
   const lookup = {

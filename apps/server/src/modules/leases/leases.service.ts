@@ -26,7 +26,12 @@ import { calendarDay } from '../../lib/clock';
 import { retryOnDeadlock, uniqueViolation } from '../../lib/db-errors';
 import { apartmentPhotoUrl, coverImageId } from '../apartments/apartments.service';
 import { imageUrl } from '../images/images.service';
-import { balancesOf, leaseDeposits, type BillingRules } from '../payments/payments.service';
+import {
+  balancesOf,
+  firstRentDue,
+  leaseDeposits,
+  type BillingRules,
+} from '../payments/payments.service';
 import { paidThrough, rentChangesOf, settleLeaseEnds } from './lease-changes.service';
 
 export { settleLeaseEnds };
@@ -194,6 +199,8 @@ const refusedRole: Record<'member' | 'admin', string> = {
 export interface SigningContext {
   timeZone: string;
   leaseDefaults: LeaseDefaults;
+  /** When rent falls due: an accepted lease's welcome says when its first rent does. */
+  rules: BillingRules;
 }
 
 /**
@@ -369,6 +376,9 @@ export async function acceptAgreement(
           .returning({ tenantId: agreements.tenantId });
         const apartmentNo = await apartmentNoOf(tx, accepted.apartmentId);
         const { startDate: leaseStart, endDate, rent, dueDay, deposit } = accepted;
+        // When its first rent falls due, from the ledger (where that rule lives) as it bills the
+        // lease now accepted: a month the tenant's earlier lease bills stays with that one.
+        const firstDue = await firstRentDue(tx, context.rules, now, accepted.tenantId, agreementId);
         await notify(tx, accepted.tenantId, {
           kind: 'request-accepted',
           data: {
@@ -382,6 +392,7 @@ export async function acceptAgreement(
                 rent,
                 dueDay,
                 deposit,
+                ...(firstDue && { firstDue }),
               },
             }),
           },

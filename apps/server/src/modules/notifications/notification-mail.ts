@@ -1,8 +1,6 @@
 import {
-  addMonths,
   clockTime,
   dayLabel,
-  dueDateIn,
   monthLabel,
   ordinal,
   PAYMENT_METHOD_IN_SENTENCE,
@@ -25,6 +23,13 @@ const AcceptedLeaseSchema = z.object({
   rent: z.number(),
   dueDay: z.number().nullable(),
   deposit: z.number().nullable(),
+  /**
+   * When its first rent falls due, as the ledger billed it on acceptance: the months due that day
+   * and their sum (absent from notices written before it was carried, and when nothing is due).
+   */
+  firstDue: z
+    .object({ dueOn: z.string(), months: z.array(z.string()).min(1), amount: z.number() })
+    .optional(),
 });
 
 /** Which request a maintenance notice is about. */
@@ -489,24 +494,15 @@ function acceptedLease(
   if (lease.endDate) rows.push(['Fixed term ends', dayLabel(lease.endDate)]);
   const due = lease.dueDay ? `, due on the ${ordinal(lease.dueDay)}` : '';
   rows.push(['Rent', `${bdt(lease.rent)} a month${due}`]);
-  if (lease.dueDay && lease.acceptedOn) {
-    // Not before the lease starts, nor before the day it was accepted (ledger.service.ts); so a
-    // request accepted months after the start it asked for has those months fall due together.
-    const from = startedBefore(lease) ? lease.acceptedOn : lease.startDate;
-    const firstMonth = lease.startDate.slice(0, 7);
-    const firstDue = dueDateIn(firstMonth, lease.dueDay, from);
-    let [lastMonth, months] = [firstMonth, 1];
-    while (
-      lastMonth < lease.acceptedOn.slice(0, 7) &&
-      dueDateIn(addMonths(lastMonth, 1), lease.dueDay, from) === firstDue
-    ) {
-      [lastMonth, months] = [addMonths(lastMonth, 1), months + 1];
-    }
+  if (lease.firstDue) {
+    const { dueOn, months, amount } = lease.firstDue;
+    const first = months[0] ?? '';
+    const last = months.at(-1) ?? first;
     rows.push([
       'First rent due',
-      months === 1
-        ? dayLabel(firstDue)
-        : `${dayLabel(firstDue)}, for ${months} months (${monthLabel(firstMonth)} to ${monthLabel(lastMonth)}): ${bdt(lease.rent * months)}`,
+      months.length === 1
+        ? dayLabel(dueOn)
+        : `${dayLabel(dueOn)}, for ${months.length} months (${monthLabel(first)} to ${monthLabel(last)}): ${bdt(amount)}`,
     ]);
   }
   if (lease.deposit) rows.push(['Deposit', bdt(lease.deposit)]);

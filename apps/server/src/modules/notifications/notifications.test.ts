@@ -19,6 +19,7 @@ import { runScheduledJob } from '../../../test/jobs';
 import {
   confirmCard,
   intentFor,
+  ledgerOf,
   newApplicant,
   newMember,
   payMonth,
@@ -261,6 +262,8 @@ describe('lease requests', () => {
       `Lease starts ${dayLabel(terms.startDate)}`,
       `Rent ${terms.rent.toLocaleString('en-US')} BDT a month, due on the ${ordinal(terms.rentDueDay)}`,
       `Deposit ${terms.deposit.toLocaleString('en-US')} BDT`,
+      // When the ledger says the first month falls due.
+      `First rent due ${dayLabel((await ledgerOf(person)).months[0]?.dueDate ?? '')}`,
     ]) {
       expect(rows).toContain(text);
     }

@@ -342,6 +342,33 @@ export async function personLedger(
   };
 }
 
+/**
+ * When a lease's first rent falls due, as its tenant's ledger bills it: the earliest due date of
+ * its unpaid months, the months due that day (several, for a request accepted months after the
+ * start it asked for) and what they come to; null when it bills none (a month its tenant's
+ * earlier lease bills stays that lease's). For the welcome mail of an accepted lease.
+ */
+export async function firstRentDue(
+  db: Database,
+  rules: BillingRules,
+  now: Date,
+  userId: string,
+  agreementId: string,
+): Promise<{ dueOn: string; months: string[]; amount: number } | null> {
+  const ledger = await personLedger(db, rules, now, userId);
+  const unpaid = ledger.months.filter(
+    (month) => month.agreementId === agreementId && month.status !== 'paid',
+  );
+  const dueOn = unpaid.map((month) => month.dueDate).sort()[0];
+  if (dueOn === undefined) return null;
+  const due = unpaid.filter((month) => month.dueDate === dueOn);
+  return {
+    dueOn,
+    months: due.map((month) => month.billingMonth),
+    amount: due.reduce((sum, month) => sum + month.rent, 0),
+  };
+}
+
 const FormerTenantRowSchema = z.object({
   id: z.string(),
   displayName: z.string(),

@@ -8,7 +8,7 @@ import type { PaymentsContext } from './recording.service';
  * provider to charge), recording (settling what the provider says into payments), ledger (what is
  * owed, month by month).
  */
-export { endedLeaseBalances, type BillingRules } from './ledger.service';
+export { endedLeaseBalances, firstRentDue, type BillingRules } from './ledger.service';
 export { keepRentCalendar, rentCollectedByMonth } from './rent-collected.service';
 export { balancesOf } from './lease-figures.service';
 export {
