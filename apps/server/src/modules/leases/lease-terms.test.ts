@@ -423,6 +423,50 @@ describe('accepting with another start, and billing from it', () => {
   });
 });
 
+describe('the first rent due, as the welcome gives it from the ledger', () => {
+  it('a lease starting twelve months ahead, beyond the months the ledger lists: its start', async () => {
+    const { person, response } = await sign('B-203', '2027-11-20', 'Far Ahead');
+    const { insertedId } = InsertedResponseSchema.parse(response.json());
+    const accepted = await admin.inject({
+      method: 'POST',
+      url: '/api/accept/agreements',
+      payload: { agreement_id: insertedId },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const { rent } = await apartmentId('B-203');
+    expect(await welcomeFirstDue(person.id)).toEqual({
+      dueOn: '2027-11-20',
+      months: ['2027-11'],
+      amount: rent,
+    });
+  });
+
+  it('a request accepted months late, rent due on the 28th: the months before fall due on the day, the last on the 28th', async () => {
+    const before = (await building()).leaseDefaults;
+    try {
+      expect((await saveSettings({ ...yearly, rentDueDay: 28 })).statusCode).toBe(200);
+      clock.set('2026-09-25T04:00:00Z');
+      const { person, response } = await sign('B-301', '2026-09-25', 'Due On The 28th');
+      const { insertedId } = InsertedResponseSchema.parse(response.json());
+      clock.set('2026-11-24T04:00:00Z');
+      const accepted = await admin.inject({
+        method: 'POST',
+        url: '/api/accept/agreements',
+        payload: { agreement_id: insertedId },
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const { rent } = await apartmentId('B-301');
+      expect(await welcomeFirstDue(person.id)).toEqual({
+        dueOn: '2026-11-24',
+        months: ['2026-09', '2026-10'],
+        amount: 2 * rent,
+      });
+    } finally {
+      expect((await saveSettings(before)).statusCode).toBe(200);
+    }
+  });
+});
+
 /** The first rent due that the person's latest welcome (an accepted lease's notice) gives. */
 async function welcomeFirstDue(userId: string) {
   const [notice] = await t.database.db

@@ -378,7 +378,9 @@ export async function acceptAgreement(
         const { startDate: leaseStart, endDate, rent, dueDay, deposit } = accepted;
         // When its first rent falls due, from the ledger (where that rule lives) as it bills the
         // lease now accepted: a month the tenant's earlier lease bills stays with that one.
-        const firstDue = await firstRentDue(tx, context.rules, now, accepted.tenantId, agreementId);
+        const firstDue =
+          leaseStart &&
+          (await firstRentDue(tx, context.rules, now, accepted.tenantId, agreementId));
         await notify(tx, accepted.tenantId, {
           kind: 'request-accepted',
           data: {

@@ -91,11 +91,12 @@ describe('the welcome mail of an accepted lease', () => {
       rent: 45000,
       dueDay: 1,
       deposit: 0,
-      firstDue: { dueOn: '2026-11-24', months: ['2026-09', '2026-10', '2026-11'], amount: 135000 },
+      // The sum of the months' rents as billed (a renewal may have changed one): not rent × 3.
+      firstDue: { dueOn: '2026-11-24', months: ['2026-09', '2026-10', '2026-11'], amount: 136500 },
     });
     expect(mail.details).toContainEqual([
       'First rent due',
-      '24 November 2026, for 3 months (September 2026 to November 2026): 135,000 BDT',
+      '24 November 2026, for 3 months (September 2026 to November 2026): 136,500 BDT',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import {
   addMonths,
   dueDateIn,
+  LATEST_START_MONTHS,
   monthLabel,
   type FormerTenantBalancesResponse,
   type LedgerMonth,
@@ -259,6 +260,19 @@ const LeaseRowSchema = z.object({
   endedBeforeStart: z.boolean(),
 });
 
+/** A person's billed months (billedMonths, with `today` setting its horizon), month by month. */
+async function billedRowsOf(db: Database, rules: BillingRules, today: string, userId: string) {
+  const billed = billedMonths(rules, today, sql`a.tenant_id = ${userId}`);
+  const rows = await db.execute(sql`
+    select b.agreement_id::text as "agreementId", to_char(b.month, 'YYYY-MM') as month, b.rent,
+      b.transaction_id as "transactionId", ${isoInstant(sql`b.paid_at`)} as "paidAt",
+      b.paid_amount as "paidAmount", to_char(b.granted_on, 'YYYY-MM-DD') as "grantedOn",
+      b.due_day as "dueDay", b.grace_days as "graceDays"
+    from (${billed}) b
+    order by b.month`);
+  return rowsOf(BilledMonthRowSchema, rows);
+}
+
 export const isoInstant = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -270,15 +284,8 @@ export async function personLedger(
   userId: string,
 ): Promise<RentLedger> {
   const today = calendarDay(now, rules.timeZone);
-  const billed = billedMonths(rules, today, sql`a.tenant_id = ${userId}`);
-  const [monthRows, leaseRows] = await Promise.all([
-    db.execute(sql`
-      select b.agreement_id::text as "agreementId", to_char(b.month, 'YYYY-MM') as month, b.rent,
-        b.transaction_id as "transactionId", ${isoInstant(sql`b.paid_at`)} as "paidAt",
-        b.paid_amount as "paidAmount", to_char(b.granted_on, 'YYYY-MM-DD') as "grantedOn",
-        b.due_day as "dueDay", b.grace_days as "graceDays"
-      from (${billed}) b
-      order by b.month`),
+  const [billedRows, leaseRows] = await Promise.all([
+    billedRowsOf(db, rules, today, userId),
     db.execute(sql`
       select a.id::text as id, a.status::text as status, ap.apartment_no as "apartmentNo",
         ap.block_name as "blockName", ap.floor_no as "floorNo",
@@ -291,7 +298,6 @@ export async function personLedger(
       where a.tenant_id = ${userId} and a.status in ('accepted', 'ended')
       order by a.checked_at`),
   ]);
-  const billedRows = rowsOf(BilledMonthRowSchema, monthRows);
   // The due day and grace the person's latest lease set (the building's when there is none).
   const latestTerms = billedRows.at(-1) ?? rules;
   const months: LedgerMonth[] = billedRows.map((row) => ({
@@ -355,17 +361,20 @@ export async function firstRentDue(
   userId: string,
   agreementId: string,
 ): Promise<{ dueOn: string; months: string[]; amount: number } | null> {
-  const ledger = await personLedger(db, rules, now, userId);
-  const unpaid = ledger.months.filter(
-    (month) => month.agreementId === agreementId && month.status !== 'paid',
-  );
-  const dueOn = unpaid.map((month) => month.dueDate).sort()[0];
+  // The ledger bills MONTHS_AHEAD months ahead of today's, but a lease may start up to
+  // LATEST_START_MONTHS ahead: its months are read with a horizon that far.
+  const month = calendarDay(now, rules.timeZone).slice(0, 7);
+  const reach = `${addMonths(month, LATEST_START_MONTHS - MONTHS_AHEAD)}-01`;
+  const unpaid = (await billedRowsOf(db, rules, reach, userId))
+    .filter((row) => row.agreementId === agreementId && row.transactionId === null)
+    .map((row) => ({ ...row, dueDate: dueDateIn(row.month, row.dueDay, row.grantedOn) }));
+  const dueOn = unpaid.map((row) => row.dueDate).sort()[0];
   if (dueOn === undefined) return null;
-  const due = unpaid.filter((month) => month.dueDate === dueOn);
+  const due = unpaid.filter((row) => row.dueDate === dueOn);
   return {
     dueOn,
-    months: due.map((month) => month.billingMonth),
-    amount: due.reduce((sum, month) => sum + month.rent, 0),
+    months: due.map((row) => row.month),
+    amount: due.reduce((sum, row) => sum + row.rent, 0),
   };
 }
 
