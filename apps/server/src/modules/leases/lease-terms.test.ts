@@ -83,6 +83,18 @@ async function signAs(person: Person, apartmentNo: string, startDate?: string) {
   });
 }
 
+/** The admin accepts the request `response` (a signing's answer) made, as it is; its id. */
+async function acceptAsSigned(response: { json(): unknown }) {
+  const { insertedId } = InsertedResponseSchema.parse(response.json());
+  const accepted = await admin.inject({
+    method: 'POST',
+    url: '/api/accept/agreements',
+    payload: { agreement_id: insertedId },
+  });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  return insertedId;
+}
+
 async function requestOf(person: Awaited<ReturnType<typeof sign>>['person']) {
   const response = await person.inject({
     method: 'POST',
@@ -365,14 +377,8 @@ describe('accepting with another start, and billing from it', () => {
   it('a request accepted weeks after the start it asked for: the months before are due on the day it is accepted, not overdue', async () => {
     clock.set('2026-09-25T04:00:00Z');
     const { person, response } = await sign('C-204', '2026-09-25', 'Accepted Late');
-    const { insertedId } = InsertedResponseSchema.parse(response.json());
     clock.set('2026-11-24T04:00:00Z');
-    const accepted = await admin.inject({
-      method: 'POST',
-      url: '/api/accept/agreements',
-      payload: { agreement_id: insertedId },
-    });
-    expect(accepted.statusCode, accepted.body).toBe(200);
+    await acceptAsSigned(response);
     const ledger = RentLedgerSchema.parse(
       (await person.inject({ method: 'POST', url: '/api/rent/ledger', payload: {} })).json(),
     );
@@ -403,13 +409,7 @@ describe('accepting with another start, and billing from it', () => {
     clock.set('2026-11-10T04:00:00Z');
     await removeMember(t, mover);
     const response = await signAs(mover, 'C-801', '2026-11-15');
-    const { insertedId } = InsertedResponseSchema.parse(response.json());
-    const accepted = await admin.inject({
-      method: 'POST',
-      url: '/api/accept/agreements',
-      payload: { agreement_id: insertedId },
-    });
-    expect(accepted.statusCode, accepted.body).toBe(200);
+    const insertedId = await acceptAsSigned(response);
     const ledger = RentLedgerSchema.parse(
       (await mover.inject({ method: 'POST', url: '/api/rent/ledger', payload: {} })).json(),
     );
@@ -426,13 +426,7 @@ describe('accepting with another start, and billing from it', () => {
 describe('the first rent due, as the welcome gives it from the ledger', () => {
   it('a lease starting twelve months ahead, beyond the months the ledger lists: its start', async () => {
     const { person, response } = await sign('B-203', '2027-11-20', 'Far Ahead');
-    const { insertedId } = InsertedResponseSchema.parse(response.json());
-    const accepted = await admin.inject({
-      method: 'POST',
-      url: '/api/accept/agreements',
-      payload: { agreement_id: insertedId },
-    });
-    expect(accepted.statusCode, accepted.body).toBe(200);
+    await acceptAsSigned(response);
     const { rent } = await apartmentId('B-203');
     expect(await welcomeFirstDue(person.id)).toEqual({
       dueOn: '2027-11-20',
@@ -447,14 +441,8 @@ describe('the first rent due, as the welcome gives it from the ledger', () => {
       expect((await saveSettings({ ...yearly, rentDueDay: 28 })).statusCode).toBe(200);
       clock.set('2026-09-25T04:00:00Z');
       const { person, response } = await sign('B-301', '2026-09-25', 'Due On The 28th');
-      const { insertedId } = InsertedResponseSchema.parse(response.json());
       clock.set('2026-11-24T04:00:00Z');
-      const accepted = await admin.inject({
-        method: 'POST',
-        url: '/api/accept/agreements',
-        payload: { agreement_id: insertedId },
-      });
-      expect(accepted.statusCode, accepted.body).toBe(200);
+      await acceptAsSigned(response);
       const { rent } = await apartmentId('B-301');
       expect(await welcomeFirstDue(person.id)).toEqual({
         dueOn: '2026-11-24',
