@@ -123,6 +123,12 @@ export async function newMember(
   startDate?: string,
 ) {
   const { person, agreementId } = await newApplicant(t, apartmentNo, name, startDate);
+  await acceptRequest(t, agreementId);
+  return person;
+}
+
+/** The admin accepts the request `agreementId` as it is, through the API. */
+export async function acceptRequest(t: TestApp, agreementId: string) {
   const admin = await loginAs(t.app, 'admin');
   const accepted = await admin.inject({
     method: 'POST',
@@ -130,7 +136,6 @@ export async function newMember(
     payload: { agreement_id: agreementId },
   });
   expect(accepted.statusCode, accepted.body).toBe(200);
-  return person;
 }
 
 /** Ends a member's lease as the admin does (Manage Members → Remove). */

@@ -16,7 +16,14 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
-import { confirmCard, intentFor, newMember, payMonth, removeMember } from '../../../test/payments';
+import {
+  acceptRequest,
+  confirmCard,
+  intentFor,
+  newMember,
+  payMonth,
+  removeMember,
+} from '../../../test/payments';
 import { newPerson, type Person } from '../../../test/people';
 import { apartments, notifications, paymentIntents } from '../../db/schema';
 import { FakeClock } from '../../lib/clock';
@@ -86,12 +93,7 @@ async function signAs(person: Person, apartmentNo: string, startDate?: string) {
 /** The admin accepts the request `response` (a signing's answer) made, as it is; its id. */
 async function acceptAsSigned(response: { json(): unknown }) {
   const { insertedId } = InsertedResponseSchema.parse(response.json());
-  const accepted = await admin.inject({
-    method: 'POST',
-    url: '/api/accept/agreements',
-    payload: { agreement_id: insertedId },
-  });
-  expect(accepted.statusCode, accepted.body).toBe(200);
+  await acceptRequest(t, insertedId);
   return insertedId;
 }
 
