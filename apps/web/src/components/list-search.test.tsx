@@ -19,6 +19,7 @@ describe('ListSearch', () => {
           searchLabel="Name"
           defaultText={filters.q}
           onSearch={(q) => setFilters((current) => ({ ...current, page: 1, q }))}
+          onRefresh={() => {}}
         />
       );
     }
@@ -34,5 +35,38 @@ describe('ListSearch', () => {
     expect(router.state.location.search).toBe('?q=sink');
     act(() => void router.navigate(-1));
     expect(field).toHaveValue('tap');
+  });
+
+  it('asks again when Search is pressed with the text already searched, not when it changed', async () => {
+    const refreshed: string[] = [];
+    function Searched() {
+      const [filters, setFilters] = useListParams(Shape);
+      return (
+        <ListSearch
+          label="Find"
+          searchId="find"
+          searchLabel="Name"
+          defaultText={filters.q}
+          onSearch={(q) => setFilters((current) => ({ ...current, page: 1, q }))}
+          onRefresh={() => refreshed.push(filters.q)}
+        />
+      );
+    }
+    const router = createMemoryRouter([{ path: '/list', element: <Searched /> }], {
+      initialEntries: ['/list?q=tap'],
+    });
+    render(<RouterProvider router={router} />);
+    const user = userEvent.setup();
+    const search = screen.getByRole('button', { name: 'Search' });
+    await user.click(search);
+    expect(refreshed).toEqual(['tap']);
+    // Spaces around it are not a new search either.
+    await user.type(screen.getByLabelText('Name'), '  ');
+    await user.click(search);
+    expect(refreshed).toEqual(['tap', 'tap']);
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), 'sink{Enter}');
+    expect(router.state.location.search).toBe('?q=sink');
+    expect(refreshed).toEqual(['tap', 'tap']);
   });
 });

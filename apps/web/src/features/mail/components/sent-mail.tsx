@@ -47,6 +47,7 @@ export function SentMail() {
         defaultText={filters.q}
         searchLabel="Address or subject"
         onSearch={(q) => setFilters((current) => ({ ...current, page: 1, q }))}
+        onRefresh={() => void mail.refetch()}
       >
         <FilterSelect
           id="mail-status"

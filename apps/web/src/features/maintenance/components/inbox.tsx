@@ -98,6 +98,7 @@ export function Inbox() {
         searchLabel="Title, tenant or number"
         defaultText={query.q ?? ''}
         onSearch={(q) => change({ q: q || undefined, apartmentNo: apartment.trim() || undefined })}
+        onRefresh={() => void inbox.refetch()}
       >
         {/* Phones: the filters two to a row; wider, they flow with the search field. */}
         <div className="grid grid-cols-2 gap-3 sm:contents">

@@ -129,6 +129,7 @@ export function RentRoll() {
         defaultText={filters.q}
         searchLabel="Tenant or apartment"
         onSearch={(q) => setFilters((current) => ({ ...current, page: 1, q }))}
+        onRefresh={() => void roll.refetch()}
       >
         <FilterSelect
           id="roll-filter"

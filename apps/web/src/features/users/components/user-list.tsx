@@ -52,6 +52,7 @@ export function UserList() {
         searchLabel="Name or email"
         defaultText={filters.q}
         onSearch={(q) => setFilters((current) => ({ ...current, page: 1, q }))}
+        onRefresh={() => void users.refetch()}
       >
         <FilterSelect
           id="users-role"
