@@ -2,6 +2,7 @@ import { calendarDay } from '../src/lib/clock';
 import {
   ErrorResponseSchema,
   InsertedResponseSchema,
+  MemberListResponseSchema,
   PaymentIntentResponseSchema,
   RentLedgerSchema,
 } from '@structomate/contract';
@@ -138,15 +139,49 @@ export async function acceptRequest(t: TestApp, agreementId: string) {
   expect(accepted.statusCode, accepted.body).toBe(200);
 }
 
-/** Ends a member's lease as the admin does (Manage Members → Remove). */
+/** A person's row in Manage Members, as the admin's list answers it (undefined: not a member). */
+async function memberRow(admin: Payer, person: Person) {
+  for (let page = 1; page <= 20; page++) {
+    const listed = await admin.inject({
+      method: 'POST',
+      url: '/api/manageMembers',
+      payload: { page, limit: 100 },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const rows = MemberListResponseSchema.parse(listed.json());
+    const row = rows.find((member) => member._id === person.id);
+    if (row || rows.length < 100) return row;
+  }
+  return undefined;
+}
+
+/** Ends a member's lease as the admin does (Manage Members → Remove, which it does not warn of). */
 export async function removeMember(t: TestApp, person: Person) {
   const admin = await loginAs(t.app, 'admin');
+  expect((await memberRow(admin, person))?.removalRefused).toBeNull();
   const removed = await admin.inject({
     method: 'POST',
     url: '/api/change/role',
     payload: { id: person.id },
   });
   expect(removed.statusCode, removed.body).toBe(200);
+}
+
+/**
+ * Manage Members → Remove for a tenant it must refuse (rent paid ahead): the list already says
+ * why, in the words the refusal then answers with (409), and the person is still a member.
+ */
+export async function expectRemovalRefused(t: TestApp, person: Person, message: string) {
+  const admin = await loginAs(t.app, 'admin');
+  expect((await memberRow(admin, person))?.removalRefused).toBe(message);
+  const removed = await admin.inject({
+    method: 'POST',
+    url: '/api/change/role',
+    payload: { id: person.id },
+  });
+  expect(removed.statusCode, removed.body).toBe(409);
+  expect(ErrorResponseSchema.parse(removed.json()).error.message).toBe(message);
+  expect((await memberRow(admin, person))?.removalRefused).toBe(message);
 }
 
 export async function addCoupon(t: TestApp, code: string, percentage: number, validUntil: string) {

@@ -161,6 +161,11 @@ export const MemberSchema = z.object({
   /** Rent due or overdue today, over every lease the member held (whole BDT). */
   owedMonths: z.number().int(),
   owedAmount: z.number().int(),
+  /**
+   * Why Remove would be refused today (rent paid ahead of this month, or of a lease not yet
+   * started), in the refusal's own words; null when it would not be.
+   */
+  removalRefused: z.string().nullable(),
 });
 export type Member = z.infer<typeof MemberSchema>;
 

@@ -11,6 +11,7 @@ export function ConfirmDialog({
   confirmLabel,
   dismissLabel = 'Cancel',
   busy = false,
+  tone = 'danger',
   onConfirm,
   onClose,
 }: {
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   dismissLabel?: string;
   /** While the action runs: its button shows a spinner and waits. */
   busy?: boolean;
+  /** `danger` for an action that takes something away (red); `primary` for a way on. */
+  tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -56,7 +59,12 @@ export function ConfirmDialog({
               {dismissLabel}
             </button>
           </form>
-          <button type="button" className="btn btn-error" disabled={busy} onClick={onConfirm}>
+          <button
+            type="button"
+            className={`btn ${tone === 'danger' ? 'btn-error' : 'btn-primary'}`}
+            disabled={busy}
+            onClick={onConfirm}
+          >
             {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {confirmLabel}
           </button>

@@ -9,11 +9,25 @@ import {
   type FieldIssue,
   type RenewLeaseRequest,
 } from '@structomate/contract';
-import { and, asc, eq, gt, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { agreements, apartments, leaseRents, payments, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
+import { rowsOf } from '../../lib/sql-rows';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 
 /**
@@ -302,15 +316,21 @@ export async function endLease(
 }
 
 /**
- * The last month (YYYY-MM) paid under a lease, or undefined when none is: a lease must not end
- * before it, or the building would keep rent for months nobody lives in. Run with the lease's
- * row held (FOR UPDATE): a payment under it waits (it holds the row FOR SHARE).
+ * The last month (YYYY-MM) paid under the lease whose id `leaseId` names (a column or a value),
+ * null when none is: a lease must not end before it, or the building would keep rent for months
+ * nobody lives in.
+ */
+export const paidThroughOf = (leaseId: SQLWrapper) =>
+  sql<string | null>`(select to_char(max(${payments.billingMonth}), 'YYYY-MM') from ${payments}
+    where ${payments.agreementId} = ${leaseId})`;
+
+/**
+ * The last month paid under a lease (`paidThroughOf`), or undefined when none is. Run with the
+ * lease's row held (FOR UPDATE): a payment under it waits (it holds the row FOR SHARE).
  */
 export async function paidThrough(tx: Database, leaseId: string): Promise<string | undefined> {
-  const [last] = await tx
-    .select({ month: sql<string | null>`to_char(max(${payments.billingMonth}), 'YYYY-MM')` })
-    .from(payments)
-    .where(eq(payments.agreementId, leaseId));
+  const result = await tx.execute(sql`select ${paidThroughOf(sql`${leaseId}::uuid`)} as month`);
+  const [last] = rowsOf(z.object({ month: z.string().nullable() }), result);
   return last?.month ?? undefined;
 }
 

@@ -16,6 +16,7 @@ import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test
 import {
   addCoupon,
   confirmCard,
+  expectRemovalRefused,
   intentFor,
   newApplicant,
   newMember,
@@ -403,13 +404,9 @@ describe('ending a lease on a chosen day', () => {
         { path: 'endDate', message: paidFor },
       ]);
     }
-    const removed = await admin.inject({
-      method: 'POST',
-      url: '/api/change/role',
-      payload: { id: person.id },
-    });
-    expect(removed.statusCode).toBe(409);
-    expect(ErrorResponseSchema.parse(removed.json()).error.message).toBe(
+    await expectRemovalRefused(
+      t,
+      person,
       LEASE_CHANGE_MESSAGES.removePaidAhead('January 2027', '31 January 2027'),
     );
     // Nothing changed: the lease runs on, the tenant is still a member.

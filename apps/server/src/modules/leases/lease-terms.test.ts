@@ -19,6 +19,7 @@ import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test
 import {
   acceptRequest,
   confirmCard,
+  expectRemovalRefused,
   intentFor,
   newMember,
   payMonth,
@@ -353,13 +354,9 @@ describe('accepting with another start, and billing from it', () => {
     const paid = await newMember(t, 'C-602', 'Paid Before Start', '2026-11-28');
     // November is paid ahead of the start: removing them would keep it for a lease billing nothing.
     await payMonth(paid, '2026-11');
-    const refused = await admin.inject({
-      method: 'POST',
-      url: '/api/change/role',
-      payload: { id: paid.id },
-    });
-    expect(refused.statusCode).toBe(409);
-    expect(ErrorResponseSchema.parse(refused.json()).error.message).toBe(
+    await expectRemovalRefused(
+      t,
+      paid,
       LEASE_CHANGE_MESSAGES.removePaidAhead('November 2026', '30 November 2026'),
     );
     expect((await requestOf(paid))?.status).toBe('accepted');

@@ -32,7 +32,12 @@ import {
   leaseDeposits,
   type BillingRules,
 } from '../payments/payments.service';
-import { paidThrough, rentChangesOf, settleLeaseEnds } from './lease-changes.service';
+import {
+  paidThrough,
+  paidThroughOf,
+  rentChangesOf,
+  settleLeaseEnds,
+} from './lease-changes.service';
 
 export { settleLeaseEnds };
 
@@ -515,6 +520,7 @@ export async function listMembers(
         floorNo: apartments.floorNo,
         checkedAt: agreements.checkedAt,
         startDate: agreements.startDate,
+        paidThrough: paidThroughOf(agreements.id),
       })
       .from(users)
       .leftJoin(
@@ -544,8 +550,28 @@ export async function listMembers(
       leaseStart: row.startDate,
       owedMonths: balances.get(row.id)?.owedMonths ?? 0,
       owedAmount: balances.get(row.id)?.owedAmount ?? 0,
+      removalRefused: removalRefusal(today, row.startDate, row.paidThrough) ?? null,
     }));
   }
+}
+
+/**
+ * Why removing the tenant of a lease would be refused today, in the words the refusal uses; none
+ * when it would not. Removed, the lease ends today: months paid after this one would be kept for
+ * nothing, and so would any month paid of a lease that has not started (it then bills no month).
+ */
+function removalRefusal(
+  today: string,
+  leaseStart: string | null,
+  paidThroughMonth: string | null | undefined,
+): string | undefined {
+  if (!paidThroughMonth) return undefined;
+  const notStarted = leaseStart !== null && leaseStart > today;
+  if (paidThroughMonth <= today.slice(0, 7) && !notStarted) return undefined;
+  return LEASE_CHANGE_MESSAGES.removePaidAhead(
+    monthLabel(paidThroughMonth),
+    dayLabel(monthEnd(paidThroughMonth)),
+  );
 }
 
 /**
@@ -570,21 +596,13 @@ export async function removeMember(
       .from(agreements)
       .where(and(eq(agreements.tenantId, userId), eq(agreements.status, 'accepted')))
       .for('update');
-    // Removed, the lease ends today: months paid after this one would be kept for nothing, and
-    // so would any month paid of a lease that has not started (it then bills no month).
     const today = calendarDay(now, timeZone);
-    const thisMonth = today.slice(0, 7);
-    let lastBilledMonth = thisMonth;
+    let lastBilledMonth = today.slice(0, 7);
     for (const lease of running) {
       const start = lease.startDate;
-      const notStarted = start !== null && start > today;
-      if (notStarted) lastBilledMonth = addMonths(start.slice(0, 7), -1);
-      const through = await paidThrough(tx, lease.id);
-      if (through !== undefined && (through > thisMonth || notStarted)) {
-        throw conflict(
-          LEASE_CHANGE_MESSAGES.removePaidAhead(monthLabel(through), dayLabel(monthEnd(through))),
-        );
-      }
+      if (start !== null && start > today) lastBilledMonth = addMonths(start.slice(0, 7), -1);
+      const refused = removalRefusal(today, start, await paidThrough(tx, lease.id));
+      if (refused) throw conflict(refused);
     }
     const [removed] = await tx
       .update(users)

@@ -7,7 +7,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner';
 import { Pager } from '../../../components/pager';
 import { useFromList, useKeepPageInRange, usePageParam } from '../../../lib/use-page';
 import { EmptyState, PageHeader } from '../../../components/page-header';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { messageOf } from '../../../lib/api-client';
 import { formatRent, formatShortDate } from '../../../lib/format';
 import { useToday } from '../../../lib/now';
@@ -26,11 +26,20 @@ export function ManageMembers() {
   const [confirming, setConfirming] = useState<Member | null>(null);
   const today = useToday(useSiteConfig().data?.timeZone);
 
+  const navigate = useNavigate();
+  const fromList = useFromList();
+  const refused = confirming?.removalRefused;
+
   const ask = (member: Member) => setConfirming(member);
   const confirm = () => {
     const member = confirming;
     setConfirming(null);
     if (!member) return;
+    // Paid ahead, the lease is ended on a day instead, from the rent account (End lease).
+    if (member.removalRefused) {
+      void navigate(member._id, { state: fromList });
+      return;
+    }
     remove.mutate(member, {
       onSuccess: ({ displayName }) => toast.success(`${displayName} removed`),
       onError: (error) => toast.error(messageOf(error, 'Internal Server Error!')),
@@ -119,23 +128,32 @@ export function ManageMembers() {
       )}
       <ConfirmDialog
         open={confirming !== null}
-        title={`Remove ${confirming?.displayName ?? ''}?`}
-        confirmLabel="Remove"
+        title={
+          refused
+            ? `${confirming?.displayName ?? ''} cannot be removed today`
+            : `Remove ${confirming?.displayName ?? ''}?`
+        }
+        confirmLabel={refused ? 'Open rent account' : 'Remove'}
+        tone={refused ? 'primary' : 'danger'}
         onConfirm={confirm}
         onClose={() => setConfirming(null)}
       >
-        <p>
-          Their lease
-          {confirming?.apartmentNo ? ` of apartment ${confirming.apartmentNo}` : ''}
-          {/* A lease that has not started bills no month once ended (the ledger's rule). */}
-          {confirming?.leaseStart && confirming.leaseStart > today
-            ? `, due to start on ${formatShortDate(confirming.leaseStart)}, ends today and bills no rent;`
-            : ' ends today,'}{' '}
-          the apartment becomes available, and they keep a resident account without a lease.
-          {confirming && confirming.owedAmount > 0
-            ? ` The ${formatRent(confirming.owedAmount)} of rent they owe stays on their account.`
-            : ''}
-        </p>
+        {refused ? (
+          <p>{refused}</p>
+        ) : (
+          <p>
+            Their lease
+            {confirming?.apartmentNo ? ` of apartment ${confirming.apartmentNo}` : ''}
+            {/* A lease that has not started bills no month once ended (the ledger's rule). */}
+            {confirming?.leaseStart && confirming.leaseStart > today
+              ? `, due to start on ${formatShortDate(confirming.leaseStart)}, ends today and bills no rent;`
+              : ' ends today,'}{' '}
+            the apartment becomes available, and they keep a resident account without a lease.
+            {confirming && confirming.owedAmount > 0
+              ? ` The ${formatRent(confirming.owedAmount)} of rent they owe stays on their account.`
+              : ''}
+          </p>
+        )}
       </ConfirmDialog>
     </div>
   );
