@@ -8,25 +8,31 @@ import { ListSearch } from './list-search';
 
 const Shape = z.object({ page: PageParam, q: TextParam });
 
+/** A list page's search, its text in the address (`?q=`), opened at `/list?q=tap`. */
+function openSearched(onRefresh: (searched: string) => void = () => {}) {
+  function Searched() {
+    const [filters, setFilters] = useListParams(Shape);
+    return (
+      <ListSearch
+        label="Find"
+        searchId="find"
+        searchLabel="Name"
+        defaultText={filters.q}
+        onSearch={(q) => setFilters((current) => ({ ...current, page: 1, q }))}
+        onRefresh={() => onRefresh(filters.q)}
+      />
+    );
+  }
+  const router = createMemoryRouter([{ path: '/list', element: <Searched /> }], {
+    initialEntries: ['/list?q=tap'],
+  });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
 describe('ListSearch', () => {
   it("shows the address's search in the field, also after Back", async () => {
-    function Searched() {
-      const [filters, setFilters] = useListParams(Shape);
-      return (
-        <ListSearch
-          label="Find"
-          searchId="find"
-          searchLabel="Name"
-          defaultText={filters.q}
-          onSearch={(q) => setFilters((current) => ({ ...current, page: 1, q }))}
-          onRefresh={() => {}}
-        />
-      );
-    }
-    const router = createMemoryRouter([{ path: '/list', element: <Searched /> }], {
-      initialEntries: ['/list?q=tap'],
-    });
-    render(<RouterProvider router={router} />);
+    const router = openSearched();
     const field = screen.getByLabelText('Name');
     expect(field).toHaveValue('tap');
     const user = userEvent.setup();
@@ -39,23 +45,7 @@ describe('ListSearch', () => {
 
   it('asks again when Search is pressed with the text already searched, not when it changed', async () => {
     const refreshed: string[] = [];
-    function Searched() {
-      const [filters, setFilters] = useListParams(Shape);
-      return (
-        <ListSearch
-          label="Find"
-          searchId="find"
-          searchLabel="Name"
-          defaultText={filters.q}
-          onSearch={(q) => setFilters((current) => ({ ...current, page: 1, q }))}
-          onRefresh={() => refreshed.push(filters.q)}
-        />
-      );
-    }
-    const router = createMemoryRouter([{ path: '/list', element: <Searched /> }], {
-      initialEntries: ['/list?q=tap'],
-    });
-    render(<RouterProvider router={router} />);
+    const router = openSearched((searched) => refreshed.push(searched));
     const user = userEvent.setup();
     const search = screen.getByRole('button', { name: 'Search' });
     await user.click(search);
