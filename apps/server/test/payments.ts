@@ -2,6 +2,7 @@ import { calendarDay } from '../src/lib/clock';
 import {
   ErrorResponseSchema,
   InsertedResponseSchema,
+  MEMBERS_PAGE_SIZE,
   MemberListResponseSchema,
   PaymentIntentResponseSchema,
   RentLedgerSchema,
@@ -139,18 +140,22 @@ export async function acceptRequest(t: TestApp, agreementId: string) {
   expect(accepted.statusCode, accepted.body).toBe(200);
 }
 
-/** A person's row in Manage Members, as the admin's list answers it (undefined: not a member). */
-async function memberRow(admin: Payer, person: Person) {
-  for (let page = 1; page <= 20; page++) {
+/**
+ * A person's row in Manage Members (undefined: not a member), read a page at a time at the web
+ * app's size, as the admin's browser does: the first pages of that size are kept by the server
+ * until data changes, so this reads what the admin would be shown.
+ */
+export async function memberRow(admin: Payer, person: Person) {
+  for (let page = 1; page <= 100; page++) {
     const listed = await admin.inject({
       method: 'POST',
       url: '/api/manageMembers',
-      payload: { page, limit: 100 },
+      payload: { page, limit: MEMBERS_PAGE_SIZE },
     });
     expect(listed.statusCode, listed.body).toBe(200);
     const rows = MemberListResponseSchema.parse(listed.json());
     const row = rows.find((member) => member._id === person.id);
-    if (row || rows.length < 100) return row;
+    if (row || rows.length < MEMBERS_PAGE_SIZE) return row;
   }
   return undefined;
 }

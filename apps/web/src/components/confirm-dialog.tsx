@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /**
  * Asks before something that cannot be undone: a modal with the question, what will happen, and
- * Cancel or the action. Open while `open`; Escape, Cancel or the backdrop call `onClose`.
+ * Cancel or the action; or, when the action cannot be taken, why and a way on (`tone="primary"`).
+ * Open while `open`; Escape, Cancel or the backdrop call `onClose`.
  */
 export function ConfirmDialog({
   open,

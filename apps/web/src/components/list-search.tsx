@@ -4,17 +4,14 @@ import { useSearchText } from '../lib/use-page';
 
 /**
  * A list page's search form: its filters (FilterSelect children), a text field and Search. The
- * text is sent, trimmed, when the form is submitted; the filters apply as they change. Search with
- * the text already searched asks the server again (`onRefresh`): the address, and so the list's
- * query, would not change, and the admin pressing it is looking for what arrived since (a mail
- * just sent, a request just made).
+ * text is sent, trimmed, when the form is submitted (`searchOrAskAgain` for a list whose view is
+ * in the address); the filters apply as they change.
  */
 export function ListSearch({
   label,
   searchId,
   searchLabel,
   onSearch,
-  onRefresh,
   defaultText = '',
   children,
 }: {
@@ -23,8 +20,6 @@ export function ListSearch({
   searchId: string;
   searchLabel: string;
   onSearch: (text: string) => void;
-  /** Asks for the list again, as it stands now. */
-  onRefresh: () => void;
   /** The text searched for (from the address), shown in the field, and again when it changes. */
   defaultText?: string;
   children?: ReactNode;
@@ -37,9 +32,7 @@ export function ListSearch({
       className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
       onSubmit={(event) => {
         event.preventDefault();
-        const searched = text.trim();
-        if (searched === defaultText) onRefresh();
-        onSearch(searched);
+        onSearch(text.trim());
       }}
     >
       {children}

@@ -25,6 +25,23 @@ export type ListParamsSetter<T> = (
 ) => void;
 
 /**
+ * A list's Search (`ListSearch`'s `onSearch`): a new text goes in the address, from page 1. The
+ * text already searched, on page 1, would leave the address and so the list's query as they are:
+ * the list is asked again instead (`askAgain`), since whoever presses Search again is looking for
+ * what arrived since (a mail just written, a request just made).
+ */
+export function searchOrAskAgain<T extends ListParams & { page: number; q: string }>(
+  filters: T,
+  setFilters: ListParamsSetter<T>,
+  askAgain: () => unknown,
+): (q: string) => void {
+  return (q) => {
+    if (q === filters.q && filters.page === 1) void askAgain();
+    else setFilters((current) => ({ ...current, page: 1, q }));
+  };
+}
+
+/**
  * A list's page and filters, kept in the address (`?page=2&role=member`), so a reload, a shared
  * link, or Back from a row's own page shows the view the admin left. `shape` reads the address
  * field by field, each with a `.catch()` default, so a stale or hand-typed address shows the

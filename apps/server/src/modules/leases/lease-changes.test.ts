@@ -18,6 +18,7 @@ import {
   confirmCard,
   expectRemovalRefused,
   intentFor,
+  memberRow,
   newApplicant,
   newMember,
   payMonth,
@@ -394,6 +395,8 @@ describe('ending a lease on a chosen day', () => {
       ).paidThrough;
     // The admin's lease says how far rent is paid: the End lease form starts from it.
     expect(await shown()).toBeNull();
+    // Manage Members warns of nothing yet (and keeps that page until data changes).
+    expect((await memberRow(admin, person))?.removalRefused).toBeNull();
     for (const month of ['2026-11', '2026-12', '2027-01']) await payMonth(person, month);
     expect(await shown()).toBe('2027-01');
     const paidFor = LEASE_CHANGE_MESSAGES.endBeforePaid('January 2027', '31 January 2027');

@@ -23,17 +23,20 @@ export function ManageMembers() {
   const members = data?.items;
   useKeepPageInRange(page, data?.pageCount, setPage);
   const remove = useRemoveMember();
-  const [confirming, setConfirming] = useState<Member | null>(null);
+  // The member asked about stays in the dialog while it fades out after closing.
+  const [asked, setAsked] = useState<{ member: Member; open: boolean } | null>(null);
+  const confirming = asked?.member ?? null;
   const today = useToday(useSiteConfig().data?.timeZone);
 
   const navigate = useNavigate();
   const fromList = useFromList();
   const refused = confirming?.removalRefused;
 
-  const ask = (member: Member) => setConfirming(member);
+  const ask = (member: Member) => setAsked({ member, open: true });
+  const close = () => setAsked((current) => current && { ...current, open: false });
   const confirm = () => {
     const member = confirming;
-    setConfirming(null);
+    close();
     if (!member) return;
     // Paid ahead, the lease is ended on a day instead, from the rent account (End lease).
     if (member.removalRefused) {
@@ -127,7 +130,7 @@ export function ManageMembers() {
         <Pager page={page} pageCount={data.pageCount} onPage={setPage} />
       )}
       <ConfirmDialog
-        open={confirming !== null}
+        open={asked?.open ?? false}
         title={
           refused
             ? `${confirming?.displayName ?? ''} cannot be removed today`
@@ -136,7 +139,7 @@ export function ManageMembers() {
         confirmLabel={refused ? 'Open rent account' : 'Remove'}
         tone={refused ? 'primary' : 'danger'}
         onConfirm={confirm}
-        onClose={() => setConfirming(null)}
+        onClose={close}
       >
         {refused ? (
           <p>{refused}</p>

@@ -15,6 +15,7 @@ import { formatDateTime } from '../../../lib/format';
 import {
   choiceParam,
   PageParam,
+  searchOrAskAgain,
   TextParam,
   useKeepListPageInRange,
   useListParams,
@@ -46,8 +47,7 @@ export function SentMail() {
         searchId="mail-search"
         defaultText={filters.q}
         searchLabel="Address or subject"
-        onSearch={(q) => setFilters((current) => ({ ...current, page: 1, q }))}
-        onRefresh={() => void mail.refetch()}
+        onSearch={searchOrAskAgain(filters, setFilters, mail.refetch)}
       >
         <FilterSelect
           id="mail-status"

@@ -70,8 +70,12 @@ export function Inbox() {
   const query = queryFrom(params);
   const inbox = useInbox(query);
   const [apartment, setApartment] = useState(query.apartmentNo ?? '');
-  const change = (next: Partial<InboxQuery>) =>
-    setParams(paramsFrom({ ...query, page: 1, ...next }));
+  // A view the same as the one shown (Search pressed again) asks the server again instead.
+  const change = (next: Partial<InboxQuery>) => {
+    const view = paramsFrom({ ...query, page: 1, ...next });
+    if (view.toString() === paramsFrom(query).toString()) void inbox.refetch();
+    else setParams(view);
+  };
   useKeepPageInRange(query.page, inbox.data?.pageCount, (page) => change({ page }));
   const filtered =
     query.status !== DEFAULTS.status ||
@@ -98,7 +102,6 @@ export function Inbox() {
         searchLabel="Title, tenant or number"
         defaultText={query.q ?? ''}
         onSearch={(q) => change({ q: q || undefined, apartmentNo: apartment.trim() || undefined })}
-        onRefresh={() => void inbox.refetch()}
       >
         {/* Phones: the filters two to a row; wider, they flow with the search field. */}
         <div className="grid grid-cols-2 gap-3 sm:contents">

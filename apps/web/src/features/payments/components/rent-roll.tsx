@@ -20,6 +20,7 @@ import { useToday } from '../../../lib/now';
 import { useSiteConfig } from '../../../lib/site-config';
 import {
   PageParam,
+  searchOrAskAgain,
   TextParam,
   useFromList,
   useKeepListPageInRange,
@@ -128,8 +129,7 @@ export function RentRoll() {
         searchId="roll-search"
         defaultText={filters.q}
         searchLabel="Tenant or apartment"
-        onSearch={(q) => setFilters((current) => ({ ...current, page: 1, q }))}
-        onRefresh={() => void roll.refetch()}
+        onSearch={searchOrAskAgain(filters, setFilters, roll.refetch)}
       >
         <FilterSelect
           id="roll-filter"

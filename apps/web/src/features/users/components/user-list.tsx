@@ -9,6 +9,7 @@ import { formatShortDate } from '../../../lib/format';
 import {
   choiceParam,
   PageParam,
+  searchOrAskAgain,
   TextParam,
   useKeepListPageInRange,
   useListParams,
@@ -51,8 +52,7 @@ export function UserList() {
         searchId="users-search"
         searchLabel="Name or email"
         defaultText={filters.q}
-        onSearch={(q) => setFilters((current) => ({ ...current, page: 1, q }))}
-        onRefresh={() => void users.refetch()}
+        onSearch={searchOrAskAgain(filters, setFilters, users.refetch)}
       >
         <FilterSelect
           id="users-role"
