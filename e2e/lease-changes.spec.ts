@@ -89,7 +89,7 @@ test('the admin renews a lease with a new rent, then ends it on a day; the flat 
   await expect(cash).toContainText('Total 124,000 BDT (2 months)');
   await cash.getByRole('button', { name: 'Record payment' }).click();
   await expect(toast(admin, 'Payment of 2 months recorded')).toBeVisible();
-  await expect(lease).toContainText('Rent paid throughMarch 2028');
+  await expect(lease).toContainText('Last month paidMarch 2028');
 
   // Removing her would end the lease today, with March paid: Manage Members says so before
   // anything changes, and leads back to her rent account, where the lease ends on a day.
@@ -101,13 +101,13 @@ test('the admin renews a lease with a new rent, then ends it on a day; the flat 
     .click();
   const refused = admin.getByRole('dialog', { name: `${tenant.name} cannot be removed today` });
   await expect(refused).toContainText(
-    'Rent is paid through March 2028: end the lease on 31 March 2028 instead (Balance → End lease), so the months paid are the tenant’s to live in.',
+    'Rent is paid for March 2028: end the lease on 31 March 2028 instead (Balance → End lease), so the months paid are the tenant’s to live in.',
   );
   await expect(refused.getByRole('button', { name: 'Remove' })).toHaveCount(0);
   expect(await accessibilityViolations(admin)).toEqual([]);
   await refused.getByRole('button', { name: 'Open rent account' }).click();
   await expect(admin.getByRole('link', { name: '← Manage Members' })).toBeVisible();
-  await expect(lease).toContainText('Rent paid throughMarch 2028');
+  await expect(lease).toContainText('Last month paidMarch 2028');
 
   // The admin ends it: the notice (30 days) would end it on 2 March, but March is paid, so the
   // form offers its last day, the earliest the lease can end.
@@ -116,7 +116,7 @@ test('the admin renews a lease with a new rent, then ends it on a day; the flat 
   await expect(lastDay).toHaveValue('2028-03-31');
   await expect(lastDay).toHaveAttribute('min', '2028-03-31');
   await expect(lease).toContainText(
-    "30 days' notice from today ends it on 2 March 2028. Rent is paid through March 2028, so it can end on 31 March 2028 at the earliest.",
+    "30 days' notice from today ends it on 2 March 2028. Rent is paid for March 2028, so it can end on 31 March 2028 at the earliest.",
   );
   await lease.getByRole('button', { name: 'End lease on this day' }).click();
   const confirm = admin.getByRole('dialog', { name: 'End the lease on 31 March 2028?' });

@@ -84,8 +84,9 @@ export const LEASE_CHANGE_MESSAGES = {
   endBeforeStart: (start: string) => `The lease cannot end before it starts (${start}).`,
   endTooFar: `The lease can be ended at most ${LEASE_CHANGE_LIMITS.endYears} years from today.`,
   noNotice: 'This lease has no end date set.',
-  endBeforePaid: (paidThrough: string, earliest: string) =>
-    `Rent is paid through ${paidThrough}: the lease can end on ${earliest} at the earliest, so the months paid are the tenant’s to live in.`,
-  removePaidAhead: (paidThrough: string, earliest: string) =>
-    `Rent is paid through ${paidThrough}: end the lease on ${earliest} instead (Balance → End lease), so the months paid are the tenant’s to live in.`,
+  // The last month paid, which earlier unpaid months do not change: "paid for", not "through".
+  endBeforePaid: (lastPaid: string, earliest: string) =>
+    `Rent is paid for ${lastPaid}: the lease can end on ${earliest} at the earliest, so the months paid are the tenant’s to live in.`,
+  removePaidAhead: (lastPaid: string, earliest: string) =>
+    `Rent is paid for ${lastPaid}: end the lease on ${earliest} instead (Balance → End lease), so the months paid are the tenant’s to live in.`,
 } as const;

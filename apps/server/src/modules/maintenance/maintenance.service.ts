@@ -154,9 +154,18 @@ export async function listOwnRequests(
 const urgencyRank = sql`case ${maintenanceRequests.urgency}
   when 'emergency' then 0 when 'urgent' then 1 else 2 end`;
 
+/** Work still to do before work done (with every status shown, a closed emergency sinks). */
+const openFirst = sql`case when ${inArray(maintenanceRequests.status, [...OPEN_MAINTENANCE_STATUSES])}
+  then 0 else 1 end`;
+
 const inboxOrder: Record<MaintenanceSort, SQL[]> = {
   // Within an urgency, the one waiting longest first.
-  urgency: [urgencyRank, asc(maintenanceRequests.createdAt), asc(maintenanceRequests.id)],
+  urgency: [
+    openFirst,
+    urgencyRank,
+    asc(maintenanceRequests.createdAt),
+    asc(maintenanceRequests.id),
+  ],
   newest: [desc(maintenanceRequests.createdAt), desc(maintenanceRequests.id)],
   oldest: [asc(maintenanceRequests.createdAt), asc(maintenanceRequests.id)],
   updated: [desc(maintenanceRequests.updatedAt), desc(maintenanceRequests.id)],

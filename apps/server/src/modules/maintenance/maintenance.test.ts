@@ -15,6 +15,7 @@ import {
   TenantAccountSchema,
   type MaintenanceRequest,
   type NewMaintenanceRequestInput,
+  OPEN_MAINTENANCE_STATUSES,
 } from '@structomate/contract';
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, like, sql } from 'drizzle-orm';
@@ -992,6 +993,15 @@ describe('the admin’s inbox, contacts and figures', () => {
     expect(byUrgency.result.every((row) => !['closed', 'cancelled'].includes(row.status))).toBe(
       true,
     );
+    // With every status shown, open work comes first, however urgent the work done was.
+    const isOpen = (row: { status: string }) =>
+      (OPEN_MAINTENANCE_STATUSES as readonly string[]).includes(row.status);
+    const everyStatus = (await page('status=all&sort=urgency&limit=100')).result;
+    const firstDone = everyStatus.findIndex((row) => !isOpen(row));
+    expect(firstDone).toBeGreaterThan(0);
+    expect(everyStatus.slice(firstDone).some(isOpen)).toBe(false);
+    expect(everyStatus[0]?.urgency).toBe('emergency');
+    expect(everyStatus.slice(firstDone).some((row) => row.urgency !== 'routine')).toBe(true);
     expect((await page('apartmentNo=a-101&status=all')).result.map((row) => row._id)).toContain(
       emergency._id,
     );

@@ -650,7 +650,7 @@ describe('a balance outlives the lease', () => {
       payload: { id: tenant.id },
     });
     expect(removed.statusCode).toBe(409);
-    expect(errorMessage(removed)).toMatch(/^Rent is paid through December 2026: end the lease/);
+    expect(errorMessage(removed)).toMatch(/^Rent is paid for December 2026: end the lease/);
     const [lease] = await t.database.db
       .select({ id: agreements.id })
       .from(agreements)

@@ -104,7 +104,9 @@ function LeaseDetails({
       ['Notice', `${terms.noticeDays} days`],
     );
   }
-  facts.push(['Rent paid through', paidThrough ? monthLabel(paidThrough) : 'No month yet']);
+  // The last month paid: months before it may still be unpaid (the ledger and the rent roll's
+  // "Paid through" say which), but the lease cannot end before it.
+  facts.push(['Last month paid', paidThrough ? monthLabel(paidThrough) : 'None yet']);
   const withdraw = () =>
     change.mutate(
       { kind: 'withdraw' },
@@ -394,7 +396,7 @@ function EndForm({
           label="Last day of the lease"
           hint={
             paidEnd > today && paidThrough
-              ? `${noticeDays} days' notice from today ends it on ${dayLabel(suggested)}. Rent is paid through ${monthLabel(paidThrough)}, so it can end on ${dayLabel(paidEnd)} at the earliest.`
+              ? `${noticeDays} days' notice from today ends it on ${dayLabel(suggested)}. Rent is paid for ${monthLabel(paidThrough)}, so it can end on ${dayLabel(paidEnd)} at the earliest.`
               : `${noticeDays} days' notice from today ends it on ${dayLabel(suggested)}.`
           }
           error={issues.endDate}
