@@ -13,6 +13,7 @@ import type { Database } from '../../db/client';
 import { agreements, apartmentPhotos, apartments, images, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
+import { apartmentNoContains } from '../../lib/apartment-number';
 import { likePattern } from '../../lib/like-pattern';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { imageIdFromUrl, imageUrl } from '../images/images.service';
@@ -61,7 +62,7 @@ function whereOf(filters: ApartmentFilters): SQL | undefined {
   if (filters.q) {
     const pattern = likePattern(filters.q);
     const text = or(
-      ilike(apartments.apartmentNo, pattern),
+      apartmentNoContains(apartments.apartmentNo, filters.q),
       ilike(apartments.blockName, pattern),
       ilike(apartments.details, pattern),
     );

@@ -125,6 +125,9 @@ describe('GET /api/admin/apartments', () => {
 
   it('filters by text, block, floor and occupancy, and sorts by rent, in the database', async () => {
     expect((await adminPage('?q=b-402')).result.map((a) => a.apartmentNo)).toEqual(['B-402']);
+    // As people type it: without the hyphen, or with a space.
+    expect((await adminPage('?q=b402')).result.map((a) => a.apartmentNo)).toEqual(['B-402']);
+    expect((await adminPage('?q=B%20402')).result.map((a) => a.apartmentNo)).toEqual(['B-402']);
     const blockB = await adminPage('?block=B&limit=100');
     expect(blockB.result.every((a) => a.blockName === 'B')).toBe(true);
     expect(blockB.total).toBe(await currentCount(sql`block_name = 'B'`));

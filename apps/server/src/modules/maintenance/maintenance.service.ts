@@ -31,6 +31,7 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
+import { apartmentNoIs } from '../../lib/apartment-number';
 import { likePattern } from '../../lib/like-pattern';
 import { photosOf } from './maintenance-photos.service';
 
@@ -186,7 +187,7 @@ export async function inbox(
   if (query.urgency) filters.push(eq(maintenanceRequests.urgency, query.urgency));
   if (query.category) filters.push(eq(maintenanceRequests.category, query.category));
   if (query.apartmentNo) {
-    filters.push(sql`lower(${apartments.apartmentNo}) = lower(${query.apartmentNo})`);
+    filters.push(apartmentNoIs(apartments.apartmentNo, query.apartmentNo));
   }
   if (query.olderThan !== undefined && query.olderThan !== null) {
     filters.push(

@@ -1005,6 +1005,13 @@ describe('the admin’s inbox, contacts and figures', () => {
     expect((await page('apartmentNo=a-101&status=all')).result.map((row) => row._id)).toContain(
       emergency._id,
     );
+    // As people type it: no hyphen, or a space; a number it only contains is another apartment.
+    for (const typed of ['a101', 'A%20101']) {
+      expect(
+        (await page(`apartmentNo=${typed}&status=all`)).result.map((row) => row._id),
+      ).toContain(emergency._id);
+    }
+    expect((await page('apartmentNo=a10&status=all')).total).toBe(0);
     expect((await page(`q=%23${emergency.number}`)).result.map((row) => row._id)).toEqual([
       emergency._id,
     ]);

@@ -10,6 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { calendarDay } from '../../lib/clock';
+import { apartmentNoContains } from '../../lib/apartment-number';
 import { likePattern } from '../../lib/like-pattern';
 import { rowsOf } from '../../lib/sql-rows';
 import {
@@ -110,7 +111,7 @@ function rollStatement(
 ): SQL {
   const search = filters.q
     ? sql`and (u.display_name ilike ${likePattern(filters.q)} or u.email ilike ${likePattern(filters.q)}
-        or f.apartment_no ilike ${likePattern(filters.q)})`
+        or ${apartmentNoContains(sql`f.apartment_no`, filters.q) ?? sql`false`})`
     : sql``;
   const status =
     filters.filter === 'current'

@@ -142,6 +142,14 @@ describe('the rent roll', () => {
       'Roll Beta',
       'Roll Gamma',
     ]);
+    // An apartment number as typed: without its hyphen, in lower case, with a space.
+    for (const typed of ['c302', 'C 302', 'c-30']) {
+      const names = (await roll(`q=${encodeURIComponent(typed)}`)).result.map(
+        (row) => row.tenant.name,
+      );
+      expect(names, typed).toContain('Roll Alpha');
+      expect(names, typed).not.toContain('Roll Beta');
+    }
     const { alpha, beta, gamma } = tenants;
     expect(byName(page.result, 'Roll Alpha')).toMatchObject({
       apartmentNo: 'C-302',
