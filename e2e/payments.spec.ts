@@ -102,8 +102,15 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     const picker = page.getByLabel('Month', { exact: true });
     await expect(picker).toHaveValue('2026-12');
     await expect(picker.locator('option', { hasText: 'November 2026' })).toHaveCount(0);
+    // The page says what was paid, with its receipt a click away.
+    const paid = page.getByRole('status').filter({ hasText: 'November 2026 is paid' });
+    await expect(paid).toHaveText(/^November 2026 is paid: 98,000 BDT\.\s*View receipt$/);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await paid.getByRole('link', { name: 'View receipt' }).click();
+    await expect(page.getByRole('heading', { name: 'Rent receipt' })).toBeVisible();
+    await expect(page.getByRole('article')).toContainText('MonthNovember 2026');
 
-    await page.getByRole('link', { name: 'Payment History' }).click();
+    await page.getByRole('link', { name: '← Payment History' }).click();
     const row = page.getByRole('row').filter({ hasText: 'November 2026' });
     await expect(row).toContainText('98,000 BDT');
     await expect(row).toContainText(/pi_sbx_[0-9a-f]{24}/);

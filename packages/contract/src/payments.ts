@@ -165,6 +165,7 @@ export const SaveTransactionResponseSchema = z.object({
   insertedId: z.string(),
   transaction: TransactionSchema,
 });
+export type SaveTransactionResponse = z.infer<typeof SaveTransactionResponseSchema>;
 
 export const TransactionListRequestSchema = withToken({
   email: z.string().optional(),

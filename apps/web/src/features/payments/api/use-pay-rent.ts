@@ -1,4 +1,8 @@
-import { PAYMENT_MESSAGES, type PaymentIntentResponse } from '@structomate/contract';
+import {
+  PAYMENT_MESSAGES,
+  type PaymentIntentResponse,
+  type SaveTransactionResponse,
+} from '@structomate/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import { toast } from '../../../lib/toast';
@@ -18,17 +22,18 @@ export function usePayRent(card: RefObject<CardEntry | null>, email: string) {
   const busy = useRef(false);
 
   const pay = useCallback(
-    async (intent: PaymentIntentResponse): Promise<boolean> => {
+    /** The payment recorded, or undefined when it was not (its error is in `error`). */
+    async (intent: PaymentIntentResponse): Promise<SaveTransactionResponse | undefined> => {
       const entry = card.current;
-      if (!entry || busy.current) return false;
+      if (!entry || busy.current) return undefined;
       busy.current = true;
       setPaying(true);
       setError(undefined);
       try {
         const paymentIntentId = await entry.confirm(intent.clientSecret, { email });
-        await saveTransaction(paymentIntentId);
+        const saved = await saveTransaction(paymentIntentId);
         toast.success(PAYMENT_MESSAGES.succeeded);
-        return true;
+        return saved;
       } catch (failure) {
         const fallback = 'The payment could not be completed. Try again.';
         setError(
@@ -38,7 +43,7 @@ export function usePayRent(card: RefObject<CardEntry | null>, email: string) {
               ? failure.message
               : fallback,
         );
-        return false;
+        return undefined;
       } finally {
         // Paid or not, the server's view of the months may have changed (another tab, a refund).
         await queryClient.invalidateQueries({ queryKey: rentQueryKeys.all });

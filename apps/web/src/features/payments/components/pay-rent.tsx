@@ -1,7 +1,9 @@
-import type { LedgerMonth } from '@structomate/contract';
+import type { LedgerMonth, Transaction } from '@structomate/contract';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
+import { formatRent } from '../../../lib/format';
 import { PageHeader } from '../../../components/page-header';
 import { useMemberAgreement } from '../../../lib/member-lease';
 import { useSession } from '../../../lib/session';
@@ -33,6 +35,8 @@ export function PayRent() {
   const [picked, setPicked] = useState<string | undefined>();
   // The month being paid, fixed while the modal is open (the default moves once it is paid).
   const [paying, setPaying] = useState<LedgerMonth | undefined>();
+  // The payment just made, with its receipt a step away (the toast says it went through).
+  const [paid, setPaid] = useState<Transaction | undefined>();
   const id = useId();
 
   if (!user) return null;
@@ -79,6 +83,7 @@ export function PayRent() {
           className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm"
           onSubmit={(event) => {
             event.preventDefault();
+            setPaid(undefined);
             if (month) setPaying(month);
           }}
         >
@@ -119,6 +124,20 @@ export function PayRent() {
               </select>
             </div>
           </div>
+          {/* Where the Pay button was: in view on a phone too. */}
+          {paid && (
+            <div
+              role="status"
+              className="alert alert-soft alert-success mt-6 flex-wrap justify-between"
+            >
+              <span>
+                {paid.month} is paid: {formatRent(paid.amount)}.
+              </span>
+              <Link to={`/dashboard/paymentHistory/${paid._id}`} className="btn btn-sm btn-outline">
+                View receipt
+              </Link>
+            </div>
+          )}
           <div className="mt-6 flex flex-wrap items-center justify-end gap-3">
             {open.length === 0 && ledger.data.months.length > 0 && (
               <p className="text-sm text-base-content/75">
@@ -138,6 +157,7 @@ export function PayRent() {
           month={paying}
           email={user.email}
           payments={site.data.payments}
+          onPaid={({ transaction }) => setPaid(transaction)}
           onClose={() => setPaying(undefined)}
         />
       )}

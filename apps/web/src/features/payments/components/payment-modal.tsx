@@ -4,6 +4,7 @@ import {
   PAYMENT_MESSAGES,
   type LedgerMonth,
   type PaymentIntentResponse,
+  type SaveTransactionResponse,
   type SiteConfig,
 } from '@structomate/contract';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -28,12 +29,15 @@ export function PaymentModal({
   month,
   email,
   payments,
+  onPaid,
   onClose,
 }: {
   /** The ledger's month being paid: `YYYY-MM`, its name and its rent. */
   month: Pick<LedgerMonth, 'billingMonth' | 'month' | 'rent'>;
   email: string;
   payments: SiteConfig['payments'];
+  /** The payment, once recorded (before the modal closes). */
+  onPaid?: (paid: SaveTransactionResponse) => void;
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -178,7 +182,11 @@ export function PaymentModal({
                 setCouponCode('');
                 payment.clearCouponError();
               }
-              void pay(intent).then((paid) => paid && dialog.current?.close());
+              void pay(intent).then((paid) => {
+                if (!paid) return;
+                onPaid?.(paid);
+                dialog.current?.close();
+              });
             }}
           >
             {paying && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
