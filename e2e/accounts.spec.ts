@@ -322,6 +322,17 @@ test.describe('dashboard by role', () => {
     await page.getByLabel('Name or email').fill('former@structo.com');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(table).toContainText('Lease ended · A-603');
+    // A former tenant's name opens his rent account; the way back keeps the search.
+    await table.getByRole('link', { name: 'Rahim Uddin: rent account' }).click();
+    await expect(page.getByRole('heading', { name: 'Rahim Uddin: rent account' })).toBeVisible();
+    await page.getByRole('link', { name: '← Users' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/users\?q=former%40structo\.com$/);
+    await expect(table).toContainText('Lease ended · A-603');
+    // Someone who never held a lease has no rent account to open.
+    await page.getByLabel('Name or email').fill('user@structo.com');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(table).toContainText('Farhana Akter');
+    await expect(table.getByRole('link')).toHaveCount(0);
     await page.getByLabel('Role').selectOption('Admin');
     await expect(page.getByText('No account matches.')).toBeVisible();
     const overflow = await page.evaluate(

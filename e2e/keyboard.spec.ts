@@ -66,6 +66,9 @@ async function logInByKeyboard(page: Page, resident: Resident) {
   await page.keyboard.press('Enter');
 }
 
+// The journey's first card is declined on purpose.
+test.use({ expectedHttpErrors: [/^\/api\/sandbox\/confirm$/] });
+
 test('with the keyboard alone: log in, sign for an apartment, be accepted, pay the rent', async ({
   page,
   browser,
@@ -127,7 +130,7 @@ test('with the keyboard alone: log in, sign for an apartment, be accepted, pay t
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('To pay')).toBeVisible();
   for (const [label, typed] of [
-    ['Card number', '4242424242424242'],
+    ['Card number', '4000000000000002'],
     ['Expiry', '1240'],
     ['CVC', '123'],
     ['ZIP', '12345'],
@@ -136,6 +139,18 @@ test('with the keyboard alone: log in, sign for an apartment, be accepted, pay t
     await page.keyboard.type(typed);
   }
   const pay = dialog.getByRole('button', { name: /^Pay / });
+  await tabTo(page, pay);
+  await page.keyboard.press('Enter');
+  // A declined card: the reason is announced and the focus stays on Pay (a button disabled while
+  // it waits would have dropped it to the page), so the payer goes back to the card from there.
+  await expect(
+    dialog.getByRole('alert').filter({ hasText: 'Your card was declined.' }),
+  ).toBeVisible();
+  await expect(pay).toBeFocused();
+  const cardNumber = dialog.getByLabel('Card number');
+  await tabTo(page, cardNumber, { backwards: true });
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('4242424242424242');
   await tabTo(page, pay);
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();

@@ -346,6 +346,20 @@ test.describe('maintenance contacts', () => {
   });
 });
 
+test("the request page says who must be in, in the reader's words", async ({ page, browser }) => {
+  // The demo's booked visit: the tenant asked that nobody enter without them.
+  const entry = (reader: Page) =>
+    reader.getByRole('definition').filter({ hasText: /^No, only when/ });
+  await loginAs(page, 'member');
+  await page.goto('/dashboard/maintenance');
+  await page.getByRole('link', { name: /Bedroom light flickers/ }).click();
+  await expect(entry(page)).toHaveText('No, only when I am in');
+  const admin = await adminPage(browser, page);
+  await admin.goto(new URL(page.url()).pathname);
+  await expect(entry(admin)).toHaveText('No, only when the tenant is in');
+  await admin.context().close();
+});
+
 test.describe('on a phone', () => {
   test('@mobile the form shows the emergency phone at once and sends nothing while incomplete', async ({
     page,

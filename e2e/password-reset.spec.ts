@@ -24,7 +24,11 @@ test.describe('forgot password', () => {
     await expect(page.getByRole('heading', { name: 'Forgot password?' })).toBeVisible();
     await page.getByRole('button', { name: 'Send the link' }).click();
     await expect(page.getByText('Email is required')).toBeVisible();
+    // An email typed on the login page goes along to this one.
+    await page.goBack();
     await page.getByLabel('Email').fill(resident.email);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page.getByLabel('Email')).toHaveValue(resident.email);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await expect(page.getByRole('status')).toContainText(PASSWORD_RESET_MESSAGES.sent);
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { BusyButton } from './busy-button';
 
 /**
  * Asks before something that cannot be undone: a modal with the question, what will happen, and
@@ -60,15 +61,14 @@ export function ConfirmDialog({
               {dismissLabel}
             </button>
           </form>
-          <button
+          <BusyButton
+            busy={busy}
             type="button"
             className={`btn ${tone === 'danger' ? 'btn-error' : 'btn-primary'}`}
-            disabled={busy}
             onClick={onConfirm}
           >
-            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {confirmLabel}
-          </button>
+          </BusyButton>
         </div>
       </div>
       <form method="dialog" className="modal-backdrop">

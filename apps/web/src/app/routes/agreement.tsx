@@ -21,6 +21,7 @@ import { useBuilding } from '../../lib/building';
 import { useSiteConfig } from '../../lib/site-config';
 import { useHydrated } from '../../lib/hydrated';
 import { NotFoundRoute } from './not-found';
+import { BusyButton } from '../../components/busy-button';
 
 /** Spec §2 lease agreement page, with signing (spec §4). */
 export function AgreementRoute() {
@@ -143,17 +144,15 @@ export function AgreementRoute() {
     action = (
       <>
         {printButton}
-        <button
+        <BusyButton
+          busy={signing.isPending}
           type="button"
           className="btn btn-primary min-w-32"
           onClick={apply}
-          disabled={signing.isPending || startOutOfRange || !hydrated}
+          disabled={startOutOfRange || !hydrated}
         >
-          {signing.isPending && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
           Apply
-        </button>
+        </BusyButton>
       </>
     );
   }

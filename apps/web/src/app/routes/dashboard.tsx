@@ -112,14 +112,16 @@ export function DashboardRoute() {
 
 /**
  * The menu's entry for the page shown: the one whose address it is at or under; but a member's
- * rent account opened from the rent roll belongs there (its way back leads there), though its
- * address is under Manage Members.
+ * rent account opened from the rent roll or Users belongs there (its way back leads there),
+ * though its address is under Manage Members.
  */
 function useCurrentEntry(): string | undefined {
   const { pathname, state } = useLocation();
   const [, , entry, record] = pathname.split('/');
   const from = (state as { from?: unknown } | null)?.from;
-  if (entry === 'manage-members' && record && from === 'rent-roll') return 'rent-roll';
+  if (entry === 'manage-members' && record && (from === 'rent-roll' || from === 'users')) {
+    return from;
+  }
   return entry;
 }
 

@@ -11,6 +11,7 @@ import { describedBy } from '../../../lib/described-by';
 import { showFieldIssues } from '../../../lib/field-issues';
 import { ACCOUNT_EXPORT_URL, useDeleteAccount, useRequestEmailChange } from '../api/account';
 import { AccountSection } from './account-sections';
+import { BusyButton } from '../../../components/busy-button';
 
 const emailFormSchema = (needsPassword: boolean) =>
   z.object({
@@ -74,12 +75,9 @@ export function EmailSection({ account }: { account: Account }) {
               />
             </FormField>
           )}
-          <button type="submit" className="btn btn-primary" disabled={change.isPending}>
-            {change.isPending && (
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            )}
+          <BusyButton busy={change.isPending} type="submit" className="btn btn-primary">
             Send a confirmation link
-          </button>
+          </BusyButton>
         </form>
       )}
     </AccountSection>
@@ -181,12 +179,9 @@ export function YourDataSection({ account }: { account: Account }) {
               className="input w-full max-w-xs"
             />
           </FormField>
-          <button type="submit" className="btn btn-error" disabled={remove.isPending}>
-            {remove.isPending && (
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            )}
+          <BusyButton busy={remove.isPending} type="submit" className="btn btn-error">
             Delete my account
-          </button>
+          </BusyButton>
         </form>
       </div>
     </AccountSection>

@@ -35,6 +35,7 @@ import {
   useSignOutOthers,
   useUpdateProfile,
 } from '../api/account';
+import { BusyButton } from '../../../components/busy-button';
 
 /** One card of the account page, with its heading. */
 export function AccountSection({
@@ -172,16 +173,14 @@ export function ProfileSection({ account }: { account: Account }) {
         <p className="text-sm text-base-content/75 [overflow-wrap:anywhere]">
           Email: <span className="font-medium">{account.user.email}</span>
         </p>
-        <button
+        <BusyButton
+          busy={update.isPending}
           type="submit"
           className="btn btn-primary"
-          disabled={update.isPending || progress !== undefined || (!isDirty && !photo)}
+          disabled={progress !== undefined || (!isDirty && !photo)}
         >
-          {update.isPending && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
           Save profile
-        </button>
+        </BusyButton>
       </form>
     </AccountSection>
   );
@@ -275,12 +274,9 @@ export function PasswordSection({ account }: { account: Account }) {
             autoComplete="new-password"
           />
         </FormField>
-        <button type="submit" className="btn btn-primary" disabled={change.isPending}>
-          {change.isPending && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
+        <BusyButton busy={change.isPending} type="submit" className="btn btn-primary">
           {account.hasPassword ? 'Change password' : 'Set password'}
-        </button>
+        </BusyButton>
       </form>
     </AccountSection>
   );
@@ -355,12 +351,14 @@ function PreferencesForm({
           </li>
         ))}
       </ul>
-      <button type="submit" className="btn btn-primary" disabled={!changed || save.isPending}>
-        {save.isPending && (
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-        )}
+      <BusyButton
+        busy={save.isPending}
+        type="submit"
+        className="btn btn-primary"
+        disabled={!changed}
+      >
         Save email settings
-      </button>
+      </BusyButton>
     </form>
   );
 }
@@ -399,10 +397,10 @@ export function SessionsSection() {
               </li>
             ))}
           </ul>
-          <button
-            type="button"
+          <BusyButton
+            busy={signOut.isPending}
             className="btn btn-outline"
-            disabled={others === 0 || signOut.isPending}
+            disabled={others === 0}
             onClick={() =>
               signOut.mutate(undefined, {
                 onSuccess: (result) => toast.success(result.message),
@@ -411,11 +409,8 @@ export function SessionsSection() {
               })
             }
           >
-            {signOut.isPending && (
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            )}
             Sign out everywhere else
-          </button>
+          </BusyButton>
         </div>
       )}
     </AccountSection>

@@ -12,6 +12,7 @@ import type { AnnouncementPage } from '../api/announcement-pages';
 import { LoadError } from '../../../components/load-error';
 import { ApiError } from '../../../lib/api-client';
 import { formatWhen } from '../../../lib/format';
+import { BusyButton } from '../../../components/busy-button';
 
 // Each readable at AA contrast on the card.
 const audienceBadge: Record<AnnouncementType, string> = {
@@ -122,17 +123,14 @@ export function AnnouncementList({
       )}
       {hasNextPage && (
         <div className="flex justify-center pt-2">
-          <button
+          <BusyButton
+            busy={isFetchingNextPage}
             type="button"
             className="btn btn-outline"
             onClick={() => void fetchNextPage()}
-            disabled={isFetchingNextPage}
           >
-            {isFetchingNextPage && (
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            )}
             Load more
-          </button>
+          </BusyButton>
         </div>
       )}
     </div>

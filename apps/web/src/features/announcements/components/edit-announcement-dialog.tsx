@@ -13,6 +13,7 @@ import { ApiError, messageOf } from '../../../lib/api-client';
 import { showFieldIssues } from '../../../lib/field-issues';
 import { useUpdateAnnouncement } from '../api/update-announcement';
 import { AnnouncementFields, DetailsCount } from './announcement-fields';
+import { BusyButton } from '../../../components/busy-button';
 
 const formValues = (announcement: PostedAnnouncement): AnnouncementFormInput => ({
   title: announcement.title,
@@ -147,14 +148,14 @@ export function EditAnnouncementDialog({
               >
                 Cancel
               </button>
-              <button
+              <BusyButton
+                busy={busy}
                 type="submit"
                 className="btn btn-primary flex-1 sm:flex-none"
-                disabled={busy || reloading}
+                disabled={reloading}
               >
-                {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
                 Save
-              </button>
+              </BusyButton>
             </div>
           </div>
         </form>

@@ -12,6 +12,7 @@ import { messageOf } from '../../../lib/api-client';
 import { useMakeAnnouncement } from '../api/make-announcement';
 import { AnnouncementFields, DetailsCount } from './announcement-fields';
 import { PostedAnnouncements } from './posted-announcements';
+import { BusyButton } from '../../../components/busy-button';
 
 const empty: AnnouncementFormInput = { title: '', type: '', details: '' };
 
@@ -66,10 +67,9 @@ export function MakeAnnouncement() {
           <AnnouncementFields idPrefix="announcement" register={register} errors={errors} />
           <div className="flex flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
             <DetailsCount length={detailsLength} />
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            <BusyButton busy={busy} type="submit" className="btn btn-primary">
               Make Announcement
-            </button>
+            </BusyButton>
           </div>
         </form>
       </div>

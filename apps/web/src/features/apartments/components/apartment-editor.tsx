@@ -24,6 +24,7 @@ import { useSaveApartment } from '../api/save-apartment';
 import { ApartmentStatusBadge } from './apartment-status-badge';
 import { ApartmentStatusPanel } from './apartment-status-panel';
 import { PhotoManager } from './photo-manager';
+import { BusyButton } from '../../../components/busy-button';
 
 /** The way back to the list, with the view the apartment was opened from. */
 function Back() {
@@ -267,14 +268,14 @@ function ApartmentFormCard({
             Wait for the photos to finish uploading.
           </p>
         )}
-        <button
+        <BusyButton
+          busy={busy}
           type="submit"
           className="btn btn-primary w-full sm:w-auto"
-          disabled={busy || uploading}
+          disabled={uploading}
         >
-          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           {apartment ? 'Save changes' : 'Add apartment'}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

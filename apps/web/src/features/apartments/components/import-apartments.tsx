@@ -13,6 +13,7 @@ import { PageHeader } from '../../../components/page-header';
 import { messageOf } from '../../../lib/api-client';
 import { formatRent } from '../../../lib/format';
 import { useImportApartments, usePreviewApartmentImport } from '../api/import-apartments';
+import { BusyButton } from '../../../components/busy-button';
 
 const SAMPLE = [
   APARTMENT_CSV_COLUMNS.join(','),
@@ -145,19 +146,19 @@ function PreviewTable({
             .
           </p>
         </div>
-        <button
+        <BusyButton
+          busy={busy}
           type="button"
           className="btn btn-primary w-full sm:w-auto"
-          disabled={busy || good.length === 0}
+          disabled={good.length === 0}
           onClick={() => onConfirm(good)}
         >
-          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           {good.length === 0
             ? 'Nothing to import'
             : preview.invalid > 0
               ? `Import the ${good.length} good ${good.length === 1 ? 'row' : 'rows'}`
               : `Import ${good.length} ${good.length === 1 ? 'apartment' : 'apartments'}`}
-        </button>
+        </BusyButton>
       </div>
       {preview.invalid > 0 && (
         <p role="note" className="rounded-box border border-warning/60 bg-warning/15 p-4 text-sm">

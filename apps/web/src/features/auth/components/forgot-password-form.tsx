@@ -5,21 +5,35 @@ import {
   type PasswordResetRequest,
 } from '@structomate/contract';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { messageOf } from '../../../lib/api-client';
 import { describedBy } from '../../../lib/described-by';
 import { useRequestPasswordReset } from '../api/password-reset';
+import { BusyButton } from '../../../components/busy-button';
+
+/**
+ * The email typed on the login page before its "Forgot password?" link was followed (router
+ * state, never the address: it stays out of logs and history), or nothing.
+ */
+function typedEmailFrom(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' && email.length <= 254 ? email : '';
+}
 
 /** Asks for a link to choose a new password; the answer never says whether the account exists. */
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
+  const location = useLocation();
   const {
     register,
     handleSubmit,
     getValues,
     formState: { errors },
-  } = useForm<PasswordResetRequest>({ resolver: zodResolver(PasswordResetRequestSchema) });
+  } = useForm<PasswordResetRequest>({
+    resolver: zodResolver(PasswordResetRequestSchema),
+    defaultValues: { email: typedEmailFrom(location.state) },
+  });
 
   if (request.isSuccess) {
     return (
@@ -68,12 +82,9 @@ export function ForgotPasswordForm() {
           <p>{messageOf(request.error, 'The link could not be sent. Try again.')}</p>
         </div>
       )}
-      <button type="submit" className="btn btn-primary btn-block" disabled={request.isPending}>
-        {request.isPending && (
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-        )}
+      <BusyButton busy={request.isPending} type="submit" className="btn btn-primary btn-block">
         Send the link
-      </button>
+      </BusyButton>
       <p className="text-center text-sm">
         Remembered it?{' '}
         <Link to={AUTH_PATH} className="link link-primary font-medium">

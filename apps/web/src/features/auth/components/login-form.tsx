@@ -6,7 +6,7 @@ import {
   REGISTRATION_PATH,
   type LoginRequest,
 } from '@structomate/contract';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form-field';
@@ -18,6 +18,7 @@ import { useHydrated } from '../../../lib/hydrated';
 import { useLogin } from '../api/login';
 import { GoogleButton } from './google-button';
 import { returnPathFrom } from './return-path';
+import { BusyButton } from '../../../components/busy-button';
 
 /** One error toast for the form: repeated failures replace it (the limit is 5 at once). */
 const LOGIN_TOAST = 'login';
@@ -32,8 +33,10 @@ export function LoginForm() {
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<LoginRequest>({ resolver: zodResolver(LoginRequestSchema) });
+  const typedEmail = useWatch({ control, name: 'email' }) ?? '';
 
   const submit = handleSubmit((credentials) =>
     login.mutate(credentials, {
@@ -71,20 +74,23 @@ export function LoginForm() {
           />
         </FormField>
         <p className="-mt-2 text-right text-sm">
-          <Link to={FORGOT_PASSWORD_PATH} className="link link-primary">
+          {/* The email typed so far goes along, so it need not be typed twice. */}
+          <Link
+            to={FORGOT_PASSWORD_PATH}
+            state={{ email: typedEmail.trim() }}
+            className="link link-primary"
+          >
             Forgot password?
           </Link>
         </p>
-        <button
+        <BusyButton
+          busy={login.isPending}
           type="submit"
           className="btn btn-primary btn-block"
-          disabled={login.isPending || !hydrated}
+          disabled={!hydrated}
         >
-          {login.isPending && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
           Login
-        </button>
+        </BusyButton>
       </form>
       <div className="divider text-sm text-base-content/70">OR</div>
       <GoogleButton returnTo={returnTo} />

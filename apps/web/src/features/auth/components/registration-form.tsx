@@ -25,6 +25,7 @@ import { useRegistrationCheck } from '../api/check-registration';
 import { useRegister } from '../api/register';
 import { uploadImage } from '../../../lib/upload-image';
 import { useHydrated } from '../../../lib/hydrated';
+import { BusyButton } from '../../../components/busy-button';
 
 /** Spec §9: after registering, wait 2.5 s on the login page, then reload. */
 export const POST_REGISTRATION_WAIT_MS = 2500;
@@ -206,10 +207,14 @@ export function RegistrationForm({ onStart }: { onStart?: () => void }) {
           placeholder="Create a password"
         />
       </FormField>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated}>
-        {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <BusyButton
+        busy={busy}
+        type="submit"
+        className="btn btn-primary btn-block"
+        disabled={!hydrated}
+      >
         Register
-      </button>
+      </BusyButton>
       <p className="text-center text-sm">
         Already have an account?{' '}
         <Link to={AUTH_PATH} state={location.state} className="link link-primary font-medium">

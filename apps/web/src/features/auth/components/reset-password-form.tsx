@@ -17,6 +17,7 @@ import { ApiError, messageOf } from '../../../lib/api-client';
 import { describedBy } from '../../../lib/described-by';
 import { showFieldIssues } from '../../../lib/field-issues';
 import { useResetLink, useResetPassword } from '../api/password-reset';
+import { BusyButton } from '../../../components/busy-button';
 
 const NewPasswordSchema = z
   .object({ password: PasswordSchema, repeat: z.string() })
@@ -115,12 +116,9 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
           autoComplete="new-password"
         />
       </FormField>
-      <button type="submit" className="btn btn-primary btn-block" disabled={reset.isPending}>
-        {reset.isPending && (
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-        )}
+      <BusyButton busy={reset.isPending} type="submit" className="btn btn-primary btn-block">
         Save the new password
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -18,6 +18,7 @@ import { useUpdateBuilding } from '../api/update-building';
 import { showFieldIssues } from '../../../lib/field-issues';
 import { BuildingProfileFields } from './building-profile-fields';
 import { LeaseDefaultFields } from './lease-default-fields';
+import { BusyButton } from '../../../components/busy-button';
 
 const formValues = (building: Building): BuildingSettingsFormInput => ({
   leaseDefaults: { ...building.leaseDefaults },
@@ -101,14 +102,14 @@ function SettingsForm({ building }: { building: Building }) {
       <BuildingProfileFields register={register} errors={errors} prefix="" />
       <LeaseDefaultFields register={register} errors={errors.leaseDefaults} />
       <div className="flex justify-end">
-        <button
+        <BusyButton
+          busy={busy}
           type="submit"
           className="btn btn-primary w-full sm:w-auto"
-          disabled={busy || !isDirty}
+          disabled={!isDirty}
         >
-          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           Save settings
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

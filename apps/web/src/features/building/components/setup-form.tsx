@@ -14,6 +14,7 @@ import { useSession } from '../../../lib/session';
 import { useClaimBuilding, useSetupStatus } from '../api/setup';
 import { showFieldIssues } from '../../../lib/field-issues';
 import { BuildingProfileFields } from './building-profile-fields';
+import { BusyButton } from '../../../components/busy-button';
 
 const FormSchema = SetupRequestSchema.omit({ token: true });
 type FormInput = z.input<typeof FormSchema>;
@@ -152,10 +153,9 @@ function ClaimForm({ token }: { token: string }) {
         <BuildingProfileFields register={register} errors={errors.building} prefix="building." />
       </section>
       <div className="flex justify-end">
-        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
-          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <BusyButton busy={busy} type="submit" className="btn btn-primary w-full sm:w-auto">
           Create the admin account
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -14,6 +14,7 @@ import { ApiError, messageOf } from '../../../lib/api-client';
 import { describedBy } from '../../../lib/described-by';
 import { useCreateCoupon } from '../api/create-coupon';
 import { ValidityPicker } from './validity-picker';
+import { BusyButton } from '../../../components/busy-button';
 
 // An empty number field: '' in the field (NaN would make the browser warn that it cannot show
 // it, and an unset value would keep the last percentage after a reset). The schema calls ''
@@ -135,10 +136,9 @@ export function CouponForm() {
         </p>
       )}
       <div className="flex justify-end">
-        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
-          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <BusyButton busy={busy} type="submit" className="btn btn-primary w-full sm:w-auto">
           Add Coupon
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

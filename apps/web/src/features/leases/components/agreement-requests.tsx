@@ -20,6 +20,7 @@ import { useKeepPageInRange, usePageParam } from '../../../lib/use-page';
 import { useAnswersUnderway, useDecideAgreement, type Decision } from '../api/decide-agreement';
 import { usePendingAgreements } from '../api/get-pending-agreements';
 import { LoadError } from '../../../components/load-error';
+import { BusyButton } from '../../../components/busy-button';
 
 const roleName = { user: 'User', member: 'Member', admin: 'Admin' };
 const statusName = {
@@ -212,15 +213,14 @@ function RequestCard({
             >
               Reject
             </button>
-            <button
+            <BusyButton
+              busy={busy}
               type="button"
               className="btn btn-primary"
-              disabled={busy}
               onClick={() => onAnswer('accept', agreement, moved ? startDate : undefined)}
             >
-              {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
               Accept
-            </button>
+            </BusyButton>
           </div>
         </div>
       </div>

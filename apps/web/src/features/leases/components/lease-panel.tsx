@@ -24,6 +24,7 @@ import { formatRent, formatShortDate, ordinal } from '../../../lib/format';
 import { useSiteConfig } from '../../../lib/site-config';
 import { useChangeLease, useLease, type LeaseChangeRequest } from '../api/lease-changes';
 import { useToday } from '../../../lib/now';
+import { BusyButton } from '../../../components/busy-button';
 
 type Mode = 'view' | 'renew' | 'end';
 
@@ -324,12 +325,9 @@ function RenewForm({
         </div>
       )}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-primary" disabled={change.isPending}>
-          {change.isPending && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
+        <BusyButton busy={change.isPending} type="submit" className="btn btn-primary">
           Renew lease
-        </button>
+        </BusyButton>
         <button type="button" className="btn btn-ghost" onClick={onDone}>
           Cancel
         </button>
@@ -414,12 +412,14 @@ function EndForm({
         </FormField>
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-error" disabled={change.isPending || !endDate}>
-          {change.isPending && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
+        <BusyButton
+          busy={change.isPending}
+          type="submit"
+          className="btn btn-error"
+          disabled={!endDate}
+        >
           End lease on this day
-        </button>
+        </BusyButton>
         <button type="button" className="btn btn-ghost" onClick={onDone}>
           Cancel
         </button>

@@ -21,6 +21,7 @@ import { useContacts } from '../api/get-contacts';
 import { useScheduleVisit } from '../api/schedule-visit';
 import { issuesByField } from './format';
 import { settle } from './settle';
+import { BusyButton } from '../../../components/busy-button';
 
 /**
  * A refusal, said where the admin acted: a request changed meanwhile (409) names who changed it,
@@ -188,12 +189,9 @@ function StatusForm({ request }: { request: MaintenanceRequest }) {
             </p>
           )}
         </div>
-        <button type="submit" className="btn btn-primary w-full" disabled={changing.isPending}>
-          {changing.isPending && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
+        <BusyButton busy={changing.isPending} type="submit" className="btn btn-primary w-full">
           Change status
-        </button>
+        </BusyButton>
       </form>
     </Panel>
   );
@@ -262,16 +260,14 @@ function AssignForm({ request }: { request: MaintenanceRequest }) {
             <Link to="/dashboard/maintenance-contacts" className="link link-hover text-sm">
               Manage contacts
             </Link>
-            <button
+            <BusyButton
+              busy={assigning.isPending}
               type="submit"
               className="btn btn-outline btn-primary"
-              disabled={closed || assigning.isPending || chosen === (request.assignee?._id ?? '')}
+              disabled={closed || chosen === (request.assignee?._id ?? '')}
             >
-              {assigning.isPending && (
-                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-              )}
               Assign
-            </button>
+            </BusyButton>
           </div>
         </form>
       )}
@@ -357,16 +353,13 @@ function VisitForm({ request }: { request: MaintenanceRequest }) {
           {field('from', 'From', 'time', from, setFrom)}
           {field('to', 'To', 'time', to, setTo)}
         </div>
-        <button
+        <BusyButton
+          busy={scheduling.isPending}
           type="submit"
           className="btn btn-outline btn-primary w-full"
-          disabled={scheduling.isPending}
         >
-          {scheduling.isPending && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
           {request.visit ? 'Move the visit' : 'Schedule visit'}
-        </button>
+        </BusyButton>
       </form>
     </Panel>
   );

@@ -16,6 +16,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useAddComment } from '../api/add-comment';
 import { PhotoGallery } from './photo-gallery';
 import { PhotoPicker } from './photo-picker';
+import { BusyButton } from '../../../components/busy-button';
 
 /**
  * The conversation between the tenant and the building: text kept as typed (plain text, line
@@ -198,10 +199,9 @@ function CommentForm({ request, isAdmin }: { request: MaintenanceRequest; isAdmi
         ) : (
           <span />
         )}
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <BusyButton busy={busy} type="submit" className="btn btn-primary">
           {internal ? 'Save note' : 'Send comment'}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -25,6 +25,7 @@ import { useContacts } from '../api/get-contacts';
 import { useSaveContact } from '../api/save-contact';
 import { telHref } from './format';
 import { settle } from './settle';
+import { BusyButton } from '../../../components/busy-button';
 
 const EMPTY: MaintenanceContactRequest = { name: '', trade: '', phone: '' };
 
@@ -241,10 +242,9 @@ function ContactForm({
             Cancel editing
           </button>
         )}
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <BusyButton busy={busy} type="submit" className="btn btn-primary">
           {contact ? 'Save contact' : 'Add contact'}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -29,6 +29,7 @@ import { useCreateRequest } from '../api/create-request';
 import { useMyRequests } from '../api/get-my-requests';
 import { telHref } from './format';
 import { PhotoPicker } from './photo-picker';
+import { BusyButton } from '../../../components/busy-button';
 
 const FIELDS = [
   'category',
@@ -399,16 +400,13 @@ function NewRequestForm({ emergencyPhone }: { emergencyPhone: string | null }) {
         <Link to="/dashboard/maintenance" className="btn btn-ghost">
           Cancel
         </Link>
-        <button
+        <BusyButton
+          busy={busy || uploading}
           type="submit"
           className={`btn ${urgency === 'emergency' ? 'btn-error' : 'btn-primary'}`}
-          disabled={busy || uploading}
         >
-          {(busy || uploading) && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
           {uploading ? 'Uploading photos…' : 'Send request'}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

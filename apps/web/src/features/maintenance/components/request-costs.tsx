@@ -18,6 +18,7 @@ import { sendKeys } from '../../../lib/send-key';
 import { useAddCost } from '../api/add-cost';
 import { issuesByField } from './format';
 import { settle } from './settle';
+import { BusyButton } from '../../../components/busy-button';
 
 /** Whether the tenant pays it, and whether they have: with the charge's receipt. */
 function Charged({ cost }: { cost: MaintenanceCost }) {
@@ -241,12 +242,9 @@ function AddCostForm({ request }: { request: MaintenanceRequest }) {
           />
           Charge to the tenant
         </label>
-        <button type="submit" className="btn btn-primary" disabled={adding.isPending}>
-          {adding.isPending && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
+        <BusyButton busy={adding.isPending} type="submit" className="btn btn-primary">
           Add cost
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

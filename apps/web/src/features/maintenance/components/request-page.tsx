@@ -166,7 +166,9 @@ function Details({ request, isAdmin }: { request: MaintenanceRequest; isAdmin: b
         <Fact label="Permission to enter">
           {request.entryPermission
             ? 'Yes, the building may enter'
-            : 'No, only when the tenant is in'}
+            : isAdmin
+              ? 'No, only when the tenant is in'
+              : 'No, only when I am in'}
         </Fact>
         <Fact label="Preferred times">{request.preferredTimes ?? 'Any time'}</Fact>
         {isAdmin && (

@@ -18,6 +18,7 @@ import { useRateRequest } from '../api/rate-request';
 import { useReopenRequest } from '../api/reopen-request';
 import { numbered } from './format';
 import { settle } from './settle';
+import { BusyButton } from '../../../components/busy-button';
 
 /** Where the request stands, in a sentence for its tenant. */
 function standing(request: MaintenanceRequest): string {
@@ -121,10 +122,9 @@ function ConfirmOrReopen({ request }: { request: MaintenanceRequest }) {
       {!reopen && (
         <div className="flex flex-col gap-2">
           {request.can.confirm && (
-            <button
-              type="button"
+            <BusyButton
+              busy={confirming.isPending}
               className="btn btn-success"
-              disabled={confirming.isPending}
               onClick={() =>
                 void settle(confirming.mutateAsync(request.version), {
                   onSuccess: () => toast.success(MAINTENANCE_MESSAGES.confirmed),
@@ -132,11 +132,8 @@ function ConfirmOrReopen({ request }: { request: MaintenanceRequest }) {
                 })
               }
             >
-              {confirming.isPending && (
-                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-              )}
               Confirm it is fixed
-            </button>
+            </BusyButton>
           )}
           {request.can.reopen && (
             <button type="button" className="btn btn-outline" onClick={() => setReopen(true)}>
@@ -200,12 +197,9 @@ function ConfirmOrReopen({ request }: { request: MaintenanceRequest }) {
             >
               Back
             </button>
-            <button type="submit" className="btn btn-primary flex-1" disabled={reopening.isPending}>
-              {reopening.isPending && (
-                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-              )}
+            <BusyButton busy={reopening.isPending} type="submit" className="btn btn-primary flex-1">
               Reopen request
-            </button>
+            </BusyButton>
           </div>
         </form>
       )}
@@ -301,12 +295,9 @@ function RateForm({ request }: { request: MaintenanceRequest }) {
           {error}
         </p>
       )}
-      <button type="submit" className="btn btn-primary w-full" disabled={rating.isPending}>
-        {rating.isPending && (
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-        )}
+      <BusyButton busy={rating.isPending} type="submit" className="btn btn-primary w-full">
         Send rating
-      </button>
+      </BusyButton>
     </form>
   );
 }

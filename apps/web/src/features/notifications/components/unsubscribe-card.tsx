@@ -2,6 +2,7 @@ import { MAIL_TOPIC_LABELS, MailTopicSchema, UNSUBSCRIBE_MESSAGES } from '@struc
 import { Link } from 'react-router';
 import { messageOf } from '../../../lib/api-client';
 import { useUnsubscribe } from '../api/unsubscribe';
+import { BusyButton } from '../../../components/busy-button';
 
 /**
  * Where an email's "Unsubscribe" link lands: one button turns that kind of mail off (a click,
@@ -41,17 +42,13 @@ export function UnsubscribeCard({ token, topic }: { token: string; topic: string
           <p>{messageOf(unsubscribe.error, UNSUBSCRIBE_MESSAGES.badLink)}</p>
         </div>
       )}
-      <button
-        type="button"
+      <BusyButton
+        busy={unsubscribe.isPending}
         className="btn btn-primary"
-        disabled={unsubscribe.isPending}
         onClick={() => unsubscribe.mutate({ token, topic: parsed.data })}
       >
-        {unsubscribe.isPending && (
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-        )}
         Unsubscribe
-      </button>
+      </BusyButton>
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { showFieldIssues } from '../../../lib/field-issues';
 import { formatDayMonthYear, formatRent } from '../../../lib/format';
 import { sendKeys } from '../../../lib/send-key';
 import { useRecordDeposit } from '../api/record-deposit';
+import { BusyButton } from '../../../components/busy-button';
 
 /**
  * One lease's security deposit: what its terms ask for, what is held now, every amount received
@@ -236,10 +237,9 @@ export function LeaseDeposit({
           </FormField>
         </div>
         <div className="flex justify-end">
-          <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
-            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          <BusyButton busy={busy} type="submit" className="btn btn-primary w-full sm:w-auto">
             {kind === 'refunded' ? 'Record refund' : 'Record deposit received'}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </section>

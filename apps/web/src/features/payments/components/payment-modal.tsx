@@ -14,6 +14,7 @@ import { usePayRent } from '../api/use-pay-rent';
 import { usePaymentIntent } from '../api/use-payment-intent';
 import type { CardEntry } from './card-entry';
 import { SandboxCardField } from './sandbox-card-field';
+import { BusyButton } from '../../../components/busy-button';
 
 // Stripe's code loads only when Stripe is the provider, and only here.
 const StripeCardField = lazy(() =>
@@ -64,7 +65,6 @@ export function PaymentModal({
   const onNewAmount = (next: PaymentIntentResponse | undefined) => {
     if (next && next.amount !== intent?.amount) clearCardError();
   };
-  const ready = Boolean(intent) && cardReady && !busy;
   return (
     <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>
       <div className="modal-box max-w-lg space-y-5">
@@ -116,13 +116,14 @@ export function PaymentModal({
                 className="grow uppercase placeholder:normal-case"
               />
             </label>
-            <button
+            <BusyButton
+              busy={payment.updating}
               type="submit"
               className="btn btn-sm btn-outline"
-              disabled={!intent || busy || !couponCode.trim()}
+              disabled={!intent || paying || !couponCode.trim()}
             >
               Apply
-            </button>
+            </BusyButton>
             {intent?.coupon && (
               <button
                 type="button"
@@ -171,10 +172,10 @@ export function PaymentModal({
           >
             Cancel
           </button>
-          <button
-            type="button"
+          <BusyButton
+            busy={paying}
             className="btn btn-primary min-w-28"
-            disabled={!ready}
+            disabled={!intent || !cardReady || payment.updating}
             onClick={() => {
               if (!intent) return;
               // Paying goes ahead without a code that was refused: the code and its verdict go.
@@ -189,9 +190,8 @@ export function PaymentModal({
               });
             }}
           >
-            {paying && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             Pay {intent ? formatRent(intent.amount) : ''}
-          </button>
+          </BusyButton>
         </div>
       </div>
     </dialog>

@@ -19,6 +19,7 @@ import { describedBy } from '../../../lib/described-by';
 import { showFieldIssues } from '../../../lib/field-issues';
 import { formatRent } from '../../../lib/format';
 import { useRecordPayment } from '../api/record-payment';
+import { BusyButton } from '../../../components/busy-button';
 
 // Months still to come are most of the list: only those owed now carry a chip.
 const statusChip: Partial<Record<LedgerMonthStatus, { label: string; className: string }>> = {
@@ -245,10 +246,9 @@ export function RecordPayment({ account }: { account: TenantAccount }) {
               ({chosen.length} {chosen.length === 1 ? 'month' : 'months'})
             </span>
           </p>
-          <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
-            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          <BusyButton busy={busy} type="submit" className="btn btn-primary w-full sm:w-auto">
             Record payment
-          </button>
+          </BusyButton>
         </div>
       </form>
     </section>

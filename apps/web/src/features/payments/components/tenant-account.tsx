@@ -14,6 +14,12 @@ import { RentLedger } from './rent-ledger';
 import { TenantCharges } from './tenant-charges';
 import { TenantPayments } from './tenant-payments';
 
+/** The lists besides Manage Members that open a rent account, and their way back. */
+const OTHER_LISTS = {
+  'rent-roll': { path: '/dashboard/rent-roll', label: 'Rent roll' },
+  users: { path: '/dashboard/users', label: 'Users' },
+} as const;
+
 /** The admin's view of one person's rent (the member's record): leases, months, balance. */
 export function TenantAccount({
   renderLease,
@@ -23,12 +29,13 @@ export function TenantAccount({
 }) {
   const { userId = '' } = useParams();
   const account = useTenantAccount(userId);
-  // Opened from the rent roll, the way back is the rent roll; otherwise Manage Members.
-  const fromRentRoll = (useLocation().state as { from?: string } | null)?.from === 'rent-roll';
-  const toList = useBackToList(fromRentRoll ? '/dashboard/rent-roll' : '..');
-  const back = fromRentRoll ? (
+  // Opened from the rent roll or Users, the way back is that list; otherwise Manage Members.
+  const from = (useLocation().state as { from?: string } | null)?.from;
+  const otherList = from === 'rent-roll' || from === 'users' ? OTHER_LISTS[from] : undefined;
+  const toList = useBackToList(otherList?.path ?? '..');
+  const back = otherList ? (
     <Link to={toList} className="btn btn-ghost btn-sm">
-      ← Rent roll
+      ← {otherList.label}
     </Link>
   ) : (
     <Link to={toList} relative="path" className="btn btn-ghost btn-sm">

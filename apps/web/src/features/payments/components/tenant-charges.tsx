@@ -15,6 +15,7 @@ import { formatRent, formatShortDate } from '../../../lib/format';
 import { useRecordChargePayment } from '../api/record-charge-payment';
 import { chargePaidLine } from './charge-paid';
 import { ChargeStatus } from './other-charges';
+import { BusyButton } from '../../../components/busy-button';
 
 /**
  * On a tenant's rent account (admin): their charges besides rent, each owed one with Record
@@ -214,12 +215,9 @@ function ChargePaymentForm({
         <button type="button" className="btn btn-ghost btn-sm" onClick={onDone}>
           Cancel
         </button>
-        <button type="submit" className="btn btn-primary btn-sm" disabled={recording.isPending}>
-          {recording.isPending && (
-            <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-          )}
+        <BusyButton busy={recording.isPending} type="submit" className="btn btn-primary btn-sm">
           Record {formatRent(charge.amount)} paid
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -1,4 +1,5 @@
 import { ROLES, RoleSchema, type UserListItem } from '@structomate/contract';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
@@ -12,6 +13,7 @@ import {
   searchOrAskAgain,
   TextParam,
   useKeepListPageInRange,
+  useFromList,
   useListParams,
 } from '../../../lib/use-page';
 import { useUsers } from '../api/get-users';
@@ -40,6 +42,7 @@ function LatestRequest({ user }: { user: UserListItem }) {
 export function UserList() {
   const [filters, setFilters] = useListParams(UserParams);
   const users = useUsers(filters);
+  const fromList = useFromList('users');
   useKeepListPageInRange(filters, setFilters, users.data?.pageCount);
   return (
     <div className="space-y-6">
@@ -105,7 +108,20 @@ export function UserList() {
                 {users.data.result.map((user) => (
                   <tr key={user._id}>
                     <td className="max-w-0 min-w-40">
-                      <p className="truncate font-medium">{user.displayName}</p>
+                      {user.latestRequest?.status === 'accepted' ||
+                      user.latestRequest?.status === 'ended' ? (
+                        // A tenant, or a former one: their rent account is one step away.
+                        <Link
+                          to={`/dashboard/manage-members/${user._id}`}
+                          state={fromList}
+                          className="link link-hover block truncate font-medium"
+                          aria-label={`${user.displayName}: rent account`}
+                        >
+                          {user.displayName}
+                        </Link>
+                      ) : (
+                        <p className="truncate font-medium">{user.displayName}</p>
+                      )}
                       <p className="truncate text-xs text-base-content/70">{user.email}</p>
                       <p className="text-xs text-base-content/70 md:hidden">
                         <LatestRequest user={user} />
