@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { DELETE_ACCOUNT_MESSAGES, EMAIL_CHANGE_MESSAGES } from '@structomate/contract';
-import { expect, registerResident, test, toast } from './fixtures';
+import { accessibilityViolations, expect, registerResident, test, toast } from './fixtures';
 import { mailArriving } from './mail';
 
 const serverPort = () => new URL(test.info().project.use.baseURL ?? '').port;
@@ -65,4 +65,46 @@ test.describe('your data', () => {
     });
     expect(again.status()).toBe(401);
   });
+});
+
+test('@mobile a setting changed and not saved is not dropped without a word', async ({ page }) => {
+  await registerResident(page, 'Second Thoughts');
+  await page.goto('/dashboard/account');
+  const announcements = page.getByRole('checkbox', { name: /^Announcements/ });
+  await expect(announcements).not.toBeChecked();
+  await announcements.check();
+  const toProfile = () =>
+    page
+      .getByRole('navigation', { name: 'Dashboard menu' })
+      .getByRole('link', { name: 'My Profile' })
+      .click();
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+
+  // Leaving asks; Stay keeps the page and the change.
+  await toProfile();
+  await expect(dialog).toContainText(
+    'Your changes to your email settings are not saved. Leave, and they are lost.',
+  );
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/dashboard\/account$/);
+  await expect(announcements).toBeChecked();
+
+  // Leave drops it: the setting is as it was saved.
+  await toProfile();
+  await dialog.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/myProfile$/);
+  await page.goto('/dashboard/account');
+  await expect(announcements).not.toBeChecked();
+
+  // Saved, or changed back, nothing is asked.
+  await announcements.check();
+  await page.getByRole('button', { name: 'Save email settings' }).click();
+  await expect(toast(page, 'Your email settings are saved.')).toBeVisible();
+  await announcements.uncheck();
+  await announcements.check();
+  await toProfile();
+  await expect(page).toHaveURL(/\/dashboard\/myProfile$/);
+  await expect(dialog).toBeHidden();
 });
