@@ -100,8 +100,13 @@ test('@mobile a setting changed and not saved is not dropped without a word', as
 
   // Saved, or changed back, nothing is asked.
   await announcements.check();
-  await page.getByRole('button', { name: 'Save email settings' }).click();
+  // Saved from the keyboard, the button keeps the focus with nothing left to save.
+  const save = page.getByRole('button', { name: 'Save email settings' });
+  await save.focus();
+  await page.keyboard.press('Enter');
   await expect(toast(page, 'Your email settings are saved.')).toBeVisible();
+  await expect(save).toBeDisabled();
+  await expect(save).toBeFocused();
   await announcements.uncheck();
   await announcements.check();
   await toProfile();

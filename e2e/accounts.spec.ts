@@ -325,6 +325,8 @@ test.describe('dashboard by role', () => {
     // A former tenant's name opens his rent account; the way back keeps the search.
     await table.getByRole('link', { name: 'Rahim Uddin: rent account' }).click();
     await expect(page.getByRole('heading', { name: 'Rahim Uddin: rent account' })).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Dashboard menu' });
+    await expect(menu.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
     await page.getByRole('link', { name: '← Users' }).click();
     await expect(page).toHaveURL(/\/dashboard\/users\?q=former%40structo\.com$/);
     await expect(table).toContainText('Lease ended · A-603');

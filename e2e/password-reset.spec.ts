@@ -26,6 +26,7 @@ test.describe('forgot password', () => {
     await expect(page.getByText('Email is required')).toBeVisible();
     // An email typed on the login page goes along to this one.
     await page.goBack();
+    await expect(page.getByRole('heading', { name: /log ?in/i }).first()).toBeVisible();
     await page.getByLabel('Email').fill(resident.email);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page.getByLabel('Email')).toHaveValue(resident.email);

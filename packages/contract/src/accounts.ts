@@ -214,6 +214,8 @@ export const UserListItemSchema = z.object({
       apartmentNo: z.string(),
     })
     .nullable(),
+  /** Whether they hold or held a lease: their rent account (and any balance) can be opened. */
+  hasRentAccount: z.boolean(),
 });
 export type UserListItem = z.infer<typeof UserListItemSchema>;
 

@@ -72,6 +72,30 @@ describe('BusyButton', () => {
     expect(onClick).toHaveBeenCalledTimes(1);
   });
 
+  it('with nothing to do, refuses presses without a spinner, and keeps the focus', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const onClick = vi.fn();
+    const { container, rerender } = render(
+      <BusyButton busy={false} onClick={onClick}>
+        Save
+      </BusyButton>,
+    );
+    const save = screen.getByRole('button', { name: 'Save' });
+    save.focus();
+    // Saved: nothing is left to do.
+    rerender(
+      <BusyButton busy={false} unavailable onClick={onClick}>
+        Save
+      </BusyButton>,
+    );
+    expect(save).toHaveFocus();
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    expect(container.querySelector('.loading')).toBeNull();
+    await user.keyboard('{Enter}');
+    await user.click(save);
+    expect(onClick).not.toHaveBeenCalled();
+  });
+
   it('stays disabled for a reason of its own', () => {
     render(
       <BusyButton busy={false} disabled>

@@ -1,9 +1,10 @@
 import { UserListPageSchema } from '@structomate/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
+import { buildTestApp, login, loginAs, type Session, type TestApp } from '../../../test/build';
 import { newPerson } from '../../../test/people';
-import { users } from '../../db/schema';
+import { calendarDay } from '../../lib/clock';
+import { apartments, users } from '../../db/schema';
 
 let t: TestApp;
 let admin: Session;
@@ -69,6 +70,42 @@ describe('GET /api/users (the admin’s Users page)', () => {
     expect((await usersPage('?q=structo.com&role=user')).total).toBe(2);
     expect((await usersPage('?q=%25')).total).toBe(0);
     expect((await usersPage('?q=_')).total).toBe(0);
+  });
+
+  it('says who has a rent account to open: whoever held a lease, whatever they asked for since', async () => {
+    const rentAccounts = async () =>
+      Object.fromEntries(
+        (await usersPage('?q=structo.com')).result.map((u) => [u.email, u.hasRentAccount]),
+      );
+    expect(await rentAccounts()).toEqual({
+      'admin@structo.com': false,
+      'member@structo.com': true,
+      'former@structo.com': true,
+      'user@structo.com': false,
+    });
+    // The former tenant asks for another apartment: his latest request is pending, and his
+    // rent account, with what he owes, is still there to open.
+    const former = await login(t.app, 'former@structo.com', 'Former1234');
+    const [flat] = await t.database.db
+      .select({ id: apartments.id })
+      .from(apartments)
+      .where(eq(apartments.apartmentNo, 'A-603'));
+    const signed = await former.inject({
+      method: 'POST',
+      url: '/api/create/agreements',
+      payload: {
+        newAgreement: {
+          apartmentDetails: { _id: flat?.id },
+          startDate: calendarDay(t.clock.now(), t.app.config.rent.timeZone),
+        },
+      },
+    });
+    expect(signed.statusCode, signed.body).toBe(201);
+    const row = (await usersPage('?q=former@structo.com')).result[0];
+    expect(row).toMatchObject({
+      latestRequest: { status: 'pending', apartmentNo: 'A-603' },
+      hasRentAccount: true,
+    });
   });
 
   it('is for the admin only; a bad query is a 400', async () => {

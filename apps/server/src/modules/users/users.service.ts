@@ -234,6 +234,8 @@ export async function listUsers(
         createdAt: users.createdAt,
         status: latest.status,
         apartmentNo: latest.apartmentNo,
+        // A lease accepted once, running or ended, whatever they asked for since.
+        hasRentAccount: sql<boolean>`exists (select 1 from ${agreements} where ${agreements.tenantId} = ${users.id} and ${agreements.status} in ('accepted', 'ended'))`,
       })
       .from(users)
       .leftJoinLateral(latest, sql`true`)
@@ -253,6 +255,7 @@ export async function listUsers(
       joinedAt: row.createdAt.toISOString(),
       latestRequest:
         row.status && row.apartmentNo ? { status: row.status, apartmentNo: row.apartmentNo } : null,
+      hasRentAccount: row.hasRentAccount,
     })),
     total,
     page: query.page,

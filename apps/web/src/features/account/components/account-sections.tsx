@@ -178,7 +178,8 @@ export function ProfileSection({ account }: { account: Account }) {
           busy={update.isPending}
           type="submit"
           className="btn btn-primary"
-          disabled={progress !== undefined || (!isDirty && !photo)}
+          disabled={progress !== undefined}
+          unavailable={!isDirty && !photo}
         >
           Save profile
         </BusyButton>
@@ -359,7 +360,7 @@ function PreferencesForm({
           busy={save.isPending}
           type="submit"
           className="btn btn-primary"
-          disabled={!changed}
+          unavailable={!changed}
         >
           Save email settings
         </BusyButton>
@@ -406,7 +407,7 @@ export function SessionsSection() {
           <BusyButton
             busy={signOut.isPending}
             className="btn btn-outline"
-            disabled={others === 0}
+            unavailable={others === 0}
             onClick={() =>
               signOut.mutate(undefined, {
                 onSuccess: (result) => toast.success(result.message),

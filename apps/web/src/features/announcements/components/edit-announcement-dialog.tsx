@@ -121,14 +121,13 @@ export function EditAnnouncementDialog({
             <div role="alert" className="alert alert-warning alert-soft flex-wrap">
               <span>{refusal.message}</span>
               {refusal.stale && (
-                <button
-                  type="button"
+                <BusyButton
+                  busy={reloading}
                   className="btn btn-sm"
                   onClick={() => void reloadStored()}
-                  disabled={reloading}
                 >
                   Reload
-                </button>
+                </BusyButton>
               )}
             </div>
           )}

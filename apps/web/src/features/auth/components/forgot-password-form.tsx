@@ -14,7 +14,7 @@ import { BusyButton } from '../../../components/busy-button';
 
 /**
  * The email typed on the login page before its "Forgot password?" link was followed (router
- * state, never the address: it stays out of logs and history), or nothing.
+ * state, never the address: it stays out of server logs and shared links), or nothing.
  */
 function typedEmailFrom(state: unknown): string {
   const email = (state as { email?: unknown } | null)?.email;

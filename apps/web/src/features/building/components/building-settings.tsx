@@ -108,7 +108,7 @@ function SettingsForm({ building }: { building: Building }) {
             busy={busy}
             type="submit"
             className="btn btn-primary w-full sm:w-auto"
-            disabled={!isDirty}
+            unavailable={!isDirty}
           >
             Save settings
           </BusyButton>

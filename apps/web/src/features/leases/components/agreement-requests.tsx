@@ -85,6 +85,7 @@ export function AgreementRequests() {
               <RequestCard
                 agreement={agreement}
                 busy={answering(agreement)}
+                accepting={answering(agreement, 'accept')}
                 onAnswer={(decision, chosen, startDate) =>
                   decision === 'reject' ? setRejecting(chosen) : answer(decision, chosen, startDate)
                 }
@@ -119,10 +120,13 @@ export function AgreementRequests() {
 function RequestCard({
   agreement,
   busy,
+  accepting,
   onAnswer,
 }: {
   agreement: PendingAgreement;
+  /** An answer to it is on its way (an acceptance, or a rejection confirmed in its dialog). */
   busy: boolean;
+  accepting: boolean;
   onAnswer: (decision: Decision, agreement: Agreement, startDate?: string) => void;
 }) {
   const flat = agreement.apartmentDetails;
@@ -214,8 +218,8 @@ function RequestCard({
               Reject
             </button>
             <BusyButton
-              busy={busy}
-              type="button"
+              busy={accepting}
+              disabled={busy && !accepting}
               className="btn btn-primary"
               onClick={() => onAnswer('accept', agreement, moved ? startDate : undefined)}
             >

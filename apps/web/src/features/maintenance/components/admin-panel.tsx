@@ -264,7 +264,8 @@ function AssignForm({ request }: { request: MaintenanceRequest }) {
               busy={assigning.isPending}
               type="submit"
               className="btn btn-outline btn-primary"
-              disabled={closed || chosen === (request.assignee?._id ?? '')}
+              disabled={closed}
+              unavailable={chosen === (request.assignee?._id ?? '')}
             >
               Assign
             </BusyButton>

@@ -23,7 +23,9 @@ const intent = (overrides: Partial<PaymentIntentResponse> = {}): PaymentIntentRe
 });
 
 /** The modal over a server that answers every request with `answer`, or as `answer` says. */
-function renderModal(answer: PaymentIntentResponse | ((body: unknown) => Response)) {
+function renderModal(
+  answer: PaymentIntentResponse | ((body: unknown) => Response | Promise<Response>),
+) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
@@ -72,8 +74,11 @@ describe('PaymentModal', () => {
 
   it('takes a verdict away once it no longer holds: the card’s when a coupon changes the amount, a refused code’s on Pay', async () => {
     const user = userEvent.setup();
-    // The server: a payment without a coupon, 10 % off with SAVE10, any other code refused.
-    renderModal((body) => {
+    // The server: a payment without a coupon, 10 % off with SAVE10, any other code refused; an
+    // answer waits while `held` is pending.
+    let held: Promise<void> = Promise.resolve();
+    renderModal(async (body) => {
+      await held;
       const { coupon } = body as { coupon?: string };
       if (coupon === 'NOPE') {
         return Response.json(
@@ -119,10 +124,15 @@ describe('PaymentModal', () => {
     await user.click(discounted);
     expect(await within(dialog).findByText(cardError)).toBeInTheDocument();
     // Applying the same code again changes nothing: the verdict stays.
-    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    await waitFor(() =>
-      expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeEnabled(),
-    );
+    // While the server answers, Apply waits (aria-disabled) with the focus; then it is ready again.
+    const apply = within(dialog).getByRole('button', { name: 'Apply' });
+    let release = () => undefined as void;
+    held = new Promise((resolve) => (release = resolve));
+    await user.click(apply);
+    await waitFor(() => expect(apply).toHaveAttribute('aria-disabled', 'true'));
+    expect(apply).toHaveFocus();
+    release();
+    await waitFor(() => expect(apply).not.toHaveAttribute('aria-disabled'));
     expect(within(dialog).getByText(cardError)).toBeInTheDocument();
     // So does removing it.
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));

@@ -60,7 +60,10 @@ export function PaymentModal({
   }, []);
 
   const { intent } = payment;
-  const busy = paying || payment.updating;
+  // Which of the coupon's two buttons is waiting: the one pressed shows it and keeps the focus.
+  const [couponAction, setCouponAction] = useState<'apply' | 'remove'>('apply');
+  const applying = payment.updating && couponAction === 'apply';
+  const removing = payment.updating && couponAction === 'remove';
   // A card's verdict is about the amount it was asked for: a coupon that changes it takes it away.
   const onNewAmount = (next: PaymentIntentResponse | undefined) => {
     if (next && next.amount !== intent?.amount) clearCardError();
@@ -94,6 +97,7 @@ export function PaymentModal({
           className="space-y-1"
           onSubmit={(event) => {
             event.preventDefault();
+            setCouponAction('apply');
             void payment.applyCoupon(couponCode.trim()).then(onNewAmount);
           }}
         >
@@ -117,19 +121,20 @@ export function PaymentModal({
               />
             </label>
             <BusyButton
-              busy={payment.updating}
+              busy={applying}
               type="submit"
               className="btn btn-sm btn-outline"
-              disabled={!intent || paying || !couponCode.trim()}
+              disabled={!intent || paying || removing || !couponCode.trim()}
             >
               Apply
             </BusyButton>
             {intent?.coupon && (
-              <button
-                type="button"
+              <BusyButton
+                busy={removing}
                 className="btn btn-sm btn-ghost"
-                disabled={busy}
+                disabled={paying || applying}
                 onClick={() => {
+                  setCouponAction('remove');
                   void payment.removeCoupon().then((next) => {
                     if (!next) return;
                     setCouponCode('');
@@ -138,7 +143,7 @@ export function PaymentModal({
                 }}
               >
                 Remove
-              </button>
+              </BusyButton>
             )}
           </div>
           {payment.couponError && (

@@ -108,8 +108,7 @@ export function UserList() {
                 {users.data.result.map((user) => (
                   <tr key={user._id}>
                     <td className="max-w-0 min-w-40">
-                      {user.latestRequest?.status === 'accepted' ||
-                      user.latestRequest?.status === 'ended' ? (
+                      {user.hasRentAccount ? (
                         // A tenant, or a former one: their rent account is one step away.
                         <Link
                           to={`/dashboard/manage-members/${user._id}`}
