@@ -83,7 +83,7 @@ test('@mobile a setting changed and not saved is not dropped without a word', as
   // Leaving asks; Stay keeps the page and the change.
   await toProfile();
   await expect(dialog).toContainText(
-    'Your changes to your email settings are not saved. Leave, and they are lost.',
+    'Changes on this page are not saved. Leave, and they are lost.',
   );
   expect(await accessibilityViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Stay' }).click();
@@ -97,6 +97,15 @@ test('@mobile a setting changed and not saved is not dropped without a word', as
   await expect(page).toHaveURL(/\/dashboard\/myProfile$/);
   await page.goto('/dashboard/account');
   await expect(announcements).not.toBeChecked();
+
+  // The profile on the same page is guarded as well.
+  const name = page.getByRole('form', { name: 'Profile' }).getByLabel('Name');
+  await name.fill('Second Thoughts Again');
+  await toProfile();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(name).toHaveValue('Second Thoughts Again');
+  await name.fill('Second Thoughts');
 
   // Saved, or changed back, nothing is asked.
   await announcements.check();

@@ -1,18 +1,19 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useBlocker } from 'react-router';
+import { anyUnsaved, subscribeToUnsaved } from '../lib/unsaved-changes';
 import { ConfirmDialog } from './confirm-dialog';
 
 /**
- * Asks before a form's changes that are not saved are left behind: a move to another page of the
- * app opens "Leave without saving?" (Stay, or Leave), and closing or reloading the tab gets the
- * browser's own question. `what` names the changes ("your email settings"). Saving, or undoing
- * the changes, clears `unsaved` and lets the person go.
+ * Asks before changes that are not saved are left behind (`useUnsavedChanges`): a move to another
+ * page of the app opens "Leave without saving?" (Stay, or Leave), and closing or reloading the
+ * tab gets the browser's own question. Mounted once, around the pages that have such forms.
  */
-export function LeaveGuard({ unsaved, what }: { unsaved: boolean; what: string }) {
-  // A change of the page only: the same page with another query or hash keeps the form.
+export function LeaveGuard() {
+  const unsaved = useSyncExternalStore(subscribeToUnsaved, anyUnsaved, () => false);
+  // A change of the page only: the same page with another query or hash keeps the forms.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      unsaved && currentLocation.pathname !== nextLocation.pathname,
+      anyUnsaved() && currentLocation.pathname !== nextLocation.pathname,
   );
 
   useEffect(() => {
@@ -36,7 +37,7 @@ export function LeaveGuard({ unsaved, what }: { unsaved: boolean; what: string }
       onConfirm={() => blocker.proceed?.()}
       onClose={() => blocker.reset?.()}
     >
-      Your changes to {what} are not saved. Leave, and they are lost.
+      Changes on this page are not saved. Leave, and they are lost.
     </ConfirmDialog>
   );
 }

@@ -23,6 +23,7 @@ import {
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../components/avatar';
+import { LeaveGuard } from '../../components/leave-guard';
 import { useSession } from '../../lib/session';
 import { DASHBOARD_PAGES, SIDE_MENU } from '../dashboard-menu';
 
@@ -106,6 +107,8 @@ export function DashboardRoute() {
       <ControlsOnceReady>
         <Outlet />
       </ControlsOnceReady>
+      {/* One question for every form of the page with changes not saved (useUnsavedChanges). */}
+      <LeaveGuard />
     </div>
   );
 }

@@ -36,7 +36,7 @@ import {
   useUpdateProfile,
 } from '../api/account';
 import { BusyButton } from '../../../components/busy-button';
-import { LeaveGuard } from '../../../components/leave-guard';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 /** One card of the account page, with its heading. */
 export function AccountSection({
@@ -81,6 +81,7 @@ export function ProfileSection({ account }: { account: Account }) {
     resolver: zodResolver(ProfileFormSchema),
     defaultValues: { name: account.user.displayName },
   });
+  useUnsavedChanges(isDirty || photo !== undefined);
 
   const choosePhoto = async (file: File | undefined) => {
     setPhotoError(undefined);
@@ -184,7 +185,6 @@ export function ProfileSection({ account }: { account: Account }) {
           Save profile
         </BusyButton>
       </form>
-      <LeaveGuard unsaved={isDirty || photo !== undefined} what="your profile" />
     </AccountSection>
   );
 }
@@ -316,57 +316,54 @@ function PreferencesForm({
   const save = useSaveMailPreferences();
   const [choices, setChoices] = useState(saved);
   const changed = topicsFor(role).some((topic) => choices[topic] !== saved[topic]);
+  useUnsavedChanges(changed);
   return (
-    <>
-      <form
-        aria-label="Email notifications"
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate(choices, {
-            onSuccess: () => toast.success('Your email settings are saved.'),
-            onError: (error) =>
-              toast.error(messageOf(error, 'Your email settings were not saved.')),
-          });
-        }}
-      >
-        <ul className="space-y-3">
-          {topicsFor(role).map((topic) => (
-            <li key={topic}>
-              <label className="flex cursor-pointer items-start gap-3">
-                <input
-                  type="checkbox"
-                  className="toggle toggle-primary mt-0.5 shrink-0"
-                  checked={choices[topic]}
-                  aria-describedby={`topic-${topic}-description`}
-                  onChange={(event) =>
-                    setChoices((current) => ({ ...current, [topic]: event.target.checked }))
-                  }
-                />
-                <span>
-                  <span className="block font-medium">{MAIL_TOPIC_LABELS[topic].label}</span>
-                  <span
-                    id={`topic-${topic}-description`}
-                    className="block text-sm text-base-content/75"
-                  >
-                    {MAIL_TOPIC_LABELS[topic].description}
-                  </span>
+    <form
+      aria-label="Email notifications"
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(choices, {
+          onSuccess: () => toast.success('Your email settings are saved.'),
+          onError: (error) => toast.error(messageOf(error, 'Your email settings were not saved.')),
+        });
+      }}
+    >
+      <ul className="space-y-3">
+        {topicsFor(role).map((topic) => (
+          <li key={topic}>
+            <label className="flex cursor-pointer items-start gap-3">
+              <input
+                type="checkbox"
+                className="toggle toggle-primary mt-0.5 shrink-0"
+                checked={choices[topic]}
+                aria-describedby={`topic-${topic}-description`}
+                onChange={(event) =>
+                  setChoices((current) => ({ ...current, [topic]: event.target.checked }))
+                }
+              />
+              <span>
+                <span className="block font-medium">{MAIL_TOPIC_LABELS[topic].label}</span>
+                <span
+                  id={`topic-${topic}-description`}
+                  className="block text-sm text-base-content/75"
+                >
+                  {MAIL_TOPIC_LABELS[topic].description}
                 </span>
-              </label>
-            </li>
-          ))}
-        </ul>
-        <BusyButton
-          busy={save.isPending}
-          type="submit"
-          className="btn btn-primary"
-          unavailable={!changed}
-        >
-          Save email settings
-        </BusyButton>
-      </form>
-      <LeaveGuard unsaved={changed} what="your email settings" />
-    </>
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <BusyButton
+        busy={save.isPending}
+        type="submit"
+        className="btn btn-primary"
+        unavailable={!changed}
+      >
+        Save email settings
+      </BusyButton>
+    </form>
   );
 }
 

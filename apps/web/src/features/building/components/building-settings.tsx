@@ -19,7 +19,7 @@ import { showFieldIssues } from '../../../lib/field-issues';
 import { BuildingProfileFields } from './building-profile-fields';
 import { LeaseDefaultFields } from './lease-default-fields';
 import { BusyButton } from '../../../components/busy-button';
-import { LeaveGuard } from '../../../components/leave-guard';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 const formValues = (building: Building): BuildingSettingsFormInput => ({
   leaseDefaults: { ...building.leaseDefaults },
@@ -85,36 +85,34 @@ function SettingsForm({ building }: { building: Building }) {
   });
 
   const busy = isSubmitting || update.isPending;
+  useUnsavedChanges(isDirty);
   return (
-    <>
-      <form
-        onSubmit={submit}
-        noValidate
-        aria-label="Building settings"
-        className="space-y-6 rounded-box border border-base-300 bg-base-100 p-5 shadow-sm sm:p-8"
-      >
-        {stale && (
-          <div role="alert" className="alert alert-warning alert-soft flex-wrap">
-            <span>{BUILDING_MESSAGES.changedMeanwhile}</span>
-            <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
-              Reload
-            </button>
-          </div>
-        )}
-        <BuildingProfileFields register={register} errors={errors} prefix="" />
-        <LeaseDefaultFields register={register} errors={errors.leaseDefaults} />
-        <div className="flex justify-end">
-          <BusyButton
-            busy={busy}
-            type="submit"
-            className="btn btn-primary w-full sm:w-auto"
-            unavailable={!isDirty}
-          >
-            Save settings
-          </BusyButton>
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Building settings"
+      className="space-y-6 rounded-box border border-base-300 bg-base-100 p-5 shadow-sm sm:p-8"
+    >
+      {stale && (
+        <div role="alert" className="alert alert-warning alert-soft flex-wrap">
+          <span>{BUILDING_MESSAGES.changedMeanwhile}</span>
+          <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
+            Reload
+          </button>
         </div>
-      </form>
-      <LeaveGuard unsaved={isDirty} what="the building's settings" />
-    </>
+      )}
+      <BuildingProfileFields register={register} errors={errors} prefix="" />
+      <LeaseDefaultFields register={register} errors={errors.leaseDefaults} />
+      <div className="flex justify-end">
+        <BusyButton
+          busy={busy}
+          type="submit"
+          className="btn btn-primary w-full sm:w-auto"
+          unavailable={!isDirty}
+        >
+          Save settings
+        </BusyButton>
+      </div>
+    </form>
   );
 }

@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+
+// The forms on screen with changes not saved. React Router consults one blocker only (the last
+// one registered), so each form reports here and a single LeaveGuard asks for all of them.
+const unsavedForms = new Set<symbol>();
+const listeners = new Set<() => void>();
+
+export const subscribeToUnsaved = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+
+/** Whether any form on screen has changes not saved. */
+export const anyUnsaved = () => unsavedForms.size > 0;
+
+const change = (update: () => void) => {
+  update();
+  for (const listener of listeners) listener();
+};
+
+/** Marks this form's changes as not saved while `unsaved`, for the page's LeaveGuard to ask. */
+export function useUnsavedChanges(unsaved: boolean) {
+  const [form] = useState(() => Symbol('form'));
+  useEffect(() => {
+    if (!unsaved) return;
+    change(() => unsavedForms.add(form));
+    return () => change(() => unsavedForms.delete(form));
+  }, [form, unsaved]);
+}
