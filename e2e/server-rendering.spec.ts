@@ -389,3 +389,47 @@ test.describe('the browser takes the page over', () => {
     await expect(page.getByText('Date: February 1, 2025')).toBeVisible();
   });
 });
+
+test.describe('typefaces', () => {
+  test('the home page is set in the two files it preloads, cut to the weights the pages use', async ({
+    page,
+  }) => {
+    const fonts: Promise<{ path: string; bytes: number }>[] = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.endsWith('.woff2')) {
+        fonts.push(response.body().then((body) => ({ path: pathname, bytes: body.length })));
+      }
+    });
+    await page.goto('/');
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
+    await page.evaluate(() => document.fonts.ready);
+    const preloaded = await page
+      .locator('link[rel="preload"][as="font"]')
+      .evaluateAll((links) =>
+        links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+      );
+    const loaded = await Promise.all(fonts);
+    // Inter and Fraunces, their Latin files only: no character of the page needs another file.
+    expect(preloaded).toHaveLength(2);
+    expect(loaded.map((font) => font.path).sort()).toEqual([...preloaded].sort());
+    // Fontsource's files, with the whole weight axis, are 85 KB together.
+    expect(loaded.reduce((sum, font) => sum + font.bytes, 0)).toBeLessThan(52_000);
+
+    // Drawn in them: the heading in Fraunces, the text in Inter (once cached, as on any later
+    // page: a file that came too late for the first paint is left for the next one).
+    await page.reload();
+    await page.evaluate(() => document.fonts.ready);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    const fontsOf = async (selector: string) => {
+      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+      const { fonts: used } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      return used.map((font) => ({ family: font.familyName, custom: font.isCustomFont }));
+    };
+    expect(await fontsOf('#about-heading')).toEqual([{ family: 'Fraunces', custom: true }]);
+    expect(await fontsOf('#about-heading + p')).toEqual([{ family: 'Inter', custom: true }]);
+  });
+});
