@@ -125,6 +125,16 @@ test.describe('announcements', () => {
     await expect(page.getByText('Details are required')).toHaveCount(0);
     expect(posted).toBe(0);
     expect(await accessibilityViolations(page)).toEqual([]);
+
+    // Written and not posted, it is not dropped without a word; Leave drops it.
+    await page
+      .getByRole('navigation', { name: 'Dashboard menu' })
+      .getByRole('link', { name: 'Admin Profile' })
+      .click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/adminProfile$/);
+    expect(posted).toBe(0);
   });
 
   test('the button waits while sending, and says "Couldn\'t post announcemnet." when nothing was created', async ({

@@ -74,6 +74,13 @@ test.describe('the admin’s apartments', () => {
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect(toast(page, `Apartment ${apartmentNo} saved`)).toBeVisible();
 
+    // A change not saved is asked about before leaving; Stay keeps it.
+    await form.getByLabel('Details').fill('Half a thought');
+    await page.getByRole('link', { name: '← Apartments' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await expect(form.getByLabel('Details')).toHaveValue('Half a thought');
+
     // Another admin saves meanwhile: this form is told and reloads instead of overwriting.
     const current = await page.request.get(`/api/admin/apartments/${id}`);
     const { result } = (await current.json()) as { result: { version: number } };
@@ -124,7 +131,9 @@ test.describe('the admin’s apartments', () => {
     await page.getByRole('button', { name: 'Restore (unlisted)' }).click();
     await expect(toast(page, `Apartment ${apartmentNo} is off the listing`)).toBeVisible();
 
-    // Nobody ever asked for it, so it may be deleted, after a confirmation.
+    // Nobody ever asked for it, so it may be deleted, after a confirmation (an edit left in the
+    // form goes with it, without a question).
+    await form.getByLabel('Details').fill('Never saved');
     await page.getByRole('button', { name: 'Delete' }).click();
     await page
       .getByRole('dialog', { name: `Delete apartment ${apartmentNo}?` })
@@ -132,6 +141,7 @@ test.describe('the admin’s apartments', () => {
       .click();
     await expect(toast(page, `Apartment ${apartmentNo} deleted`)).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/apartments$/);
+    await expect(leave).toBeHidden();
     const gone = await page.request.get(`/api/admin/apartments/${id}`);
     expect(gone.status()).toBe(404);
 

@@ -104,6 +104,15 @@ test('a member reports an emergency; the building fixes it, charges a part; the 
   const description = 'Water comes through the light fitting.\nI turned the main valve off.';
   await page.getByLabel('Description').fill(description);
   await expect(page.getByText(`${description.length} / 4,000 characters`)).toBeVisible();
+  // Half written, a click away from the form asks first; Stay keeps every answer.
+  await page
+    .getByRole('navigation', { name: 'Dashboard menu' })
+    .getByRole('link', { name: 'Maintenance' })
+    .click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page.getByLabel('Description')).toHaveValue(description);
   // Sent before saying whether the building may enter: refused there, and its first choice takes
   // the focus.
   await page.getByRole('button', { name: 'Send request' }).click();

@@ -29,3 +29,9 @@ export function useUnsavedChanges(unsaved: boolean) {
     return () => change(() => unsavedForms.delete(form));
   }, [form, unsaved]);
 }
+
+/**
+ * Forgets every form's changes, for the app's own move away once nothing can be saved any more
+ * (the account deleted): LeaveGuard then lets that move through without asking.
+ */
+export const discardUnsaved = () => change(() => unsavedForms.clear());

@@ -9,6 +9,7 @@ import { PasswordInput } from '../../../components/password-input';
 import { messageOf } from '../../../lib/api-client';
 import { describedBy } from '../../../lib/described-by';
 import { showFieldIssues } from '../../../lib/field-issues';
+import { discardUnsaved } from '../../../lib/unsaved-changes';
 import { ACCOUNT_EXPORT_URL, useDeleteAccount, useRequestEmailChange } from '../api/account';
 import { AccountSection } from './account-sections';
 import { BusyButton } from '../../../components/busy-button';
@@ -115,6 +116,8 @@ export function YourDataSection({ account }: { account: Account }) {
       {
         onSuccess: async () => {
           toast.success(DELETE_ACCOUNT_MESSAGES.deleted);
+          // The account is gone: a profile left half-edited has nowhere to be saved.
+          discardUnsaved();
           await navigate('/', { replace: true });
           remove.forget();
         },

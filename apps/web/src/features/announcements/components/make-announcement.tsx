@@ -13,6 +13,7 @@ import { useMakeAnnouncement } from '../api/make-announcement';
 import { AnnouncementFields, DetailsCount } from './announcement-fields';
 import { PostedAnnouncements } from './posted-announcements';
 import { BusyButton } from '../../../components/busy-button';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 const empty: AnnouncementFormInput = { title: '', type: '', details: '' };
 
@@ -27,11 +28,12 @@ export function MakeAnnouncement() {
     handleSubmit,
     reset,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<AnnouncementFormInput, unknown, AnnouncementForm>({
     resolver: zodResolver(AnnouncementFormSchema),
     defaultValues: empty,
   });
+  useUnsavedChanges(isDirty);
   const detailsLength = useWatch({ control, name: 'details' }).length;
 
   const submit = handleSubmit(async (values) => {

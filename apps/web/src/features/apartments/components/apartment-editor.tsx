@@ -18,6 +18,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { describedBy } from '../../../lib/described-by';
 import { showFieldIssues } from '../../../lib/field-issues';
+import { discardUnsaved, useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useBackToList } from '../../../lib/use-page';
 import { useManagedApartment } from '../api/get-managed-apartment';
 import { useSaveApartment } from '../api/save-apartment';
@@ -114,7 +115,8 @@ function ApartmentFormCard({
 }) {
   const navigate = useNavigate();
   const save = useSaveApartment();
-  const [photos, setPhotos] = useState(apartment?.photos.map((photo) => photo.url) ?? []);
+  const [savedPhotos] = useState(() => apartment?.photos.map((photo) => photo.url) ?? []);
+  const [photos, setPhotos] = useState(savedPhotos);
   const [photoError, setPhotoError] = useState<string>();
   const [uploading, setUploading] = useState(false);
   const [listed, setListed] = useState(true);
@@ -124,11 +126,13 @@ function ApartmentFormCard({
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<ApartmentFormInput, unknown, ApartmentForm>({
     resolver: zodResolver(ApartmentFormSchema),
     defaultValues: formValues(apartment),
   });
+  // A saved edit starts the form afresh (a new version, a new key): what is left is not saved.
+  useUnsavedChanges(isDirty || !listed || photos.join('\n') !== savedPhotos.join('\n'));
 
   const submit = handleSubmit(async (values) => {
     setPhotoError(undefined);
@@ -144,6 +148,7 @@ function ApartmentFormCard({
           body: { ...values, photos, status: listed ? 'listed' : 'unlisted' },
         });
         toast.success(APARTMENT_MESSAGES.created(created.apartmentNo));
+        discardUnsaved();
         await navigate('/dashboard/apartments');
       }
     } catch (error) {

@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { messageOf } from '../../../lib/api-client';
+import { discardUnsaved } from '../../../lib/unsaved-changes';
 import { useChangeApartmentStatus } from '../api/change-apartment-status';
 import { useDeleteApartment } from '../api/delete-apartment';
 
@@ -41,6 +42,8 @@ export function ApartmentStatusPanel({ apartment }: { apartment: ManagedApartmen
     try {
       await remove.mutateAsync({ id: apartment._id, version: apartment.version });
       toast.success(APARTMENT_MESSAGES.deleted(apartment.apartmentNo));
+      // Deleted: an edit left in its form has nothing left to be saved to.
+      discardUnsaved();
       await navigate('/dashboard/apartments');
     } catch (error) {
       toast.error(messageOf(error, 'The apartment could not be deleted. Try again.'));

@@ -25,6 +25,7 @@ import { describedBy } from '../../../lib/described-by';
 import { dismissErrorToast, errorToast } from '../../../lib/error-toast';
 import { showFieldIssues } from '../../../lib/field-issues';
 import { useSession } from '../../../lib/session';
+import { discardUnsaved, useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useCreateRequest } from '../api/create-request';
 import { useMyRequests } from '../api/get-my-requests';
 import { telHref } from './format';
@@ -140,7 +141,7 @@ function NewRequestForm({ emergencyPhone }: { emergencyPhone: string | null }) {
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<NewMaintenanceRequestInput, unknown, NewMaintenanceRequest>({
     resolver: zodResolver(NewMaintenanceRequestSchema),
     defaultValues: {
@@ -151,6 +152,7 @@ function NewRequestForm({ emergencyPhone }: { emergencyPhone: string | null }) {
       photoIds: [],
     },
   });
+  useUnsavedChanges(isDirty || photos.length > 0);
   const urgency = useWatch({ control, name: 'urgency' });
   const description = useWatch({ control, name: 'description' }) ?? '';
 
@@ -163,6 +165,8 @@ function NewRequestForm({ emergencyPhone }: { emergencyPhone: string | null }) {
       });
       dismissErrorToast('maintenance-new');
       toast.success(MAINTENANCE_MESSAGES.filed);
+      // Sent: what was typed is now the request the next page shows.
+      discardUnsaved();
       await navigate(`/dashboard/maintenance/${request._id}`);
     } catch (error) {
       let atPhotos = false;
