@@ -1,6 +1,6 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { anyUnsaved, subscribeToUnsaved } from '../lib/unsaved-changes';
+import { anyUnsaved, useAnyUnsaved } from '../lib/unsaved-changes';
 import { ConfirmDialog } from './confirm-dialog';
 
 /**
@@ -9,7 +9,7 @@ import { ConfirmDialog } from './confirm-dialog';
  * tab gets the browser's own question. Mounted once, around the pages that have such forms.
  */
 export function LeaveGuard() {
-  const unsaved = useSyncExternalStore(subscribeToUnsaved, anyUnsaved, () => false);
+  const unsaved = useAnyUnsaved();
   // A change of the page only: the same page with another query or hash keeps the forms.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>

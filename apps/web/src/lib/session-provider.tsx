@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from './toast';
 import { dismissErrorToast, errorToast } from './error-toast';
+import { discardUnsaved } from './unsaved-changes';
 import {
   getSession,
   LOGOUT_FAILED,
@@ -87,6 +88,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setSigningOut(false);
       }
       dismissErrorToast(LOGOUT_TOAST);
+      // Signed out, nothing on the page can be saved any more: the way out is not asked about.
+      discardUnsaved();
       // Nothing of the previous person's data may stay on screen.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
       queryClient.setQueryData(SESSION_QUERY_KEY, { user: null });

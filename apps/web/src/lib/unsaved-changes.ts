@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 // The forms on screen with changes not saved. React Router consults one blocker only (the last
 // one registered), so each form reports here and a single LeaveGuard asks for all of them.
@@ -14,6 +14,10 @@ export const subscribeToUnsaved = (listener: () => void) => {
 
 /** Whether any form on screen has changes not saved. */
 export const anyUnsaved = () => unsavedForms.size > 0;
+
+/** The same, kept current for rendering. */
+export const useAnyUnsaved = () =>
+  useSyncExternalStore(subscribeToUnsaved, anyUnsaved, () => false);
 
 const change = (update: () => void) => {
   update();

@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { messageOf } from '../../../lib/api-client';
-import { discardUnsaved } from '../../../lib/unsaved-changes';
+import { discardUnsaved, useAnyUnsaved } from '../../../lib/unsaved-changes';
 import { useChangeApartmentStatus } from '../api/change-apartment-status';
 import { useDeleteApartment } from '../api/delete-apartment';
 
@@ -25,6 +25,9 @@ export function ApartmentStatusPanel({ apartment }: { apartment: ManagedApartmen
   const remove = useDeleteApartment();
   const [confirm, setConfirm] = useState<'archive' | 'delete' | null>(null);
   const busy = changeStatus.isPending || remove.isPending;
+  // A new status is a new version of the apartment, which starts the form below afresh: changes
+  // typed there and not saved would be dropped without a word.
+  const editing = useAnyUnsaved();
   const inUse = apartment.tenant !== null || apartment.pendingRequests > 0;
 
   async function setStatus(status: ApartmentStatus) {
@@ -85,6 +88,11 @@ export function ApartmentStatusPanel({ apartment }: { apartment: ManagedApartmen
             It can be archived once nobody lives here and no request is waiting.
           </p>
         ) : null}
+        {editing && (
+          <p className="text-base-content/70">
+            Save or undo your changes below before you change its status.
+          </p>
+        )}
         {apartment.hasHistory && (
           <p className="text-base-content/70">
             It has lease requests on record, so it is kept: it can be archived but not deleted.
@@ -96,7 +104,7 @@ export function ApartmentStatusPanel({ apartment }: { apartment: ManagedApartmen
           <button
             type="button"
             className="btn btn-outline btn-sm"
-            disabled={busy}
+            disabled={busy || editing}
             onClick={() => void setStatus('unlisted')}
           >
             Unlist
@@ -106,7 +114,7 @@ export function ApartmentStatusPanel({ apartment }: { apartment: ManagedApartmen
           <button
             type="button"
             className="btn btn-primary btn-sm"
-            disabled={busy}
+            disabled={busy || editing}
             onClick={() => void setStatus('listed')}
           >
             List
@@ -116,7 +124,7 @@ export function ApartmentStatusPanel({ apartment }: { apartment: ManagedApartmen
           <button
             type="button"
             className="btn btn-outline btn-sm"
-            disabled={busy}
+            disabled={busy || editing}
             onClick={() => void setStatus('unlisted')}
           >
             Restore (unlisted)
@@ -125,7 +133,7 @@ export function ApartmentStatusPanel({ apartment }: { apartment: ManagedApartmen
           <button
             type="button"
             className="btn btn-outline btn-sm"
-            disabled={busy || inUse}
+            disabled={busy || inUse || editing}
             onClick={() => setConfirm('archive')}
           >
             Archive

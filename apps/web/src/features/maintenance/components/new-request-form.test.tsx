@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { ToastHost } from '../../../lib/toast-host';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionContext, type Session } from '../../../lib/session';
+import { anyUnsaved } from '../../../lib/unsaved-changes';
 import { NewRequestPage } from './new-request-form';
 
 const REQUEST_ID = '6f1c1d5e-2b1a-4c39-9d0e-0a8d2f1e7b11';
@@ -132,6 +133,23 @@ describe('Report a problem', () => {
       );
       await user.click(screen.getByRole('radio', { name: /^Routine/ }));
       expect(screen.queryByText(/For an emergency/)).not.toBeInTheDocument();
+    },
+    FORM_TYPING_MS,
+  );
+
+  it(
+    'counts as not saved while anything is answered, and not once it is emptied again',
+    async () => {
+      answers['GET /api/maintenance/requests'] = [mine(null)];
+      const user = renderForm();
+      const kind = await screen.findByLabelText('What kind of problem');
+      expect(anyUnsaved()).toBe(false);
+      await user.type(screen.getByLabelText('Title'), 'D');
+      expect(anyUnsaved()).toBe(true);
+      await user.clear(screen.getByLabelText('Title'));
+      expect(anyUnsaved()).toBe(false);
+      await user.selectOptions(kind, 'Electrical');
+      expect(anyUnsaved()).toBe(true);
     },
     FORM_TYPING_MS,
   );

@@ -129,6 +129,9 @@ function EmergencyCall({ phone }: { phone: string | null }) {
   );
 }
 
+const isAnswered = (value: unknown) =>
+  Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null && value !== '';
+
 function NewRequestForm({ emergencyPhone }: { emergencyPhone: string | null }) {
   const navigate = useNavigate();
   const creating = useCreateRequest();
@@ -141,7 +144,7 @@ function NewRequestForm({ emergencyPhone }: { emergencyPhone: string | null }) {
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting, isDirty },
+    formState: { errors, isSubmitting },
   } = useForm<NewMaintenanceRequestInput, unknown, NewMaintenanceRequest>({
     resolver: zodResolver(NewMaintenanceRequestSchema),
     defaultValues: {
@@ -152,7 +155,10 @@ function NewRequestForm({ emergencyPhone }: { emergencyPhone: string | null }) {
       photoIds: [],
     },
   });
-  useUnsavedChanges(isDirty || photos.length > 0);
+  // Anything answered counts (react-hook-form's isDirty stays set once a field without a default,
+  // such as the kind of problem, has been touched, even when it is emptied again).
+  const answers = useWatch({ control });
+  useUnsavedChanges(photos.length > 0 || Object.values(answers).some(isAnswered));
   const urgency = useWatch({ control, name: 'urgency' });
   const description = useWatch({ control, name: 'description' }) ?? '';
 
