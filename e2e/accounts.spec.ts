@@ -445,3 +445,43 @@ test.describe('client session', () => {
     await expect(page).toHaveURL(/\/dashboard\/myProfile$/);
   });
 });
+
+test.describe('leaving', () => {
+  // Once the session ends on the server, the profile's own reads are refused until the page moves.
+  test.use({ expectedHttpErrors: [/^\/api\/member\/agreements$/] });
+
+  test('Logout on a dashboard page goes home; a session ended elsewhere still asks for a login @mobile', async ({
+    page,
+  }) => {
+    await loginAs(page, 'member');
+    await page.goto('/dashboard/paymentHistory');
+    await expect(page.getByRole('heading', { name: 'Payment History' })).toBeVisible();
+    await openAccountMenu(page);
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    const topLogin = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Login' });
+    await expect(topLogin).toBeVisible();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+
+    // Signed in again on the same page (no reload), then signed out on the server: the
+    // dashboard asks for a login again, as for any session that ends without the person's say.
+    await topLogin.click();
+    await page.getByLabel('Email').fill('member@structo.com');
+    await page.getByLabel('Password', { exact: true }).fill('Member1234');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await openAccountMenu(page);
+    await page
+      .getByRole('menu', { name: 'Account' })
+      .getByRole('menuitem', { name: 'Dashboard' })
+      .click();
+    await expect(page).toHaveURL(/\/dashboard\/myProfile$/);
+    await page.context().clearCookies();
+    // The tab comes back into view: the session is asked for again (refetchOnWindowFocus).
+    await page.evaluate(() =>
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true })),
+    );
+    await expect(page).toHaveURL(/\/authentiction$/);
+  });
+});

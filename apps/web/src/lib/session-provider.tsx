@@ -65,6 +65,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY, exact: true });
   }, [queryClient]);
 
+  const user = query.data?.user ?? null;
+  const userId = user?._id ?? null;
+  const [leftOnPurpose, setLeftOnPurpose] = useState(false);
+  const markLeftOnPurpose = useCallback(() => setLeftOnPurpose(true), []);
+  // Cleared when someone signs in again: no user, then a user.
+  const lastUserId = useRef(userId);
+  useEffect(() => {
+    if (userId !== null && lastUserId.current === null) setLeftOnPurpose(false);
+    lastUserId.current = userId;
+  }, [userId]);
+
   const [signingOut, setSigningOut] = useState(false);
   const logoutRunning = useRef(false);
   const logout = useCallback(
@@ -90,6 +101,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       dismissErrorToast(LOGOUT_TOAST);
       // Signed out, nothing on the page can be saved any more: the way out is not asked about.
       discardUnsaved();
+      // A dashboard page goes home, as the menu does, not to the login page.
+      setLeftOnPurpose(true);
       // Nothing of the previous person's data may stay on screen.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
       queryClient.setQueryData(SESSION_QUERY_KEY, { user: null });
@@ -100,13 +113,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const session = useMemo<Session>(
     () => ({
-      user: query.data?.user ?? null,
+      user,
       loading: query.isPending,
       refresh,
       signingOut,
       logout,
+      leftOnPurpose,
+      markLeftOnPurpose,
     }),
-    [query.data, query.isPending, refresh, signingOut, logout],
+    [user, query.isPending, refresh, signingOut, logout, leftOnPurpose, markLeftOnPurpose],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

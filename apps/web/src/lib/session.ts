@@ -18,6 +18,14 @@ export interface Session {
    * person stays signed in here too (the cookie may still work) and a toast says so, with Retry.
    */
   logout(onSignedOut?: () => void): Promise<void>;
+  /**
+   * True once the person has ended their session here (Logout, or deleting their account): a
+   * dashboard page they are on then sends them home, not to the login page that a session ended
+   * elsewhere leads to. The next sign-in clears it.
+   */
+  leftOnPurpose: boolean;
+  /** Says the session is ending here by the person's choice (see `leftOnPurpose`). */
+  markLeftOnPurpose(): void;
 }
 
 export const SESSION_QUERY_KEY = ['session'] as const;

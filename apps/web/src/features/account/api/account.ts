@@ -125,7 +125,12 @@ export const deleteAccount = (body: DeleteAccount) =>
  */
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
-  const mutation = useMutation({ mutationFn: deleteAccount });
+  const { markLeftOnPurpose } = useSession();
+  const mutation = useMutation({
+    mutationFn: deleteAccount,
+    // Before the page's own callbacks: a call that notices the session gone meanwhile leads home.
+    onSuccess: markLeftOnPurpose,
+  });
   const forget = () => {
     queryClient.setQueryData(SESSION_QUERY_KEY, { user: null });
     // Whatever was loaded as this person goes; the session (now nobody) stays observed.

@@ -48,6 +48,8 @@ const session: Session = {
   signingOut: false,
   refresh: async () => undefined,
   logout: async () => undefined,
+  leftOnPurpose: false,
+  markLeftOnPurpose: () => undefined,
 };
 
 const mine = (emergencyPhone: string | null) =>
