@@ -369,6 +369,35 @@ test("the request page says who must be in, in the reader's words", async ({ pag
   await admin.context().close();
 });
 
+test('@mobile a photo still uploading counts as not saved: leaving asks first', async ({
+  page,
+}) => {
+  await loginAs(page, 'member');
+  // The upload is held until the test has seen the question.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/maintenance/photos', async (route) => {
+    await held;
+    await route.abort('connectionreset').catch(() => undefined);
+  });
+  await page.goto('/dashboard/maintenance/new');
+  await page
+    .getByLabel('Add photos')
+    .setInputFiles([await snapshot('leak.jpg', { r: 60, g: 70, b: 80 })]);
+  await expect(page.getByText(/^Uploading… \d+ %$/)).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Dashboard menu' })
+    .getByRole('link', { name: 'Maintenance' })
+    .click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Leave' }).click();
+  await expect(page.getByRole('heading', { name: 'Maintenance', level: 1 })).toBeVisible();
+  release();
+});
+
 test.describe('on a phone', () => {
   test('@mobile the form shows the emergency phone at once and sends nothing while incomplete', async ({
     page,

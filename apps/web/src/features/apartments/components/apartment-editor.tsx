@@ -131,8 +131,11 @@ function ApartmentFormCard({
     resolver: zodResolver(ApartmentFormSchema),
     defaultValues: formValues(apartment),
   });
-  // A saved edit starts the form afresh (a new version, a new key): what is left is not saved.
-  useUnsavedChanges(isDirty || !listed || photos.join('\n') !== savedPhotos.join('\n'));
+  // A saved edit starts the form afresh (a new version, a new key): what is left is not saved, a
+  // photo still uploading included.
+  useUnsavedChanges(
+    isDirty || !listed || uploading || photos.join('\n') !== savedPhotos.join('\n'),
+  );
 
   const submit = handleSubmit(async (values) => {
     setPhotoError(undefined);

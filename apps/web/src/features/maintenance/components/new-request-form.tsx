@@ -158,7 +158,8 @@ function NewRequestForm({ emergencyPhone }: { emergencyPhone: string | null }) {
   // Anything answered counts (react-hook-form's isDirty stays set once a field without a default,
   // such as the kind of problem, has been touched, even when it is emptied again).
   const answers = useWatch({ control });
-  useUnsavedChanges(photos.length > 0 || Object.values(answers).some(isAnswered));
+  // A photo still uploading counts too: leaving drops it as surely as one uploaded.
+  useUnsavedChanges(uploading || photos.length > 0 || Object.values(answers).some(isAnswered));
   const urgency = useWatch({ control, name: 'urgency' });
   const description = useWatch({ control, name: 'description' }) ?? '';
 
