@@ -369,6 +369,31 @@ test("the request page says who must be in, in the reader's words", async ({ pag
   await admin.context().close();
 });
 
+test('@mobile a comment being written counts as not saved: leaving asks first', async ({
+  page,
+}) => {
+  await loginAs(page, 'member');
+  await page.goto('/dashboard/maintenance');
+  await page.getByRole('link', { name: /Bedroom light flickers/ }).click();
+  const comment = page.getByRole('form', { name: 'Add a comment' }).getByLabel('Comment');
+  await comment.fill('It flickers more in the evening.');
+  const toList = () =>
+    page
+      .getByRole('navigation', { name: 'Dashboard menu' })
+      .getByRole('link', { name: 'Maintenance' })
+      .click();
+  await toList();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(leave).toBeHidden();
+  await expect(comment).toHaveValue('It flickers more in the evening.');
+  // Emptied again, there is nothing to lose: the way out is not asked about.
+  await comment.fill('');
+  await toList();
+  await expect(page.getByRole('heading', { name: 'Maintenance', level: 1 })).toBeVisible();
+  await expect(leave).toHaveCount(0);
+});
+
 test('@mobile a photo still uploading counts as not saved: leaving asks first', async ({
   page,
 }) => {

@@ -13,6 +13,7 @@ import { Avatar } from '../../../components/avatar';
 import { messageOf } from '../../../lib/api-client';
 import { dismissErrorToast, errorToast } from '../../../lib/error-toast';
 import { formatDateTime } from '../../../lib/format';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useAddComment } from '../api/add-comment';
 import { PhotoGallery } from './photo-gallery';
 import { PhotoPicker } from './photo-picker';
@@ -112,6 +113,9 @@ function CommentForm({ request, isAdmin }: { request: MaintenanceRequest; isAdmi
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
+  // A comment being written, its photos (uploaded or on their way) included, is not dropped
+  // without a word; sent, the form is empty again.
+  useUnsavedChanges(uploading || photos.length > 0 || body.trim() !== '');
 
   async function submit() {
     const parsed = MaintenanceCommentRequestSchema.safeParse({
