@@ -398,14 +398,10 @@ test('@mobile a photo still uploading counts as not saved: leaving asks first', 
   page,
 }) => {
   await loginAs(page, 'member');
-  // The upload is held until the test has seen the question.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/maintenance/photos', async (route) => {
+  // The upload is held, unanswered, to the end of the test.
+  const held = new Promise<void>(() => undefined);
+  await page.route('**/api/maintenance/photos', async () => {
     await held;
-    await route.abort('connectionreset').catch(() => undefined);
   });
   await page.goto('/dashboard/maintenance/new');
   await page
@@ -420,7 +416,7 @@ test('@mobile a photo still uploading counts as not saved: leaving asks first', 
   await expect(leave).toBeVisible();
   await leave.getByRole('button', { name: 'Leave' }).click();
   await expect(page.getByRole('heading', { name: 'Maintenance', level: 1 })).toBeVisible();
-  release();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
 test.describe('on a phone', () => {

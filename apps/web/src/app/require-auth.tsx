@@ -5,8 +5,8 @@ import { useSession } from '../lib/session';
 
 /**
  * Dashboard gate (spec §2): a spinner while the user loads, the login page for visitors. A person
- * who has just logged out or deleted their account here goes home instead, whichever of the
- * page's own move and the session's end comes first.
+ * who has just logged out or deleted their account on a dashboard page goes home instead,
+ * whichever of the page's own move and the session's end comes first.
  */
 export function RequireAuth() {
   const { user, loading, leftOnPurpose } = useSession();

@@ -66,15 +66,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const user = query.data?.user ?? null;
-  const userId = user?._id ?? null;
   const [leftOnPurpose, setLeftOnPurpose] = useState(false);
   const markLeftOnPurpose = useCallback(() => setLeftOnPurpose(true), []);
-  // Cleared when someone signs in again: no user, then a user.
-  const lastUserId = useRef(userId);
-  useEffect(() => {
-    if (userId !== null && lastUserId.current === null) setLeftOnPurpose(false);
-    lastUserId.current = userId;
-  }, [userId]);
+  const clearLeftOnPurpose = useCallback(() => setLeftOnPurpose(false), []);
 
   const [signingOut, setSigningOut] = useState(false);
   const logoutRunning = useRef(false);
@@ -103,6 +97,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       discardUnsaved();
       // A dashboard page goes home, as the menu does, not to the login page.
       setLeftOnPurpose(true);
+      // A session check already on its way would bring the person back.
+      await queryClient.cancelQueries({ queryKey: SESSION_QUERY_KEY, exact: true });
       // Nothing of the previous person's data may stay on screen.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
       queryClient.setQueryData(SESSION_QUERY_KEY, { user: null });
@@ -120,8 +116,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       logout,
       leftOnPurpose,
       markLeftOnPurpose,
+      clearLeftOnPurpose,
     }),
-    [user, query.isPending, refresh, signingOut, logout, leftOnPurpose, markLeftOnPurpose],
+    [
+      user,
+      query.isPending,
+      refresh,
+      signingOut,
+      logout,
+      leftOnPurpose,
+      markLeftOnPurpose,
+      clearLeftOnPurpose,
+    ],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

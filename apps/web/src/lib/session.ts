@@ -19,13 +19,15 @@ export interface Session {
    */
   logout(onSignedOut?: () => void): Promise<void>;
   /**
-   * True once the person has ended their session here (Logout, or deleting their account): a
-   * dashboard page they are on then sends them home, not to the login page that a session ended
-   * elsewhere leads to. The next sign-in clears it.
+   * True from the moment the person ends their session here (Logout, or deleting their account)
+   * until the app is off the dashboard: the dashboard page they were on then sends them home, not
+   * to the login page that a session ended any other way leads to.
    */
   leftOnPurpose: boolean;
   /** Says the session is ending here by the person's choice (see `leftOnPurpose`). */
   markLeftOnPurpose(): void;
+  /** Ends `leftOnPurpose`, once the app is off the dashboard (app/left-on-purpose.ts). */
+  clearLeftOnPurpose(): void;
 }
 
 export const SESSION_QUERY_KEY = ['session'] as const;

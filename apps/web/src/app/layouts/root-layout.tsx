@@ -3,8 +3,10 @@ import { Footer } from '../../components/footer';
 import { Navbar } from '../../components/navbar';
 import { ToastHost } from '../../lib/toast-host';
 import { GoogleOutcome } from '../../features/auth/components/google-outcome';
+import { useLeftOnPurposeEnds } from '../left-on-purpose';
 
 export function RootLayout() {
+  useLeftOnPurposeEnds();
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -120,8 +120,9 @@ export const deleteAccount = (body: DeleteAccount) =>
   sendJson('DELETE', '/account', OkResponseSchema, body);
 
 /**
- * Deletes the account. The server ends the session; `forget` makes this browser forget it too,
- * once the page has left the dashboard (which would otherwise send a signed-out visitor to log in).
+ * Deletes the account. The server ends the session; `forget` makes this browser forget it too.
+ * The deletion marks the session as left on purpose, so the dashboard sends the person home
+ * whichever comes first, the page's own move or a call that notices the session gone.
  */
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
@@ -131,7 +132,9 @@ export function useDeleteAccount() {
     // Before the page's own callbacks: a call that notices the session gone meanwhile leads home.
     onSuccess: markLeftOnPurpose,
   });
-  const forget = () => {
+  const forget = async () => {
+    // A session check already on its way would bring the person back.
+    await queryClient.cancelQueries({ queryKey: SESSION_QUERY_KEY, exact: true });
     queryClient.setQueryData(SESSION_QUERY_KEY, { user: null });
     // Whatever was loaded as this person goes; the session (now nobody) stays observed.
     queryClient.removeQueries({

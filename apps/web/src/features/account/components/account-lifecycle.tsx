@@ -119,7 +119,7 @@ export function YourDataSection({ account }: { account: Account }) {
           // The account is gone: a profile left half-edited has nowhere to be saved.
           discardUnsaved();
           await navigate('/', { replace: true });
-          remove.forget();
+          await remove.forget();
         },
         onError: (error) => {
           const atField = showFieldIssues(error, setError, (issue) =>

@@ -50,6 +50,7 @@ const session: Session = {
   logout: async () => undefined,
   leftOnPurpose: false,
   markLeftOnPurpose: () => undefined,
+  clearLeftOnPurpose: () => undefined,
 };
 
 async function fillAndSubmit() {
