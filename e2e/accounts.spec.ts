@@ -473,8 +473,16 @@ test.describe('leaving', () => {
     await expect(page).toHaveURL(/\/authentiction$/);
     await page.getByLabel('Email').fill('member@structo.com');
     await page.getByLabel('Password', { exact: true }).fill('Member1234');
+    // The page's reads must be answered before the cookie goes (else they are refused, not lost).
+    const pageLoaded = Promise.all(
+      ['/api/get/transactions', '/api/charges'].map((path) =>
+        page.waitForResponse((response) => new URL(response.url()).pathname === path),
+      ),
+    );
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(page).toHaveURL(/\/dashboard\/(paymentHistory|myProfile)$/);
+    await expect(page).toHaveURL(/\/dashboard\/paymentHistory$/);
+    await pageLoaded;
+    await expect(page.getByRole('heading', { name: 'Payment History' })).toBeVisible();
 
     // The session lost without the person's say (the cookie dropped): a login again.
     await page.context().clearCookies();
