@@ -188,6 +188,31 @@ test.describe('manage coupons', () => {
     await expect(panel(page)).toBeHidden();
   });
 
+  test('a coupon half typed is not dropped without a word: leaving the page asks first', async ({
+    page,
+  }) => {
+    await openForm(page);
+    await panel(page).getByLabel('Heading').fill('Summer Deal');
+    // Closed, the panel keeps what was typed, so leaving still asks.
+    await page.getByRole('button', { name: 'Close Coupon' }).click();
+    await expect(panel(page)).toBeHidden();
+    const requests = page
+      .getByRole('navigation', { name: 'Dashboard menu' })
+      .getByRole('link', { name: 'Agreement Requests' });
+    await requests.click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard\/manage-coupons$/);
+    await page.getByRole('button', { name: 'Create Coupon' }).click();
+    await expect(panel(page).getByLabel('Heading')).toHaveValue('Summer Deal');
+    // Emptied (a blank counts as empty), the way out is free.
+    await panel(page).getByLabel('Heading').fill('   ');
+    await requests.click();
+    await expect(page).toHaveURL(/\/dashboard\/agreement-requests$/);
+    await expect(leave).toHaveCount(0);
+  });
+
   test.describe('refusals', () => {
     test.use({ expectedHttpErrors: [/^\/api\/(create|delete)\/coupons$/] });
 

@@ -24,6 +24,19 @@ const change = (update: () => void) => {
   for (const listener of listeners) listener();
 };
 
+/**
+ * Whether a form's value holds an answer: not empty or blank, not a cleared number field (NaN, as
+ * `valueAsNumber` reads one), not an empty list. A form counts as not saved while any value does
+ * (react-hook-form's `isDirty` stays set once a field without a default has been touched, and a
+ * cleared number field is NaN, not its empty default).
+ */
+export const isAnswered = (value: unknown): boolean => {
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (typeof value === 'number') return !Number.isNaN(value);
+  return value !== undefined && value !== null;
+};
+
 /** Marks this form's changes as not saved while `unsaved`, for the page's LeaveGuard to ask. */
 export function useUnsavedChanges(unsaved: boolean) {
   const [form] = useState(() => Symbol('form'));

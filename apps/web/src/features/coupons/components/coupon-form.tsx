@@ -7,7 +7,7 @@ import {
   type CouponForm as CouponFormOutput,
   type CouponFormInput,
 } from '@structomate/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form-field';
 import { ApiError, messageOf } from '../../../lib/api-client';
@@ -15,6 +15,7 @@ import { describedBy } from '../../../lib/described-by';
 import { useCreateCoupon } from '../api/create-coupon';
 import { ValidityPicker } from './validity-picker';
 import { BusyButton } from '../../../components/busy-button';
+import { isAnswered, useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 // An empty number field: '' in the field (NaN would make the browser warn that it cannot show
 // it, and an unset value would keep the last percentage after a reset). The schema calls ''
@@ -41,6 +42,10 @@ export function CouponForm() {
     resolver: zodResolver(CouponFormSchema),
     defaultValues: empty,
   });
+  // A coupon half typed is not dropped without a word, its panel closed or not (it keeps what
+  // was typed): leaving the page asks first. Added (the form emptied) or emptied, nothing is asked.
+  const answers = useWatch({ control });
+  useUnsavedChanges(Object.values(answers).some(isAnswered));
 
   const submit = handleSubmit(async (values) => {
     try {

@@ -25,7 +25,7 @@ import { describedBy } from '../../../lib/described-by';
 import { dismissErrorToast, errorToast } from '../../../lib/error-toast';
 import { showFieldIssues } from '../../../lib/field-issues';
 import { useSession } from '../../../lib/session';
-import { discardUnsaved, useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { discardUnsaved, isAnswered, useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useCreateRequest } from '../api/create-request';
 import { useMyRequests } from '../api/get-my-requests';
 import { telHref } from './format';
@@ -129,9 +129,6 @@ function EmergencyCall({ phone }: { phone: string | null }) {
   );
 }
 
-const isAnswered = (value: unknown) =>
-  Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null && value !== '';
-
 function NewRequestForm({ emergencyPhone }: { emergencyPhone: string | null }) {
   const navigate = useNavigate();
   const creating = useCreateRequest();
@@ -155,8 +152,7 @@ function NewRequestForm({ emergencyPhone }: { emergencyPhone: string | null }) {
       photoIds: [],
     },
   });
-  // Anything answered counts (react-hook-form's isDirty stays set once a field without a default,
-  // such as the kind of problem, has been touched, even when it is emptied again).
+  // Anything answered counts (isAnswered; the kind of problem has no default).
   const answers = useWatch({ control });
   // A photo still uploading counts too: leaving drops it as surely as one uploaded.
   useUnsavedChanges(uploading || photos.length > 0 || Object.values(answers).some(isAnswered));
