@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { buildingDay, expect, loginAs, registerResident, test, textContrast } from './fixtures';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
@@ -307,6 +308,52 @@ test.describe('leasing', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/apartment/${id}$`));
     await expect(page.getByText('Farhana Akter').first()).toBeVisible();
+  });
+
+  test('a visitor who registers from Apply is offered the way back to the agreement @mobile', async ({
+    page,
+  }) => {
+    const id = await apartmentId(page, 'A-101');
+    const name = `Nadia ${Date.now().toString(36)}`;
+    await page.goto(`/apartment/${id}`);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/\/authentiction$/);
+    await page.getByRole('link', { name: 'Register now.' }).click();
+    await page.getByLabel('Name').fill(name);
+    await page
+      .getByLabel('Email')
+      .fill(
+        `nadia.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`,
+      );
+    await page.getByLabel('Password', { exact: true }).fill('Harbour2026');
+    await page.getByLabel('Photo').setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: await sharp({
+        create: { width: 96, height: 96, channels: 3, background: { r: 30, g: 110, b: 100 } },
+      })
+        .png()
+        .toBuffer(),
+    });
+    await page.getByRole('button', { name: 'Register' }).click();
+    // Registering ends on the login page, which reloads after 2.5 s (spec §4), signed in.
+    await expect(page).toHaveURL(/\/authentiction$/);
+    await page.waitForEvent('load');
+    await expect(page.getByText(`You are logged in as ${name}`)).toBeVisible();
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(new RegExp(`/apartment/${id}$`));
+    await expect(page.getByText(name).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Apply' })).toBeEnabled();
+  });
+
+  test('a person who opens the login page while signed in is offered the dashboard only', async ({
+    page,
+  }) => {
+    await loginAs(page, 'user');
+    await page.goto('/authentiction');
+    await expect(page.getByText('You are logged in as')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Continue' })).toHaveCount(0);
   });
 
   test('members and admins see why they cannot apply', async ({ page }) => {

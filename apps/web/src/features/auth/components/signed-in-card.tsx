@@ -1,8 +1,14 @@
 import type { SessionUser } from '@structomate/contract';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Avatar } from '../../../components/avatar';
+import { useHydrated } from '../../../lib/hydrated';
+import { returnPathFrom } from './return-path';
 
-/** What the login and registration pages show to someone already signed in. */
+/**
+ * What the login and registration pages show to someone already signed in. A person sent here
+ * from a page (Apply on an apartment, a dashboard link) who signed in by registering, which ends
+ * on this page (spec §4), is offered the way back first.
+ */
 export function SignedInCard({
   user,
   signingOut,
@@ -12,6 +18,10 @@ export function SignedInCard({
   signingOut: boolean;
   onLogout: () => void;
 }) {
+  const returnTo = returnPathFrom(useLocation().state);
+  // The way back lives in the tab's history, which the server drawing this page cannot read: it
+  // shows once the browser has the page, so both draw the page alike.
+  const goingBack = useHydrated() && returnTo !== '/';
   return (
     <div className="space-y-5">
       <div className="flex items-center gap-3 rounded-box bg-base-200 p-4">
@@ -22,7 +32,12 @@ export function SignedInCard({
         </div>
       </div>
       <div className="flex flex-wrap gap-3">
-        <Link to="/dashboard" className="btn btn-primary">
+        {goingBack && (
+          <Link to={returnTo} replace className="btn btn-primary">
+            Continue
+          </Link>
+        )}
+        <Link to="/dashboard" className={`btn ${goingBack ? 'btn-outline' : 'btn-primary'}`}>
           Go to Dashboard
         </Link>
         {/* aria-disabled, not disabled: the button keeps the focus while the call runs. */}
