@@ -383,6 +383,23 @@ test.describe('dashboard by role', () => {
     await expect(page).toHaveURL(/\/apartment$/);
   });
 
+  test("a former tenant's profile shows their last lease, without a grid of N/A @mobile", async ({
+    page,
+  }) => {
+    await page.goto('/authentiction');
+    await page.getByLabel('Email').fill('former@structo.com');
+    await page.getByLabel('Password', { exact: true }).fill('Former1234');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/authentiction'));
+    await page.goto('/dashboard/myProfile');
+    const last = page.getByRole('region', { name: 'Your last lease' });
+    await expect(last.getByText('Ended', { exact: true })).toBeVisible();
+    await expect(last).toContainText(/Signed on \d\d \w{3}, \d{4}\./);
+    await expect(page.getByRole('link', { name: 'Your payments and receipts' })).toBeVisible();
+    await expect(page.getByText('Agreement signed', { exact: true })).toHaveCount(0);
+    await expect(page.getByText('N/A', { exact: true })).toHaveCount(0);
+  });
+
   test('each dashboard page names the browser tab after itself', async ({ page }) => {
     await loginAs(page, 'admin');
     for (const [path, heading] of [

@@ -259,6 +259,8 @@ test.describe('leasing', () => {
     await expect(requestPanel.getByText('Rejected', { exact: true })).toBeVisible();
     await expect(requestPanel).toContainText(/The building declined it on \d\d \w{3}, \d{4}\./);
     await expect(requestPanel.getByRole('link', { name: 'Browse apartments' })).toBeVisible();
+    // No lease, and the panel says why: no grid of N/A beneath it.
+    await expect(page.getByText('Agreement signed', { exact: true })).toHaveCount(0);
   });
 
   test.describe('when signing fails', () => {

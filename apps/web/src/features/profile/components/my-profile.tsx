@@ -13,7 +13,8 @@ import { useToday } from '../../../lib/now';
 
 /**
  * Spec §2 member profile. A user sees the same page with lease fields N/A and, above them, their
- * latest lease request; the admin's figures live on the Admin Profile.
+ * latest lease request (a former tenant, or one declined: that panel alone); the admin's figures
+ * live on the Admin Profile.
  */
 export function MyProfile() {
   const { user } = useSession();
@@ -34,6 +35,11 @@ export function MyProfile() {
   const signed =
     lease?.agreementSigningDate ??
     (request.data?.status === 'pending' ? request.data.agreementSigningDate : undefined);
+  // The lease's facts are a lease's: a user whose last request was declined or whose lease ended
+  // rents nothing now, and the panel above says what that request or lease was (a grid of N/A
+  // under "Your last lease" read as if it were lost). With no request yet, the spec's N/A stays.
+  const noLeaseFacts =
+    !isMember && (request.data?.status === 'ended' || request.data?.status === 'rejected');
   return (
     <div className="space-y-6">
       <PageHeader
@@ -66,55 +72,60 @@ export function MyProfile() {
                 now.
               </p>
             )}
-            <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-              <Fact label="Agreement signed" value={signed ? formatShortDate(signed) : undefined} />
-              <Fact
-                label="Agreement accepted"
-                value={
-                  lease?.agreementCheckedDate
-                    ? formatShortDate(lease.agreementCheckedDate)
-                    : undefined
-                }
-              />
-              <Fact label="Floor" value={apartment?.floorNo} />
-              <Fact label="Block" value={apartment?.blockName} />
-              <Fact label="Room" value={apartment?.apartmentNo} />
-              <Fact
-                label="Rent"
-                value={apartment ? `${formatRent(rentNow)} per month` : undefined}
-              />
-              {nextRent && (
+            {!noLeaseFacts && (
+              <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
                 <Fact
-                  label="New rent"
-                  value={`${formatRent(nextRent.rent)} from ${monthLabel(nextRent.fromMonth)}`}
+                  label="Agreement signed"
+                  value={signed ? formatShortDate(signed) : undefined}
                 />
-              )}
-              {lease?.terms && (
-                <>
-                  <Fact label="Lease starts" value={formatShortDate(lease.terms.startDate)} />
+                <Fact
+                  label="Agreement accepted"
+                  value={
+                    lease?.agreementCheckedDate
+                      ? formatShortDate(lease.agreementCheckedDate)
+                      : undefined
+                  }
+                />
+                <Fact label="Floor" value={apartment?.floorNo} />
+                <Fact label="Block" value={apartment?.blockName} />
+                <Fact label="Room" value={apartment?.apartmentNo} />
+                <Fact
+                  label="Rent"
+                  value={apartment ? `${formatRent(rentNow)} per month` : undefined}
+                />
+                {nextRent && (
                   <Fact
-                    label="Lease ends"
-                    value={
-                      // Given notice, it ends that day; past its fixed term, a lease runs on
-                      // month to month until it is ended.
-                      lease.endsOn
-                        ? `${formatShortDate(lease.endsOn)} (notice given)`
-                        : runsMonthToMonth(lease.terms.endDate, lease.endsOn, today)
-                          ? `${formatShortDate(lease.terms.endDate)}, then month to month`
-                          : formatShortDate(lease.terms.endDate)
-                    }
+                    label="New rent"
+                    value={`${formatRent(nextRent.rent)} from ${monthLabel(nextRent.fromMonth)}`}
                   />
-                  <Fact
-                    label="Deposit"
-                    value={depositStatus(
-                      lease.terms.deposit,
-                      lease.depositHeld,
-                      lease.depositReceived,
-                    )}
-                  />
-                </>
-              )}
-            </dl>
+                )}
+                {lease?.terms && (
+                  <>
+                    <Fact label="Lease starts" value={formatShortDate(lease.terms.startDate)} />
+                    <Fact
+                      label="Lease ends"
+                      value={
+                        // Given notice, it ends that day; past its fixed term, a lease runs on
+                        // month to month until it is ended.
+                        lease.endsOn
+                          ? `${formatShortDate(lease.endsOn)} (notice given)`
+                          : runsMonthToMonth(lease.terms.endDate, lease.endsOn, today)
+                            ? `${formatShortDate(lease.terms.endDate)}, then month to month`
+                            : formatShortDate(lease.terms.endDate)
+                      }
+                    />
+                    <Fact
+                      label="Deposit"
+                      value={depositStatus(
+                        lease.terms.deposit,
+                        lease.depositHeld,
+                        lease.depositReceived,
+                      )}
+                    />
+                  </>
+                )}
+              </dl>
+            )}
           </>
         )}
       </ProfileCard>
