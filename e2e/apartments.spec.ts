@@ -209,4 +209,48 @@ test.describe('the admin’s apartments', () => {
     expect(await noSideways(small)).toBe(true);
     await phone.close();
   });
+
+  test('long details wrap on the listing and on the apartment’s own page, on a phone too', async ({
+    page,
+    browser,
+  }) => {
+    await loginAs(page, 'admin');
+    const apartmentNo = uniqueNumber();
+    const word = 'Sunlit'.repeat(50);
+    const created = await page.request.post('/api/admin/apartments', {
+      data: {
+        apartmentNo,
+        blockName: 'Z',
+        floorNo: 9,
+        // Second on the listing's first page, below the other test's apartment.
+        rent: TOP_RENT - 1,
+        details: `Bright. ${word}`,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { _id: id, version } = (
+      (await created.json()) as {
+        result: { _id: string; version: number };
+      }
+    ).result;
+    try {
+      for (const width of [1366, 360]) {
+        const visitor = await browser.newContext({
+          baseURL: test.info().project.use.baseURL,
+          viewport: { width, height: 800 },
+        });
+        const seen = await visitor.newPage();
+        await seen.goto(`/apartment/${id}`);
+        await expect(seen.getByText(word)).toBeVisible();
+        expect(await noSideways(seen), `the apartment's page at ${width} px`).toBe(true);
+        await seen.goto('/apartment');
+        await expect(seen.getByText(word)).toBeVisible();
+        expect(await noSideways(seen), `the listing at ${width} px`).toBe(true);
+        await visitor.close();
+      }
+    } finally {
+      const deleted = await page.request.delete(`/api/admin/apartments/${id}?version=${version}`);
+      expect(deleted.status()).toBe(200);
+    }
+  });
 });

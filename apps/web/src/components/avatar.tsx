@@ -20,14 +20,14 @@ export function Avatar({
       alt=""
       width={size}
       height={size}
-      className="rounded-full object-cover ring-2 ring-base-100"
+      className="shrink-0 rounded-full object-cover ring-2 ring-base-100"
       style={{ width: size, height: size }}
       referrerPolicy="no-referrer"
     />
   ) : (
     <span
       aria-hidden="true"
-      className="inline-flex items-center justify-center rounded-full bg-primary font-semibold text-primary-content"
+      className="inline-flex shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-content"
       style={{ width: size, height: size, fontSize: Math.round(size * 0.38) }}
     >
       {initials || '?'}

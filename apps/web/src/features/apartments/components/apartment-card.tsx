@@ -51,7 +51,9 @@ export function ApartmentCard({
             <dd className="font-semibold">{apartment.blockName}</dd>
           </div>
         </dl>
-        <p className="flex-1 text-sm leading-relaxed text-base-content/75">{apartment.details}</p>
+        <p className="flex-1 text-sm leading-relaxed wrap-anywhere text-base-content/75">
+          {apartment.details}
+        </p>
         <p className="text-lg font-semibold text-primary">
           {formatRent(apartment.rent)}{' '}
           <span className="text-sm font-normal text-base-content/70">per month</span>

@@ -94,7 +94,9 @@ export function LeaseAgreement({
               fetchPriority="high"
               className="aspect-[3/2] w-full rounded-box bg-base-300 object-cover"
             />
-            <dl className="grid content-start gap-2 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
+            {/* min-w-0 and wrap-anywhere: the office's text wraps, a long word too (no page wider
+                than the screen). */}
+            <dl className="grid min-w-0 content-start gap-2 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
               <dt className="font-semibold">Apartment number</dt>
               <dd>{apartment.apartmentNo}</dd>
               <dt className="font-semibold">Block name</dt>
@@ -104,7 +106,7 @@ export function LeaseAgreement({
               <dt className="font-semibold">Rent</dt>
               <dd>{rent} per month</dd>
               <dt className="font-semibold">Details</dt>
-              <dd>{apartment.details}</dd>
+              <dd className="wrap-anywhere">{apartment.details}</dd>
             </dl>
           </div>
         </Clause>
