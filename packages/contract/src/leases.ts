@@ -161,6 +161,8 @@ export const MemberSchema = z.object({
   /** Rent due or overdue today, over every lease the member held (whole BDT). */
   owedMonths: z.number().int(),
   owedAmount: z.number().int(),
+  /** Repair charges not paid, over every lease the member held (whole BDT); rent is apart. */
+  chargesOwed: z.number().int(),
   /**
    * Why Remove would be refused today (rent paid ahead of this month, or of a lease not yet
    * started), in the refusal's own words; null when it would not be.

@@ -28,6 +28,7 @@ import { apartmentPhotoUrl, coverImageId } from '../apartments/apartments.servic
 import { imageUrl } from '../images/images.service';
 import {
   balancesOf,
+  chargesOwedBy,
   firstRentDue,
   leaseDeposits,
   type BillingRules,
@@ -484,8 +485,9 @@ export async function rejectAgreement(
 }
 
 /**
- * Members with the apartment each rents and the rent they owe today, by name (spec §2 Manage
- * Members), a page at a time: balances are summed for that page's members only.
+ * Members with the apartment each rents, the rent they owe today and the repair charges they have
+ * not paid, by name (spec §2 Manage Members), a page at a time: balances are summed for that
+ * page's members only.
  */
 export async function listMembers(
   db: Database,
@@ -521,6 +523,8 @@ export async function listMembers(
         checkedAt: agreements.checkedAt,
         startDate: agreements.startDate,
         paidThrough: paidThroughOf(agreements.id),
+        // The rent roll's column too: a member can owe no rent and still owe for a repair.
+        chargesOwed: chargesOwedBy(users.id),
       })
       .from(users)
       .leftJoin(
@@ -550,6 +554,7 @@ export async function listMembers(
       leaseStart: row.startDate,
       owedMonths: balances.get(row.id)?.owedMonths ?? 0,
       owedAmount: balances.get(row.id)?.owedAmount ?? 0,
+      chargesOwed: row.chargesOwed,
       removalRefused: removalRefusal(today, row.startDate, row.paidThrough) ?? null,
     }));
   }

@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, login, loginAs, type Session, type TestApp } from '../../../test/build';
 import { newPerson, type Person } from '../../../test/people';
-import { agreements, apartments, users } from '../../db/schema';
+import { agreements, apartments, charges, users } from '../../db/schema';
 
 let t: TestApp;
 let admin: Session;
@@ -291,7 +291,31 @@ describe('members (admin)', () => {
       displayName: 'Mitu Sen',
       email: person.email,
       apartmentNo: 'C-403',
+      chargesOwed: 0,
     });
+    // A repair charged to her, unpaid, is in the list apart from rent; once paid, it is not.
+    const [charge] = await t.database.db
+      .insert(charges)
+      .values({ tenantId: person.id, agreementId: id, description: 'A broken pane', amount: 450 })
+      .returning({ id: charges.id });
+    if (!charge) throw new Error('no charge');
+    // Written to the database directly: the notice a write through the API gives, at once.
+    const listedOwing = async () => {
+      t.app.changesCache.forgetChanges();
+      return MemberListResponseSchema.parse(
+        (await admin.inject({ method: 'POST', url: '/api/manageMembers' })).json(),
+      ).find((m) => m._id === person.id)?.chargesOwed;
+    };
+    expect(await listedOwing()).toBe(450);
+    const [office] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'admin@structo.com'));
+    await t.database.db
+      .update(charges)
+      .set({ paidAt: new Date(), method: 'cash', receivedOn: '2026-12-01', recordedBy: office?.id })
+      .where(eq(charges.id, charge.id));
+    expect(await listedOwing()).toBe(0);
 
     const removed = await admin.inject({
       method: 'POST',

@@ -7,7 +7,7 @@ import {
   type OfflinePaymentMethod,
   type RecordChargePaymentSchema,
 } from '@structomate/contract';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { agreements, apartments, charges, users } from '../../db/schema';
@@ -30,6 +30,11 @@ import { notify } from '../notifications/notifications.service';
 export const chargesOwedSql = sql`(
   select c.agreement_id, sum(c.amount) as owed from charges c
   where c.paid_at is null group by c.agreement_id)`;
+
+/** What a tenant owes in unpaid charges, over every lease they held (0 when none), for a select. */
+export const chargesOwedBy = (tenantId: AnyColumn) =>
+  sql<number>`coalesce((select sum(c.amount) from ${charges} c
+    where c.tenant_id = ${tenantId} and c.paid_at is null), 0)`.mapWith(Number);
 
 export interface NewCharge {
   tenantId: string;

@@ -17,7 +17,7 @@ export {
   settleListedIntents,
   type PaymentsContext,
 } from './recording.service';
-export { addCharge, listCharges } from './charges.service';
+export { addCharge, chargesOwedBy, listCharges } from './charges.service';
 export { depositsHeld, leaseDeposits } from './deposits.service';
 
 /** When rent falls due, from the configuration. */

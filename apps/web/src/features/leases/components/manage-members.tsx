@@ -2,6 +2,7 @@ import type { Member } from '@structomate/contract';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Avatar } from '../../../components/avatar';
+import { memberBalance } from './member-balance';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { Pager } from '../../../components/pager';
@@ -163,17 +164,11 @@ export function ManageMembers() {
 }
 
 /**
- * What a member owes `today` (the building's day), linking to their record (every month of their
- * rent); when their lease is still to start and nothing is owed, when it starts.
+ * What a member owes `today`, linking to their record (every month of their rent, their charges).
  */
 function RentLink({ member, today }: { member: Member; today: string }) {
   const fromList = useFromList();
-  const status =
-    member.owedAmount > 0
-      ? `Owes ${formatRent(member.owedAmount)}`
-      : member.leaseStart && member.leaseStart > today
-        ? `Starts ${formatShortDate(member.leaseStart)}`
-        : 'Paid up';
+  const { status, owes } = memberBalance(member, today);
   return (
     <Link
       to={member._id}
@@ -182,7 +177,7 @@ function RentLink({ member, today }: { member: Member; today: string }) {
       // Named by what it shows first (WCAG 2.5.3), then by where it leads.
       aria-label={`${status}, rent account of ${member.displayName}`}
     >
-      {member.owedAmount > 0 ? <span className="font-medium text-error">{status}</span> : status}
+      {owes ? <span className="font-medium text-error">{status}</span> : status}
     </Link>
   );
 }

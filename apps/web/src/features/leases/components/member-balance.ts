@@ -1,0 +1,20 @@
+import type { Member } from '@structomate/contract';
+import { formatRent, formatShortDate } from '../../../lib/format';
+
+/**
+ * A member's balance in the Manage Members list on `today` (the building's day): the rent they
+ * owe and the repair charges they have not paid, each named (a member paid up on rent may still
+ * owe for a repair); with nothing owed, when a lease still to come starts, else "Paid up".
+ */
+export function memberBalance(member: Member, today: string): { status: string; owes: boolean } {
+  const charges = formatRent(member.chargesOwed);
+  if (member.owedAmount > 0) {
+    const rent = `Owes ${formatRent(member.owedAmount)}`;
+    return { status: member.chargesOwed > 0 ? `${rent} + ${charges} charges` : rent, owes: true };
+  }
+  if (member.chargesOwed > 0) return { status: `Owes ${charges} in charges`, owes: true };
+  if (member.leaseStart && member.leaseStart > today) {
+    return { status: `Starts ${formatShortDate(member.leaseStart)}`, owes: false };
+  }
+  return { status: 'Paid up', owes: false };
+}
