@@ -371,6 +371,14 @@ test.describe('dashboard by role', () => {
     await expect(
       lease.getByText('Term', { exact: true }).locator('xpath=following-sibling::dd[1]'),
     ).toHaveText('01 Feb, 2025 – 31 Jan, 2026, then month to month');
+    // Renewing it offers a year from next month, to a month's end, and says the term is past.
+    await lease.getByRole('button', { name: 'Renew lease' }).click();
+    await expect(lease.getByLabel('New end date')).toHaveValue('2027-11-30');
+    await expect(
+      lease.getByText(
+        'Its fixed term ended on 31 January 2026; it runs on month to month until renewed or ended.',
+      ),
+    ).toBeVisible();
   });
 
   test("a user's profile shows N/A for the lease", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APARTMENT_LIMITS } from './apartment-admin';
-import { addMonthsToDay } from './calendar';
+import { addMonths, addMonthsToDay, leaseEndDate } from './calendar';
 import { BillingMonthSchema } from './payments';
 
 /** How far ahead (years from today) a renewed lease may run, and a notice may end one. */
@@ -61,6 +61,17 @@ export const defaultEndDate = (today: string, noticeDays: number) => {
   date.setUTCDate(date.getUTCDate() + noticeDays);
   return date.toISOString().slice(0, 10);
 };
+
+/**
+ * The new last day a renewal offers first: a term as long as the lease's own after its current
+ * last day; for a lease past its fixed term (running on month to month) or without one, a term
+ * from the 1st of next month, so it ends on a month's last day (renewed on 5 December 2026 for
+ * 12 months: 31 December 2027, not 5 December 2027).
+ */
+export const defaultRenewalEnd = (currentEnd: string | null, termMonths: number, today: string) =>
+  currentEnd !== null && currentEnd >= today
+    ? addMonthsToDay(currentEnd, termMonths)
+    : leaseEndDate(`${addMonths(today.slice(0, 7), 1)}-01`, termMonths);
 
 /** The furthest day a renewal may run to, and a notice may end a lease on. */
 export const latestRenewalEnd = (today: string) =>

@@ -1,8 +1,8 @@
 import {
   addMonths,
-  addMonthsToDay,
   dayLabel,
   defaultEndDate,
+  defaultRenewalEnd,
   latestEndDate,
   latestRenewalEnd,
   monthEnd,
@@ -227,7 +227,9 @@ function RenewForm({
   const id = useId();
   const currentEnd = terms?.endDate ?? today;
   const base = currentEnd > today ? currentEnd : today;
-  const [endDate, setEndDate] = useState(addMonthsToDay(base, terms?.termMonths ?? 12));
+  const [endDate, setEndDate] = useState(
+    defaultRenewalEnd(terms?.endDate ?? null, terms?.termMonths ?? 12, today),
+  );
   const [newRent, setNewRent] = useState(false);
   const [rent, setRent] = useState('');
   const firstMonth = today.slice(0, 7);
@@ -266,7 +268,11 @@ function RenewForm({
         <FormField
           id={`${id}-end`}
           label="New end date"
-          hint={`The lease now ends on ${dayLabel(currentEnd)}.`}
+          hint={
+            terms && terms.endDate < today
+              ? `Its fixed term ended on ${dayLabel(terms.endDate)}; it runs on month to month until renewed or ended.`
+              : `The lease now ends on ${dayLabel(currentEnd)}.`
+          }
           error={issues.endDate}
         >
           <input
