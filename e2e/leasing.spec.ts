@@ -532,5 +532,8 @@ test.describe('admin screens', () => {
       () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
     );
     expect(overflow, 'the page scrolls sideways').toBe(false);
+    // His name opens his rent account, as a former tenant's does.
+    await row.getByRole('link', { name: 'Tanvir Hossain', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Tanvir Hossain: rent account' })).toBeVisible();
   });
 });

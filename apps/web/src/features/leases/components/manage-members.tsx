@@ -89,7 +89,14 @@ export function ManageMembers() {
                     <div className="flex items-center gap-3">
                       <Avatar name={member.displayName} photoURL={member.photoURL} size={36} />
                       <div className="min-w-0">
-                        <p className="font-medium">{member.displayName}</p>
+                        {/* The rent account, as from the former tenants' table below. */}
+                        <Link
+                          to={member._id}
+                          state={fromList}
+                          className="link link-hover font-medium"
+                        >
+                          {member.displayName}
+                        </Link>
                         {/* On phones the email, apartment and balance sit under the name, not in columns. */}
                         <p className="max-w-44 truncate text-xs text-base-content/70 sm:hidden">
                           {member.email}
