@@ -109,6 +109,8 @@ test.describe('announcements', () => {
     });
     await loginAs(page, 'admin');
     await page.goto('/dashboard/makeAnnouncements');
+    // The title's limit is said before a long one is cut.
+    await expect(page.getByLabel('Title')).toHaveAccessibleDescription('Up to 120 characters.');
     await page.getByRole('button', { name: 'Make Announcement' }).click();
     await expect(page.getByText('Title is required')).toBeVisible();
     await expect(page.getByText('Choose who the announcement is for')).toBeVisible();

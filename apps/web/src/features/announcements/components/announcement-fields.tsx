@@ -15,6 +15,8 @@ const audienceOption: Record<AnnouncementType, string> = {
 };
 
 const DETAILS_HINT = 'Line breaks are kept as you type them.';
+/** The field takes no more than this (a longer paste is cut): said before, not found out. */
+const TITLE_HINT = `Up to ${ANNOUNCEMENT_LIMITS.title} characters.`;
 
 /**
  * Title, audience type and details: the fields of the Make Announcement form and of the edit
@@ -39,10 +41,10 @@ export function AnnouncementFields({
   return (
     <>
       <div className="grid gap-5 md:grid-cols-[1fr_16rem]">
-        <FormField id={ids.title} label="Title" error={errors.title?.message}>
+        <FormField id={ids.title} label="Title" hint={TITLE_HINT} error={errors.title?.message}>
           <input
             {...register('title')}
-            {...describedBy(ids.title, errors.title?.message)}
+            {...describedBy(ids.title, errors.title?.message, TITLE_HINT)}
             maxLength={ANNOUNCEMENT_LIMITS.title}
             placeholder="Water tank cleaning on Sunday"
             className="input w-full"
