@@ -229,7 +229,7 @@ test.describe('leasing', () => {
     ).toHaveText(/^15 \w{3}, \d{4}$/);
     await expect(
       page.getByText('Deposit', { exact: true }).locator('xpath=following-sibling::dd[1]'),
-    ).toHaveText('24,500 BDT, not received yet');
+    ).toHaveText('24,500 BDT, not received yet: pay it at the building office');
   });
 
   test('the admin rejects a request: "Agreement rejected!"', async ({ page, browser }) => {

@@ -51,7 +51,11 @@ test.describe('rent and deposits recorded by hand', () => {
     const tenant = await newMember(page, 'Rahim Uddin', 'C-403');
     // The tenant's profile says the deposit the lease asks for has not been received yet.
     await page.goto('/dashboard/myProfile');
-    await expect(page.getByText('29,500 BDT, not received yet', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('29,500 BDT, not received yet: pay it at the building office', {
+        exact: true,
+      }),
+    ).toBeVisible();
 
     const admin = await adminPage(browser, page);
     await openRentAccount(admin, tenant);

@@ -328,6 +328,7 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     await expect(ledger.getByRole('listitem').filter({ hasText: 'November 2026' })).toContainText(
       /due 20 Nov/,
     );
+    await expect(ledger).toContainText('Billed monthly from November 2026.');
     const admin = await adminPage(browser, page);
     const members = async () => {
       await admin.goto('/dashboard/manage-members');
@@ -345,6 +346,7 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     await page.goto('/dashboard/payments');
     await expect(page.getByText(/^You owe [\d,]+ BDT \(1 month\)$/)).toBeVisible();
     await expect(picker.locator('option:checked')).toHaveText('November 2026 (due)');
+    await expect(ledger).toContainText('Every month billed since November 2026.');
     await expect(
       (await members()).getByRole('link', {
         name: /^Owes [\d,]+ BDT, rent account of Shapla Begum$/,

@@ -50,8 +50,11 @@ export function RentLedger({
           </h2>
           {ledger.leaseStart && (
             <p className="text-sm text-base-content/75">
-              Every month billed since {ledger.months[0]?.month}. Rent is due on the{' '}
-              {ordinal(ledger.dueDay)} of each month
+              {/* A lease still to start has billed nothing yet: its months are all to come. */}
+              {ledger.months.every((month) => month.status === 'upcoming')
+                ? `Billed monthly from ${ledger.months[0]?.month}.`
+                : `Every month billed since ${ledger.months[0]?.month}.`}{' '}
+              Rent is due on the {ordinal(ledger.dueDay)} of each month
               {ledger.graceDays > 0
                 ? ` and overdue ${ledger.graceDays} ${ledger.graceDays === 1 ? 'day' : 'days'} later`
                 : ''}

@@ -135,11 +135,14 @@ export function MyProfile() {
 
 /**
  * The lease's deposit and whether the building has it, as the office recorded it: "48,000 BDT,
- * received", "48,000 BDT, not received yet", "given back", or what is held of it.
+ * received", "48,000 BDT, not received yet: pay it at the building office", "given back", or
+ * what is held of it.
  */
 function depositStatus(agreed: number, held: number, received: number): string {
   if (agreed === 0) return held > 0 ? `${formatRent(held)} held` : 'None';
-  if (received === 0) return `${formatRent(agreed)}, not received yet`;
+  // The card payment takes rent only: the office records a deposit, however it is paid.
+  if (received === 0)
+    return `${formatRent(agreed)}, not received yet: pay it at the building office`;
   if (held === 0) return `${formatRent(agreed)}, given back`;
   if (held === agreed) return `${formatRent(agreed)}, received`;
   return `${formatRent(agreed)}; ${formatRent(held)} held`;
