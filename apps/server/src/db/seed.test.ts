@@ -6,6 +6,7 @@ import { demoAccounts, demoApartments, demoMemberApartmentNo } from './demo-data
 import {
   agreements,
   announcements,
+  auditLog,
   apartments,
   building,
   coupons,
@@ -14,7 +15,7 @@ import {
   maintenanceRequests,
   users,
 } from './schema';
-import { seedDemoData } from './seed';
+import { DEMO_SETUP_SUMMARY, seedDemoData } from './seed';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -49,6 +50,16 @@ describe('seedDemoData', () => {
     const [profile] = await database.db.select().from(building);
     expect(profile).toMatchObject({ name: 'StructoMate', contactEmail: 'office@structo.com' });
     expect(Object.keys(profile?.socialLinks ?? {})).toHaveLength(4);
+
+    // The audit log starts with the system setting the demo building up, not empty.
+    expect(await database.db.select().from(auditLog)).toEqual([
+      expect.objectContaining({
+        action: 'building.setup',
+        actorId: null,
+        subjectType: 'building',
+        summary: DEMO_SETUP_SUMMARY,
+      }),
+    ]);
   });
 
   it('stores hashed passwords and gives the member an accepted lease', async () => {
@@ -109,12 +120,15 @@ describe('seedDemoData', () => {
       (await database.db.select({ n: count() }).from(depositEntries))[0]?.n;
     const before = [await countOf(apartments), await countOf(users), await countOf(announcements)];
     const depositsBefore = await deposits();
+    const logged = async () => (await database.db.select({ n: count() }).from(auditLog))[0]?.n;
+    const loggedBefore = await logged();
     const report = await seedDemoData(database.db);
     expect(report).toEqual({ apartments: 0, accounts: 0, coupons: 0, announcements: 0 });
     expect([await countOf(apartments), await countOf(users), await countOf(announcements)]).toEqual(
       before,
     );
     expect(await deposits()).toBe(depositsBefore);
+    expect(await logged()).toBe(loggedBefore);
   });
   it('gives its repair requests to a contact the admin listed already, not a second one', async () => {
     // A building with no request yet, whose admin listed the demo's plumber themself.

@@ -27,6 +27,7 @@ import {
 import {
   agreements,
   announcements,
+  auditLog,
   apartmentPhotos,
   apartments,
   building,
@@ -51,6 +52,9 @@ const ArtworkManifestSchema = z.array(
     height: z.number().int().positive(),
   }),
 );
+/** The audit log's first line on a demo building. */
+export const DEMO_SETUP_SUMMARY =
+  "Demo building set up with sample data: apartments, the demo accounts, a tenant's lease with its payments and deposit, a former tenant, a coupon, announcements and repair requests";
 // Serialises seeding across servers that start together on one PostgreSQL.
 const SEED_LOCK_KEY = 7_311_530_002;
 
@@ -77,12 +81,27 @@ export async function seedDemoData(
       coupons: await seedCoupon(tx),
       announcements: await seedAnnouncements(tx),
     };
-    await tx.insert(building).values(demoBuilding).onConflictDoNothing();
+    const [setUp] = await tx
+      .insert(building)
+      .values(demoBuilding)
+      .onConflictDoNothing()
+      .returning({ id: building.id });
     await seedMemberLease(tx);
     const currentMonth = calendarDay(clock.now, clock.timeZone).slice(0, 7);
     await seedMemberPayments(tx, currentMonth);
     await seedFormerTenant(tx, currentMonth);
     await seedMaintenance(tx, clock.now, clock.timeZone);
+    // The audit log starts with what made this building: the system, which added the demo, not
+    // a person (what the demo's people did before is in its rows, not in the log).
+    if (setUp) {
+      await tx.insert(auditLog).values({
+        action: 'building.setup',
+        subjectType: 'building',
+        subjectId: String(setUp.id),
+        summary: DEMO_SETUP_SUMMARY,
+        at: clock.now,
+      });
+    }
     return report;
   });
 }
