@@ -456,12 +456,13 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     expect(costed.status(), await costed.text()).toBe(200);
     await admin.goto('/dashboard/manage-members');
     const row = admin.getByRole('row').filter({ hasText: tenant.email });
+    // Rent and the repair charge, each named.
     await expect(row.getByRole('link', { name: `Rent account of ${tenant.name}` })).toHaveText(
-      'Owes 89,000 BDT',
+      'Owes 89,000 BDT + 1,500 BDT charges',
     );
     await row.getByRole('button', { name: `Remove ${tenant.name}` }).click();
     await expect(admin.getByRole('dialog')).toContainText(
-      'The 89,000 BDT of rent they owe stays on their account.',
+      'The 89,000 BDT of rent and 1,500 BDT in repair charges they owe stay on their account.',
     );
     await admin.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
     await expect(toast(admin, `${tenant.name} removed`)).toBeVisible();

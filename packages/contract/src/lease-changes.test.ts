@@ -12,4 +12,9 @@ describe('defaultRenewalEnd', () => {
     expect(defaultRenewalEnd(null, 12, '2026-11-30')).toBe('2027-11-30');
     expect(defaultRenewalEnd('2025-06-30', 24, '2026-02-14')).toBe('2028-02-29');
   });
+
+  it('never offers a day past what a renewal may reach, five years from today', () => {
+    expect(defaultRenewalEnd('2026-01-31', 60, '2026-12-05')).toBe('2031-12-05');
+    expect(defaultRenewalEnd('2027-06-30', 60, '2026-12-05')).toBe('2031-12-05');
+  });
 });

@@ -62,20 +62,25 @@ export const defaultEndDate = (today: string, noticeDays: number) => {
   return date.toISOString().slice(0, 10);
 };
 
+/** The furthest day a renewal may run to, and a notice may end a lease on. */
+export const latestRenewalEnd = (today: string) =>
+  addMonthsToDay(today, 12 * LEASE_CHANGE_LIMITS.renewYears);
+
 /**
  * The new last day a renewal offers first: a term as long as the lease's own after its current
  * last day; for a lease past its fixed term (running on month to month) or without one, a term
  * from the 1st of next month, so it ends on a month's last day (renewed on 5 December 2026 for
  * 12 months: 31 December 2027, not 5 December 2027).
  */
-export const defaultRenewalEnd = (currentEnd: string | null, termMonths: number, today: string) =>
-  currentEnd !== null && currentEnd >= today
-    ? addMonthsToDay(currentEnd, termMonths)
-    : leaseEndDate(`${addMonths(today.slice(0, 7), 1)}-01`, termMonths);
-
-/** The furthest day a renewal may run to, and a notice may end a lease on. */
-export const latestRenewalEnd = (today: string) =>
-  addMonthsToDay(today, 12 * LEASE_CHANGE_LIMITS.renewYears);
+export const defaultRenewalEnd = (currentEnd: string | null, termMonths: number, today: string) => {
+  const end =
+    currentEnd !== null && currentEnd >= today
+      ? addMonthsToDay(currentEnd, termMonths)
+      : leaseEndDate(`${addMonths(today.slice(0, 7), 1)}-01`, termMonths);
+  // Never past what a renewal may reach (a long term from next month would be refused).
+  const latest = latestRenewalEnd(today);
+  return end > latest ? latest : end;
+};
 export const latestEndDate = (today: string) =>
   addMonthsToDay(today, 12 * LEASE_CHANGE_LIMITS.endYears);
 

@@ -97,7 +97,8 @@ export async function seedDemoData(
       await tx.insert(auditLog).values({
         action: 'building.setup',
         subjectType: 'building',
-        subjectId: String(setUp.id),
+        // As the landlord's own setting up records it: the one building, named by no id.
+        subjectId: null,
         summary: DEMO_SETUP_SUMMARY,
         at: clock.now,
       });

@@ -21,7 +21,8 @@ export function SignedInCard({
   const returnTo = returnPathFrom(useLocation().state);
   // The way back lives in the tab's history, which the server drawing this page cannot read: it
   // shows once the browser has the page, so both draw the page alike.
-  const goingBack = useHydrated() && returnTo !== '/';
+  // Home, or the dashboard the next button opens, is no way back of its own.
+  const goingBack = useHydrated() && returnTo !== '/' && returnTo !== '/dashboard';
   return (
     <div className="space-y-5">
       <div className="flex items-center gap-3 rounded-box bg-base-200 p-4">

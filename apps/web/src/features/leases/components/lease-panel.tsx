@@ -237,7 +237,9 @@ function RenewForm({
   const months = Array.from({ length: 61 }, (_, index) => addMonths(firstMonth, index)).filter(
     (month) => month <= endDate.slice(0, 7),
   );
-  const [rentFrom, setRentFrom] = useState(addMonths(currentEnd.slice(0, 7), 1));
+  // The month after the term; for a lease already past it, this month (a month gone is not offered).
+  const afterTerm = addMonths(currentEnd.slice(0, 7), 1);
+  const [rentFrom, setRentFrom] = useState(afterTerm > firstMonth ? afterTerm : firstMonth);
   // A shorter end may leave the chosen month out: the nearest month still offered is sent.
   const from = months.includes(rentFrom) ? rentFrom : (months.at(-1) ?? firstMonth);
 
@@ -269,7 +271,7 @@ function RenewForm({
           id={`${id}-end`}
           label="New end date"
           hint={
-            terms && terms.endDate < today
+            terms && runsMonthToMonth(terms.endDate, lease.endsOn, today)
               ? `Its fixed term ended on ${dayLabel(terms.endDate)}; it runs on month to month until renewed or ended.`
               : `The lease now ends on ${dayLabel(currentEnd)}.`
           }

@@ -2,7 +2,7 @@ import type { Member } from '@structomate/contract';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Avatar } from '../../../components/avatar';
-import { memberBalance } from './member-balance';
+import { memberBalance, owedAfterRemoval } from './member-balance';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { Pager } from '../../../components/pager';
@@ -10,7 +10,7 @@ import { useFromList, useKeepPageInRange, usePageParam } from '../../../lib/use-
 import { EmptyState, PageHeader } from '../../../components/page-header';
 import { Link, useNavigate } from 'react-router';
 import { messageOf } from '../../../lib/api-client';
-import { formatRent, formatShortDate } from '../../../lib/format';
+import { formatShortDate } from '../../../lib/format';
 import { useToday } from '../../../lib/now';
 import { useSiteConfig } from '../../../lib/site-config';
 import { useMembers } from '../api/get-members';
@@ -160,9 +160,7 @@ export function ManageMembers() {
               ? `, due to start on ${formatShortDate(confirming.leaseStart)}, ends today and bills no rent;`
               : ' ends today,'}{' '}
             the apartment becomes available, and they keep a resident account without a lease.
-            {confirming && confirming.owedAmount > 0
-              ? ` The ${formatRent(confirming.owedAmount)} of rent they owe stays on their account.`
-              : ''}
+            {confirming ? owedAfterRemoval(confirming) : ''}
           </p>
         )}
       </ConfirmDialog>

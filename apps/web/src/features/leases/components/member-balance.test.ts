@@ -1,6 +1,6 @@
 import type { Member } from '@structomate/contract';
 import { describe, expect, it } from 'vitest';
-import { memberBalance } from './member-balance';
+import { memberBalance, owedAfterRemoval } from './member-balance';
 
 const member = (owed: Partial<Member>): Member => ({
   _id: 'm1',
@@ -44,5 +44,20 @@ describe('memberBalance', () => {
       owes: false,
     });
     expect(memberBalance(member({}), today)).toEqual({ status: 'Paid up', owes: false });
+  });
+});
+
+describe('owedAfterRemoval', () => {
+  it('names what stays owed after a removal: rent, charges, both or nothing', () => {
+    expect(owedAfterRemoval(member({ owedMonths: 1, owedAmount: 48_000 }))).toBe(
+      ' The 48,000 BDT of rent they owe stays on their account.',
+    );
+    expect(owedAfterRemoval(member({ chargesOwed: 450 }))).toBe(
+      ' The 450 BDT in repair charges they owe stays on their account.',
+    );
+    expect(owedAfterRemoval(member({ owedMonths: 1, owedAmount: 48_000, chargesOwed: 450 }))).toBe(
+      ' The 48,000 BDT of rent and 450 BDT in repair charges they owe stay on their account.',
+    );
+    expect(owedAfterRemoval(member({}))).toBe('');
   });
 });

@@ -50,8 +50,12 @@ export function RentLedger({
           </h2>
           {ledger.leaseStart && (
             <p className="text-sm text-base-content/75">
-              {/* A lease still to start has billed nothing yet: its months are all to come. */}
-              {ledger.months.every((month) => month.status === 'upcoming')
+              {/* A lease still to start has billed nothing yet: its first month is to come (or
+                  paid ahead, in a month still to come). */}
+              {ledger.months[0] &&
+              (ledger.months[0].status === 'upcoming' ||
+                (ledger.months[0].status === 'paid' &&
+                  ledger.months[0].billingMonth > ledger.currentMonth))
                 ? `Billed monthly from ${ledger.months[0]?.month}.`
                 : `Every month billed since ${ledger.months[0]?.month}.`}{' '}
               Rent is due on the {ordinal(ledger.dueDay)} of each month
