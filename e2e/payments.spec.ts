@@ -399,6 +399,13 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     await payWith4242(page, december, '72,000 BDT');
     await expect(page.getByText('All paid up')).toBeVisible();
     await expect(page.getByLabel('Month', { exact: true })).toHaveValue('2028-01');
+    // The list stops 11 months on, and says so.
+    await expect(page.getByLabel('Month', { exact: true })).toHaveAccessibleDescription(
+      'You can pay up to 11 months ahead.',
+    );
+    await expect(page.getByLabel('Month', { exact: true }).locator('option').last()).toHaveText(
+      'November 2028 (upcoming)',
+    );
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     const january = page.getByRole('dialog');
     await expect(

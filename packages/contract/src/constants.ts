@@ -22,6 +22,9 @@ export const CAROUSEL = {
  */
 export const QUERY_FRESH_MS = 30_000;
 
+/** Rent may be paid up to this many months after the current one (the ledger's horizon). */
+export const RENT_MONTHS_AHEAD = 11;
+
 export const TOASTS = {
   autoCloseMs: 5000,
   maxVisible: 5,

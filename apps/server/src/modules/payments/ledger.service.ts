@@ -7,6 +7,7 @@ import {
   type LedgerMonth,
   type LedgerMonthStatus,
   type RentLedger,
+  RENT_MONTHS_AHEAD,
 } from '@structomate/contract';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -34,8 +35,8 @@ export interface BillingRules {
 /** The rules of when a month falls due live in the contract (the mails give them too). */
 export { dueDateIn, dueDateOf } from '@structomate/contract';
 
-/** Rent may be paid up to this many months ahead. */
-export const MONTHS_AHEAD = 11;
+/** Rent may be paid up to this many months ahead (the contract's, which the rent page says). */
+export const MONTHS_AHEAD = RENT_MONTHS_AHEAD;
 
 /**
  * A month's state on `today`: paid; upcoming when it has not begun, or is a lease's first month

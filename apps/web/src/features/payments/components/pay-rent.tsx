@@ -1,4 +1,4 @@
-import type { LedgerMonth, Transaction } from '@structomate/contract';
+import { RENT_MONTHS_AHEAD, type LedgerMonth, type Transaction } from '@structomate/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
@@ -108,6 +108,7 @@ export function PayRent() {
                 disabled={open.length === 0}
                 value={month?.billingMonth ?? ''}
                 onChange={(event) => setPicked(event.target.value)}
+                aria-describedby={`${id}-month-hint`}
               >
                 {open.length === 0 && <option value="">Nothing to pay</option>}
                 {years.map((year) => (
@@ -122,6 +123,10 @@ export function PayRent() {
                   </optgroup>
                 ))}
               </select>
+              {/* Why the list stops where it does (a lease's later months come with time). */}
+              <p id={`${id}-month-hint`} className="text-xs text-base-content/70">
+                You can pay up to {RENT_MONTHS_AHEAD} months ahead.
+              </p>
             </div>
           </div>
           {/* Where the Pay button was: in view on a phone too. */}
