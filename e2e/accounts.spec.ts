@@ -472,7 +472,8 @@ test.describe('client session', () => {
 });
 
 test.describe('leaving', () => {
-  // Once the cookie is gone, the profile's own reads are refused until the page moves.
+  // Once the cookie is gone, the dashboard's read of the member's lease is refused until the page
+  // moves to the login page.
   test.use({ expectedHttpErrors: [/^\/api\/member\/agreements$/] });
 
   test('Logout on a dashboard page goes home; a session ended otherwise still asks for a login @mobile', async ({

@@ -41,6 +41,13 @@ export function RentLedger({
     </ul>
   );
   const headingId = useId();
+  // A lease still to start has billed nothing yet: its first month is to come (or paid ahead, in
+  // a month still to come).
+  const first = ledger.months[0];
+  const notBilledYet =
+    first !== undefined &&
+    (first.status === 'upcoming' ||
+      (first.status === 'paid' && first.billingMonth > ledger.currentMonth));
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
@@ -50,14 +57,9 @@ export function RentLedger({
           </h2>
           {ledger.leaseStart && (
             <p className="text-sm text-base-content/75">
-              {/* A lease still to start has billed nothing yet: its first month is to come (or
-                  paid ahead, in a month still to come). */}
-              {ledger.months[0] &&
-              (ledger.months[0].status === 'upcoming' ||
-                (ledger.months[0].status === 'paid' &&
-                  ledger.months[0].billingMonth > ledger.currentMonth))
-                ? `Billed monthly from ${ledger.months[0]?.month}.`
-                : `Every month billed since ${ledger.months[0]?.month}.`}{' '}
+              {notBilledYet
+                ? `Billed monthly from ${first?.month}.`
+                : `Every month billed since ${first?.month}.`}{' '}
               Rent is due on the {ordinal(ledger.dueDay)} of each month
               {ledger.graceDays > 0
                 ? ` and overdue ${ledger.graceDays} ${ledger.graceDays === 1 ? 'day' : 'days'} later`
