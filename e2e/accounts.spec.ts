@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { MAINTENANCE_MESSAGES } from '@structomate/contract';
 import sharp from 'sharp';
 import { appIsReady, expect, loginAs, registerResident, test } from './fixtures';
 
@@ -406,6 +407,40 @@ test.describe('dashboard by role', () => {
     await expect(page.getByRole('link', { name: 'Your payments and receipts' })).toBeVisible();
     await expect(page.getByText('Agreement signed', { exact: true })).toHaveCount(0);
     await expect(page.getByText('N/A', { exact: true })).toHaveCount(0);
+  });
+
+  test('a former tenant keeps Payment History and Maintenance in the menu, read-only @mobile', async ({
+    page,
+  }) => {
+    await page.goto('/authentiction');
+    await page.getByLabel('Email').fill('former@structo.com');
+    await page.getByLabel('Password', { exact: true }).fill('Former1234');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/authentiction'));
+    await page.goto('/dashboard');
+    const menu = page.getByRole('navigation', { name: 'Dashboard menu' });
+    await expect(menu.getByRole('link')).toHaveText([
+      'My Profile',
+      'Payment History',
+      'Maintenance',
+      'Announcements',
+      'Account',
+    ]);
+    // The card beside the menu (wide screens) names what he is now.
+    if ((page.viewportSize()?.width ?? 0) >= 1024) {
+      await expect(page.getByText('Former tenant · no current lease')).toBeVisible();
+    }
+    await menu.getByRole('link', { name: 'Payment History' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment History' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Payment History' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await menu.getByRole('link', { name: 'Maintenance' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Maintenance' })).toBeVisible();
+    await expect(page.getByText('The requests you made while you rented here.')).toBeVisible();
+    await expect(page.getByText(MAINTENANCE_MESSAGES.formerTenant)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Report a problem' })).toHaveCount(0);
   });
 
   test('each dashboard page names the browser tab after itself', async ({ page }) => {

@@ -42,6 +42,7 @@ const resident: SessionUser = {
   displayName: 'Rahim Uddin',
   photoURL: null,
   role: 'user',
+  formerTenant: false,
 };
 
 /** The API as a page drawn on the server sees it; `answers` overrides a path's answer. */

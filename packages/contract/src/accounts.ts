@@ -94,6 +94,11 @@ export const SessionUserSchema = z.object({
   displayName: z.string(),
   photoURL: z.string().nullable(),
   role: RoleSchema,
+  /**
+   * Ours: a lease of theirs here has ended. A user who was a tenant keeps Payment History and
+   * Maintenance in their menu (their receipts, and the requests of that lease).
+   */
+  formerTenant: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

@@ -1,4 +1,4 @@
-import type { DashboardChildPath, Role } from '@structomate/contract';
+import type { DashboardChildPath, Role, SessionUser } from '@structomate/contract';
 
 export interface DashboardPage {
   path: DashboardChildPath;
@@ -76,6 +76,23 @@ export const SIDE_MENU: Record<Role, DashboardChildPath[]> = {
     'account',
   ],
 };
+
+/**
+ * Ours: a user whose lease here has ended keeps their receipts and the requests of that lease in
+ * the menu, beside the spec's user entries (before, only their profile linked to Payment History,
+ * and Maintenance could be reached by its address alone).
+ */
+const FORMER_TENANT_MENU: DashboardChildPath[] = [
+  'myProfile',
+  'paymentHistory',
+  'maintenance',
+  'user-announcements',
+  'account',
+];
+
+/** The side menu of this person: their role's, a former tenant's for a user who rented here. */
+export const menuFor = (user: Pick<SessionUser, 'role' | 'formerTenant'>) =>
+  user.role === 'user' && user.formerTenant ? FORMER_TENANT_MENU : SIDE_MENU[user.role];
 
 export const mayOpen = (page: DashboardPage, role: Role) =>
   page.roles === 'any' || page.roles.includes(role);

@@ -11,6 +11,7 @@ const ada: SessionUser = {
   displayName: 'Ada Lovelace',
   photoURL: null,
   role: 'user',
+  formerTenant: false,
 };
 
 function renderMenu(signingOut: boolean, onLogout: () => Promise<void>) {

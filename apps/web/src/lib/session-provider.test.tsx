@@ -12,6 +12,7 @@ const ada = {
   displayName: 'Ada Lovelace',
   photoURL: null,
   role: 'user',
+  formerTenant: false,
 };
 
 /** How each POST /api/logout ends: a network failure, or the server's answer. */

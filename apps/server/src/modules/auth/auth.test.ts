@@ -209,6 +209,19 @@ describe('sessions', () => {
     expect(stats.statusCode).toBe(200);
   });
 
+  it('says who rented here before: a former tenant, not a user who never did, nor the tenant', async () => {
+    const former = await login(t.app, 'former@structo.com', 'Former1234');
+    expect(former.user).toMatchObject({ role: 'user', formerTenant: true });
+    expect(await whoAmI({ cookie: former.cookie })).toMatchObject({ formerTenant: true });
+    const user = await loginAs(t.app, 'user');
+    expect(user.user).toMatchObject({ role: 'user', formerTenant: false });
+    expect(await whoAmI({ cookie: user.cookie })).toMatchObject({ formerTenant: false });
+    expect(await whoAmI({ cookie: (await loginAs(t.app, 'member')).cookie })).toMatchObject({
+      role: 'member',
+      formerTenant: false,
+    });
+  });
+
   it('says nobody for no token, a made-up token or an expired session', async () => {
     expect(await whoAmI({})).toBeNull();
     expect(await whoAmI({ cookie: 'sm_session=made-up' })).toBeNull();

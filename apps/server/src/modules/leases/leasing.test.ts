@@ -7,6 +7,7 @@ import {
   InsertedResponseSchema,
   MemberListResponseSchema,
   PendingAgreementListResponseSchema,
+  SessionResponseSchema,
 } from '@structomate/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -287,6 +288,12 @@ describe('members (admin)', () => {
     const list = MemberListResponseSchema.parse(
       (await admin.inject({ method: 'POST', url: '/api/manageMembers' })).json(),
     );
+    // Her session says what she is, read fresh on each request: a tenant, then a former one.
+    const sessionOf = async () =>
+      SessionResponseSchema.parse(
+        (await person.inject({ method: 'GET', url: '/api/session' })).json(),
+      ).user;
+    expect(await sessionOf()).toMatchObject({ role: 'member', formerTenant: false });
     expect(list.find((m) => m._id === person.id)).toMatchObject({
       displayName: 'Mitu Sen',
       email: person.email,
@@ -329,6 +336,7 @@ describe('members (admin)', () => {
       role: 'user',
     });
     expect(await roleOf(person.id)).toBe('user');
+    expect(await sessionOf()).toMatchObject({ role: 'user', formerTenant: true });
     const lease = await agreementRow(id);
     expect(lease).toMatchObject({ status: 'ended' });
     expect(lease?.endedAt).not.toBeNull();

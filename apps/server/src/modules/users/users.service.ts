@@ -24,6 +24,12 @@ export const userColumns = {
   photoImageId: users.photoImageId,
   photoUrl: users.photoUrl,
   role: users.role,
+  // The table named in full: a one-table select names its columns bare, which inside this
+  // subquery would be the agreement's own id.
+  formerTenant: sql<boolean>`exists (
+    select 1 from ${agreements} as past
+    where past.tenant_id = ${users}.id and past.status = 'ended'
+  )`,
 };
 
 interface UserRow {
@@ -33,6 +39,7 @@ interface UserRow {
   photoImageId: string | null;
   photoUrl: string | null;
   role: Role;
+  formerTenant: boolean;
 }
 
 export function toSessionUser(row: UserRow): SessionUser {
@@ -42,6 +49,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     displayName: row.displayName,
     photoURL: row.photoImageId ? imageUrl(row.photoImageId) : row.photoUrl,
     role: row.role,
+    formerTenant: row.formerTenant,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { DashboardChildPath, Role } from '@structomate/contract';
+import type { DashboardChildPath, Role, SessionUser } from '@structomate/contract';
 import type { IconType } from 'react-icons';
 import {
   LuBellRing,
@@ -25,7 +25,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { LeaveGuard } from '../../components/leave-guard';
 import { useSession } from '../../lib/session';
-import { DASHBOARD_PAGES, SIDE_MENU } from '../dashboard-menu';
+import { DASHBOARD_PAGES, menuFor } from '../dashboard-menu';
 
 const icons: Record<DashboardChildPath, IconType> = {
   myProfile: LuUserRound,
@@ -49,11 +49,14 @@ const icons: Record<DashboardChildPath, IconType> = {
   'maintenance-contacts': LuContactRound,
 };
 
-const roleLabel = {
-  user: 'Account · no current lease',
-  member: 'Member · tenant',
-  admin: 'Administrator',
-};
+const roleLabel = (user: SessionUser) =>
+  user.role === 'admin'
+    ? 'Administrator'
+    : user.role === 'member'
+      ? 'Member · tenant'
+      : user.formerTenant
+        ? 'Former tenant · no current lease'
+        : 'Account · no current lease';
 
 /** The dashboard frame (spec §2): the side menu of the person's role and the page beside it. */
 export function DashboardRoute() {
@@ -61,7 +64,7 @@ export function DashboardRoute() {
   const current = useCurrentEntry();
   const entries = useCurrentEntryInView(user?.role);
   if (!user) return null;
-  const menu = SIDE_MENU[user.role];
+  const menu = menuFor(user);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:grid lg:grid-cols-[16rem_1fr] lg:gap-10 lg:px-8 lg:py-10 print:block print:p-0">
       <title>Dashboard · StructoMate</title>
@@ -70,7 +73,7 @@ export function DashboardRoute() {
           <Avatar name={user.displayName} photoURL={user.photoURL} size={44} />
           <div className="min-w-0">
             <p className="truncate font-semibold">{user.displayName}</p>
-            <p className="text-xs text-base-content/70">{roleLabel[user.role]}</p>
+            <p className="text-xs text-base-content/70">{roleLabel(user)}</p>
           </div>
         </div>
         <nav aria-label="Dashboard menu" className="lg:mt-4">
@@ -187,5 +190,5 @@ function ControlsOnceReady({ children }: { children: ReactNode }) {
 export function DashboardIndex() {
   const { user } = useSession();
   if (!user) return null;
-  return <Navigate to={SIDE_MENU[user.role][0] ?? 'myProfile'} replace />;
+  return <Navigate to={menuFor(user)[0] ?? 'myProfile'} replace />;
 }

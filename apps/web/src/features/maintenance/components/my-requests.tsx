@@ -5,6 +5,7 @@ import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { EmptyState, PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
 import { useMyRequests } from '../api/get-my-requests';
 import { numbered, visitAhead, visitSentence } from './format';
 import { StatusBadge, UrgencyBadge } from './labels';
@@ -13,11 +14,16 @@ import { StatusBadge, UrgencyBadge } from './labels';
 export function MyRequests() {
   const mine = useMyRequests();
   const canFile = mine.data?.canFile ?? false;
+  const formerTenant = useSession().user?.formerTenant === true && mine.data?.canFile === false;
   return (
     <div className="space-y-6">
       <PageHeader
         title="Maintenance"
-        description="Report something that needs fixing and follow it until it is done."
+        description={
+          formerTenant
+            ? 'The requests you made while you rented here.'
+            : 'Report something that needs fixing and follow it until it is done.'
+        }
         actions={
           canFile && (
             <Link to="new" className="btn btn-primary">
@@ -40,7 +46,7 @@ export function MyRequests() {
             >
               {/* Someone who never rented here is not told their lease ended. */}
               <span>
-                {mine.data.result.length > 0
+                {formerTenant || mine.data.result.length > 0
                   ? MAINTENANCE_MESSAGES.formerTenant
                   : MAINTENANCE_MESSAGES.notTenant}
               </span>

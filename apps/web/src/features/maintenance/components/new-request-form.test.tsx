@@ -40,6 +40,7 @@ const member: SessionUser = {
   displayName: 'Tanvir Hossain',
   photoURL: null,
   role: 'member',
+  formerTenant: false,
 };
 
 const session: Session = {
