@@ -1,6 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { buildingDay, expect, loginAs, registerResident, test, textContrast } from './fixtures';
+import {
+  accessibilityViolations,
+  buildingDay,
+  expect,
+  loginAs,
+  registerResident,
+  test,
+  textContrast,
+} from './fixtures';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
 
@@ -177,10 +185,11 @@ test.describe('leasing', () => {
     ).toContainText('31,000 BDT');
     await page.goto(`/apartment/${id}`);
     await expect(page.getByRole('button', { name: 'Apply' })).toBeVisible();
+    // A former tenant now: her receipts and requests stay in her menu.
     await page.goto('/dashboard');
     await expect(
       page.getByRole('navigation', { name: 'Dashboard menu' }).getByRole('link'),
-    ).toHaveText(['My Profile', 'Announcements', 'Account']);
+    ).toHaveText(['My Profile', 'Payment History', 'Maintenance', 'Announcements', 'Account']);
   });
 
   test('the applicant chooses when the lease starts; the admin moves it before accepting', async ({
@@ -427,6 +436,41 @@ test.describe('admin screens', () => {
     );
     await request.getByRole('link', { name: 'See their rent account' }).click();
     await expect(page).toHaveURL(/\/dashboard\/manage-members\/[0-9a-f-]{36}$/);
+  });
+
+  // Desktop only: it leases C-801 (which no other journey on this server asks for) for good.
+  test('accepting one of two requests for a flat asks first, then declines the other', async ({
+    page,
+    browser,
+  }) => {
+    const suffix = Date.now().toString(36).slice(-4).toUpperCase();
+    const [first, second] = [`Rina Das ${suffix}`, `Babul Mia ${suffix}`];
+    await residentRequests(browser, page, first, 'C-801');
+    await residentRequests(browser, page, second, 'C-801');
+    await loginAs(page, 'admin');
+    await page.goto('/dashboard/agreement-requests');
+    const rina = requestCard(page, first);
+    const babul = requestCard(page, second);
+    await expect(rina).toContainText('1 other request for C-801 is waiting.');
+    await expect(babul).toContainText('1 other request for C-801 is waiting.');
+
+    await rina.getByRole('button', { name: 'Accept' }).click();
+    const dialog = page.getByRole('dialog', { name: `Accept ${first}'s request for C-801?` });
+    await expect(dialog).toContainText(
+      'The other request for C-801 is declined, and its applicant is told. This cannot be undone.',
+    );
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Not yet' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rina.getByRole('button', { name: 'Accept' })).toBeEnabled();
+    await expect(babul).toBeVisible();
+
+    await rina.getByRole('button', { name: 'Accept' }).click();
+    await dialog.getByRole('button', { name: 'Accept request' }).click();
+    await expect(toast(page, 'Agreement Checked')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(rina).toHaveCount(0);
+    await expect(babul).toHaveCount(0);
   });
 
   test('two requests answered at once: each says how it went', async ({ page, browser }) => {

@@ -141,6 +141,8 @@ export const PendingAgreementSchema = AgreementSchema.extend({
       apartmentNo: z.string(),
     })
     .nullish(),
+  /** Ours: the other requests waiting for this apartment, declined if this one is accepted. */
+  otherRequests: z.number().int().nonnegative().default(0),
 });
 export type PendingAgreement = z.infer<typeof PendingAgreementSchema>;
 export const PendingAgreementListResponseSchema = z.array(PendingAgreementSchema);

@@ -42,6 +42,7 @@ import {
   listMembers,
   memberAgreementWithDeposit,
   pendingAgreements,
+  pendingRequestsByApartment,
   rejectAgreement,
   removeMember,
   requestAgreement,
@@ -153,9 +154,13 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
           const owed = await endedLeaseBalances(app.db, billingRules(app.config), request.now, [
             ...new Set(rows.map((row) => row.tenant_id)),
           ]);
+          const waiting = await pendingRequestsByApartment(app.db, [
+            ...new Set(rows.map((row) => row.apartmentDetails._id)),
+          ]);
           const withBalances = rows.map((row) => ({
             ...row,
             applicantOwes: owed.get(row.tenant_id) ?? null,
+            otherRequests: Math.max(0, (waiting.get(row.apartmentDetails._id) ?? 1) - 1),
           }));
           return { rows: withBalances, total };
         },

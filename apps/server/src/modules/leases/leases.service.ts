@@ -17,7 +17,7 @@ import {
   type MemberAgreement,
   type SessionUser,
 } from '@structomate/contract';
-import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
 import type { Database } from '../../db/client';
 import { agreements, apartments, leaseHolds, leaseTermColumns, users } from '../../db/schema';
@@ -293,6 +293,23 @@ export async function pendingAgreements(
     db.select({ n: count() }).from(agreements).where(pending),
   ]);
   return { rows, total: counted?.n ?? 0 };
+}
+
+/**
+ * How many requests wait for each of these apartments: accepting one declines the others, which
+ * the admin is told before confirming.
+ */
+export async function pendingRequestsByApartment(
+  db: Database,
+  apartmentIds: string[],
+): Promise<Map<string, number>> {
+  if (apartmentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ apartmentId: agreements.apartmentId, n: count() })
+    .from(agreements)
+    .where(and(eq(agreements.status, 'pending'), inArray(agreements.apartmentId, apartmentIds)))
+    .groupBy(agreements.apartmentId);
+  return new Map(rows.map((row) => [row.apartmentId, row.n]));
 }
 
 export async function agreementById(db: Database, id: string): Promise<Agreement> {

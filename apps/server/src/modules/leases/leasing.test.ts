@@ -162,6 +162,7 @@ describe('agreement requests (admin)', () => {
       tenantRole: 'user',
       apartmentDetails: { apartmentNo: 'B-102', blockName: 'B', floorNo: 1, rent: flat.rent },
       applicantOwes: null,
+      otherRequests: 0,
     });
   });
 
@@ -193,6 +194,14 @@ describe('agreement requests (admin)', () => {
     const won = InsertedResponseSchema.parse((await sign(winner, flat.id)).json()).insertedId;
     const lost = InsertedResponseSchema.parse((await sign(rival, flat.id)).json()).insertedId;
     expect(await isAvailable('C-204')).toBe(true);
+    // Each card says how many others wait for the flat (the admin is asked before declining them).
+    const waiting = (
+      (await admin.inject({ method: 'POST', url: '/api/pending/agreements' })).json() as {
+        _id: string;
+        otherRequests: number;
+      }[]
+    ).filter((a) => a._id === won || a._id === lost);
+    expect(waiting.map((a) => a.otherRequests)).toEqual([1, 1]);
 
     const response = await accept(won);
     expect(response.statusCode).toBe(200);

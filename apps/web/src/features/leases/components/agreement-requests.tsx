@@ -40,6 +40,12 @@ export function AgreementRequests() {
   // The request a Reject was clicked on, until the admin confirms or keeps it: a rejection cannot
   // be taken back, and the applicant is told at once.
   const [rejecting, setRejecting] = useState<Agreement | null>(null);
+  // An acceptance that declines other requests for the apartment asks first (ours; one that
+  // declines nobody is the spec's single click).
+  const [confirming, setConfirming] = useState<{
+    agreement: PendingAgreement;
+    startDate?: string;
+  } | null>(null);
 
   const underway = useAnswersUnderway();
   const answering = (agreement: Agreement, decision?: Decision) =>
@@ -63,8 +69,11 @@ export function AgreementRequests() {
               : 'Internal Server Error!',
           ),
       )
-      // The dialog of this very rejection closes; one opened for another request meanwhile stays.
-      .finally(() => setRejecting((open) => (open?._id === agreement._id ? null : open)));
+      // The dialog of this very answer closes; one opened for another request meanwhile stays.
+      .finally(() => {
+        setRejecting((open) => (open?._id === agreement._id ? null : open));
+        setConfirming((open) => (open?.agreement._id === agreement._id ? null : open));
+      });
 
   return (
     <div className="space-y-6">
@@ -87,7 +96,11 @@ export function AgreementRequests() {
                 busy={answering(agreement)}
                 accepting={answering(agreement, 'accept')}
                 onAnswer={(decision, chosen, startDate) =>
-                  decision === 'reject' ? setRejecting(chosen) : answer(decision, chosen, startDate)
+                  decision === 'reject'
+                    ? setRejecting(chosen)
+                    : chosen.otherRequests > 0
+                      ? setConfirming({ agreement: chosen, startDate })
+                      : answer(decision, chosen, startDate)
                 }
               />
             </li>
@@ -112,9 +125,36 @@ export function AgreementRequests() {
       >
         The applicant is told that the building declined it. This cannot be undone.
       </ConfirmDialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={
+          confirming
+            ? `Accept ${confirming.agreement.tenant}'s request for ${confirming.agreement.apartmentDetails.apartmentNo}?`
+            : 'Accept this request?'
+        }
+        confirmLabel="Accept request"
+        dismissLabel="Not yet"
+        tone="primary"
+        busy={confirming !== null && answering(confirming.agreement, 'accept')}
+        onConfirm={() => confirming && answer('accept', confirming.agreement, confirming.startDate)}
+        onClose={() => setConfirming(null)}
+      >
+        {confirming && declinedWith(confirming.agreement)}
+      </ConfirmDialog>
     </div>
   );
 }
+
+const othersWaiting = (agreement: PendingAgreement) =>
+  agreement.otherRequests === 1
+    ? `1 other request for ${agreement.apartmentDetails.apartmentNo} is waiting.`
+    : `${agreement.otherRequests} other requests for ${agreement.apartmentDetails.apartmentNo} are waiting.`;
+
+/** What accepting this request does to the others for its apartment. */
+const declinedWith = (agreement: PendingAgreement) =>
+  agreement.otherRequests === 1
+    ? `The other request for ${agreement.apartmentDetails.apartmentNo} is declined, and its applicant is told. This cannot be undone.`
+    : `The ${agreement.otherRequests} other requests for ${agreement.apartmentDetails.apartmentNo} are declined, and their applicants are told. This cannot be undone.`;
 
 /** One request: who asks for which apartment, on what terms; the start may be moved before accepting. */
 function RequestCard({
@@ -127,7 +167,7 @@ function RequestCard({
   /** An answer to it is on its way (an acceptance, or a rejection confirmed in its dialog). */
   busy: boolean;
   accepting: boolean;
-  onAnswer: (decision: Decision, agreement: Agreement, startDate?: string) => void;
+  onAnswer: (decision: Decision, agreement: PendingAgreement, startDate?: string) => void;
 }) {
   const flat = agreement.apartmentDetails;
   const owes = agreement.applicantOwes;
@@ -179,6 +219,9 @@ function RequestCard({
             </div>
           ))}
         </dl>
+        {agreement.otherRequests > 0 && (
+          <p className="text-sm text-base-content/75">{othersWaiting(agreement)}</p>
+        )}
         {owes && (
           <p role="note" className="rounded-box border border-warning/60 bg-warning/15 p-3 text-sm">
             {`A former tenant: left ${owes.apartmentNo} owing ${formatRent(owes.amount)} (${formatOwedItems(owes.months, owes.charges)} unpaid). `}
