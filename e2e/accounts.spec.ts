@@ -3,6 +3,20 @@ import { MAINTENANCE_MESSAGES } from '@structomate/contract';
 import sharp from 'sharp';
 import { appIsReady, expect, loginAs, registerResident, test } from './fixtures';
 
+/** Logs in with the login form on the page shown: its own fields and button. */
+async function submitLogin(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** The demo's former tenant (Rahim Uddin, whose lease of A-603 ended), logged in by the form. */
+async function logInAsFormerTenant(page: Page) {
+  await page.goto('/authentiction');
+  await submitLogin(page, 'former@structo.com', 'Former1234');
+  await page.waitForURL((url) => !url.pathname.startsWith('/authentiction'));
+}
+
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function photo(): Promise<Buffer> {
@@ -94,9 +108,7 @@ test.describe('registration', () => {
       .getByRole('link', { name: 'Login' });
     await expect(topLogin).toBeVisible();
     await topLogin.click();
-    await page.getByLabel('Email').fill(email.toUpperCase());
-    await page.getByLabel('Password', { exact: true }).fill('Engine1843');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await submitLogin(page, email.toUpperCase(), 'Engine1843');
     await expect(toast(page, 'Welcome Back Ada Lovelace')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await page
@@ -142,9 +154,7 @@ test.describe('login', () => {
   test('says "Invalid email/password" for a wrong password @mobile', async ({ page }) => {
     await page.goto('/authentiction');
     await expect(page.getByRole('heading', { name: 'Log in to Home' })).toBeVisible();
-    await page.getByLabel('Email').fill('user@structo.com');
-    await page.getByLabel('Password', { exact: true }).fill('NotThePassword1');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await submitLogin(page, 'user@structo.com', 'NotThePassword1');
     await expect(toast(page, 'Invalid email/password')).toBeVisible();
     await expect(page).toHaveURL(/\/authentiction$/);
   });
@@ -167,9 +177,7 @@ test.describe('login', () => {
   test('returns to the page that asked for a login', async ({ page }) => {
     await page.goto('/dashboard/paymentHistory');
     await expect(page).toHaveURL(/\/authentiction$/);
-    await page.getByLabel('Email').fill('member@structo.com');
-    await page.getByLabel('Password', { exact: true }).fill('Member1234');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await submitLogin(page, 'member@structo.com', 'Member1234');
     await expect(page).toHaveURL(/\/dashboard\/paymentHistory$/);
     await expect(page.getByRole('heading', { name: 'Payment History' })).toBeVisible();
   });
@@ -395,11 +403,7 @@ test.describe('dashboard by role', () => {
   test("a former tenant's profile shows their last lease, without a grid of N/A @mobile", async ({
     page,
   }) => {
-    await page.goto('/authentiction');
-    await page.getByLabel('Email').fill('former@structo.com');
-    await page.getByLabel('Password', { exact: true }).fill('Former1234');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/authentiction'));
+    await logInAsFormerTenant(page);
     await page.goto('/dashboard/myProfile');
     const last = page.getByRole('region', { name: 'Your last lease' });
     await expect(last.getByText('Ended', { exact: true })).toBeVisible();
@@ -412,11 +416,7 @@ test.describe('dashboard by role', () => {
   test('a former tenant keeps Payment History and Maintenance in the menu, read-only @mobile', async ({
     page,
   }) => {
-    await page.goto('/authentiction');
-    await page.getByLabel('Email').fill('former@structo.com');
-    await page.getByLabel('Password', { exact: true }).fill('Former1234');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/authentiction'));
+    await logInAsFormerTenant(page);
     await page.goto('/dashboard');
     const menu = page.getByRole('navigation', { name: 'Dashboard menu' });
     await expect(menu.getByRole('link')).toHaveText([
