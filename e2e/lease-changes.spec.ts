@@ -124,6 +124,10 @@ test('the admin renews a lease with a new rent, then ends it on a day; the flat 
   await confirm.getByRole('button', { name: 'End lease' }).click();
   await expect(toast(admin, 'The lease ends on 31 March 2028.')).toBeVisible();
   await expect(lease.getByRole('status')).toContainText('This lease ends on 31 March 2028.');
+  // The term shows the lease's real last day beside the end its term had.
+  await expect(lease).toContainText(
+    /Term01 Feb, 2028 – 31 Mar, 2028, before the term's end on \d\d \w{3}, \d{4}/,
+  );
   await page.reload();
   await expect(page.getByText('31 Mar, 2028 (notice given)')).toBeVisible();
 

@@ -50,6 +50,31 @@ async function residentRequests(browser: Browser, page: Page, name: string, apar
   expect(sign.status()).toBe(201);
 }
 
+/** A visitor on apartment `id` clicks Apply, then registers (photo and all); answers the name. */
+async function registerFromApply(page: Page, id: string) {
+  const name = `Nadia ${Date.now().toString(36)}`;
+  await page.goto(`/apartment/${id}`);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/\/authentiction$/);
+  await page.getByRole('link', { name: 'Register now.' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page
+    .getByLabel('Email')
+    .fill(`nadia.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('Harbour2026');
+  await page.getByLabel('Photo').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: await sharp({
+      create: { width: 96, height: 96, channels: 3, background: { r: 30, g: 110, b: 100 } },
+    })
+      .png()
+      .toBuffer(),
+  });
+  await page.getByRole('button', { name: 'Register' }).click();
+  return name;
+}
+
 test.describe('leasing', () => {
   test('a new user signs, the admin accepts, the member lives there, the admin removes them', async ({
     page,
@@ -325,28 +350,7 @@ test.describe('leasing', () => {
     page,
   }) => {
     const id = await apartmentId(page, 'A-101');
-    const name = `Nadia ${Date.now().toString(36)}`;
-    await page.goto(`/apartment/${id}`);
-    await page.getByRole('button', { name: 'Apply' }).click();
-    await expect(page).toHaveURL(/\/authentiction$/);
-    await page.getByRole('link', { name: 'Register now.' }).click();
-    await page.getByLabel('Name').fill(name);
-    await page
-      .getByLabel('Email')
-      .fill(
-        `nadia.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`,
-      );
-    await page.getByLabel('Password', { exact: true }).fill('Harbour2026');
-    await page.getByLabel('Photo').setInputFiles({
-      name: 'me.png',
-      mimeType: 'image/png',
-      buffer: await sharp({
-        create: { width: 96, height: 96, channels: 3, background: { r: 30, g: 110, b: 100 } },
-      })
-        .png()
-        .toBuffer(),
-    });
-    await page.getByRole('button', { name: 'Register' }).click();
+    const name = await registerFromApply(page, id);
     // Registering ends on the login page, which reloads after 2.5 s (spec §4), signed in.
     await expect(page).toHaveURL(/\/authentiction$/);
     await page.waitForEvent('load');
@@ -355,6 +359,30 @@ test.describe('leasing', () => {
     await expect(page).toHaveURL(new RegExp(`/apartment/${id}$`));
     await expect(page.getByText(name).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Apply' })).toBeEnabled();
+  });
+
+  test('Continue taken before the login page reloads keeps what is entered on the agreement @mobile', async ({
+    page,
+  }) => {
+    const id = await apartmentId(page, 'A-101');
+    const name = await registerFromApply(page, id);
+    await expect(page.getByText(`You are logged in as ${name}`)).toBeVisible();
+    // Within the 2.5 s the login page waits before its reload (spec §4).
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(new RegExp(`/apartment/${id}$`));
+    const start = page.getByLabel('Start date');
+    const chosen = await start.inputValue();
+    // A month after the day offered (the 1st of next month), within the year ahead allowed.
+    const [year, month] = chosen.split('-').map(Number) as [number, number];
+    const later =
+      month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+    await start.fill(later);
+    // Past the moment the login page would have reloaded: this page is not reloaded.
+    await page.waitForTimeout(3_000);
+    expect(loads).toBe(0);
+    await expect(start).toHaveValue(later);
   });
 
   test('a person who opens the login page while signed in is offered the dashboard only', async ({
@@ -438,26 +466,27 @@ test.describe('admin screens', () => {
     await expect(page).toHaveURL(/\/dashboard\/manage-members\/[0-9a-f-]{36}$/);
   });
 
-  // Desktop only: it leases C-801 (which no other journey on this server asks for) for good.
+  // Desktop only: it leases B-102 for good, which no other journey on this server asks for (the
+  // cheapest, last on the listing: no journey's first card).
   test('accepting one of two requests for a flat asks first, then declines the other', async ({
     page,
     browser,
   }) => {
     const suffix = Date.now().toString(36).slice(-4).toUpperCase();
     const [first, second] = [`Rina Das ${suffix}`, `Babul Mia ${suffix}`];
-    await residentRequests(browser, page, first, 'C-801');
-    await residentRequests(browser, page, second, 'C-801');
+    await residentRequests(browser, page, first, 'B-102');
+    await residentRequests(browser, page, second, 'B-102');
     await loginAs(page, 'admin');
     await page.goto('/dashboard/agreement-requests');
     const rina = requestCard(page, first);
     const babul = requestCard(page, second);
-    await expect(rina).toContainText('1 other request for C-801 is waiting.');
-    await expect(babul).toContainText('1 other request for C-801 is waiting.');
+    await expect(rina).toContainText('1 other request for B-102 is waiting.');
+    await expect(babul).toContainText('1 other request for B-102 is waiting.');
 
     await rina.getByRole('button', { name: 'Accept' }).click();
-    const dialog = page.getByRole('dialog', { name: `Accept ${first}'s request for C-801?` });
+    const dialog = page.getByRole('dialog', { name: `Accept ${first}'s request for B-102?` });
     await expect(dialog).toContainText(
-      'The other request for C-801 is declined, and its applicant is told. This cannot be undone.',
+      'The other request for B-102 is declined, and its applicant is told. This cannot be undone.',
     );
     expect(await accessibilityViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Not yet' }).click();

@@ -71,6 +71,10 @@ test.describe('apartment listing', () => {
 
     await filter(page).fill('100');
     await expect(page.getByText('No apartment found within this range')).toBeVisible();
+    await expect(
+      page.getByText('Try a higher maximum rent, or clear it to see every apartment'),
+    ).toBeVisible();
+    await expect(page.getByText(/^0 apartments/)).toHaveCount(0);
     await expect(cards(page)).toHaveCount(0);
     // A negative budget is refused, as the server refuses it: the field says why, nothing is
     // filtered by it, and no query the server would refuse is sent.
@@ -91,6 +95,8 @@ test.describe('apartment listing', () => {
 
     await page.getByRole('button', { name: 'Clear' }).click();
     await expect(filter(page)).toHaveValue('');
+    // Clear disables itself once used: the emptied field has the focus, not the page.
+    await expect(filter(page)).toBeFocused();
     await expect(page).not.toHaveURL(/maxRent/);
     await expect(cards(page)).toHaveCount(6);
     await expect(page.getByText('Page 1 of 4')).toBeVisible();

@@ -349,9 +349,19 @@ async function setStatus(apartment: ManagedApartment, status: string) {
 
 describe('POST /api/admin/apartments/:id/status', () => {
   it('unlists: off the listing, and a visitor can no longer request it', async () => {
+    const figures = async () =>
+      AdminStatsSchema.parse(
+        (await admin.inject({ method: 'POST', url: '/api/admin', payload: {} })).json(),
+      );
+    const before = await figures();
     const target = await byNumber('A-701');
     const response = await setStatus(target, 'unlisted');
     expect(response.statusCode).toBe(200);
+    // Vacant and not offered, it is neither a room to let nor an available one.
+    const unlisted = await figures();
+    expect(unlisted.totalRooms).toBe(before.totalRooms - 1);
+    expect(unlisted.availableRooms).toBe(before.availableRooms - 1);
+    expect(unlisted.occupiedRooms).toBe(before.occupiedRooms);
     expect((await publicListing()).result.some((a) => a.apartmentNo === 'A-701')).toBe(false);
     const visitor = await newPerson(t.app, t.database, 'user', 'Late Visitor');
     const sign = await visitor.inject({
@@ -366,6 +376,9 @@ describe('POST /api/admin/apartments/:id/status', () => {
     const relisted = await setStatus(await byNumber('A-701'), 'listed');
     expect(relisted.statusCode).toBe(200);
     expect((await publicListing()).result.some((a) => a.apartmentNo === 'A-701')).toBe(true);
+    // Relisted, the rooms are as they were (the visitor above is a new user).
+    const relistedFigures = await figures();
+    expect({ ...relistedFigures, users: before.users }).toEqual(before);
     const entries = await auditActions('apartment.status');
     expect(entries.slice(0, 2).map((e) => e.summary)).toEqual([
       'Listed apartment A-701',

@@ -129,7 +129,11 @@ export async function occupancyByBlock(db: Database, today: string): Promise<Blo
   // two servers keeping them at once never wait for each other in a circle.
   const workedOut = await db.execute(sql`
     with worked as (
-      select a.block_name, count(*) as total, count(lease.id) as occupied
+      select a.block_name,
+        -- The rooms to let: listed, or let (an unlisted flat a lease still holds). A vacant
+        -- unlisted flat is not offered, so it is not an available room either.
+        count(*) filter (where a.status = 'listed' or lease.id is not null) as total,
+        count(lease.id) as occupied
       from ${apartments} a
       left join ${agreements} lease
         on lease.apartment_id = a.id and ${leaseHolds(sql`lease`, today)}

@@ -181,7 +181,7 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
       const context = await signingContext();
       // The decision and its audit row are kept or lost together.
       const result = await app.db.transaction(async (tx) => {
-        const accepted = await acceptAgreement(
+        const { accepted, declined } = await acceptAgreement(
           tx,
           request.body.agreement_id,
           request.now,
@@ -200,6 +200,17 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
             terms: accepted.terms,
           },
         });
+        // The requests for the same apartment, declined by this acceptance, each as a decision.
+        for (const other of declined) {
+          await recordAudit(tx, actorOf(request, currentUser(request)), {
+            action: 'lease.reject',
+            subjectType: 'agreement',
+            subjectId: other._id,
+            summary: `Declined the request of ${other.tenant} (${other.tenantEmail}) for apartment ${other.apartmentDetails.apartmentNo}: ${accepted.tenant} was accepted for it`,
+            before: { status: 'pending' },
+            after: { status: other.status },
+          });
+        }
         return accepted;
       });
       // The apartment is occupied now: listings everywhere must say so.

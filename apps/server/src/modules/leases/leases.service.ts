@@ -322,7 +322,8 @@ export async function agreementById(db: Database, id: string): Promise<Agreement
  * Accept (spec §4), in one transaction: the agreement is accepted with today's date, the tenant
  * becomes a member, and every other pending request for that apartment is rejected. A decided
  * agreement or an occupied apartment is a 409 that changes nothing; the conditional update and
- * the unique indexes decide races between admins.
+ * the unique indexes decide races between admins. Answers the agreement accepted and the requests
+ * it declined.
  */
 export async function acceptAgreement(
   db: Database,
@@ -330,7 +331,9 @@ export async function acceptAgreement(
   now: Date,
   context: SigningContext,
   startDate?: string,
-): Promise<Agreement> {
+): Promise<{ accepted: Agreement; declined: Agreement[] }> {
+  // The other requests for the apartment this acceptance declined (of the run that committed).
+  let declinedIds: string[] = [];
   try {
     // Against an account deleted at the same moment, PostgreSQL may abort one of the two to
     // break a deadlock: run again, this finds the request withdrawn (or the deletion the lease).
@@ -396,7 +399,8 @@ export async function acceptAgreement(
               ne(agreements.id, agreementId),
             ),
           )
-          .returning({ tenantId: agreements.tenantId });
+          .returning({ id: agreements.id, tenantId: agreements.tenantId });
+        declinedIds = declined.map((other) => other.id);
         const apartmentNo = await apartmentNoOf(tx, accepted.apartmentId);
         const { startDate: leaseStart, endDate, rent, dueDay, deposit } = accepted;
         // When its first rent falls due, from the ledger (where that rule lives) as it bills the
@@ -437,7 +441,10 @@ export async function acceptAgreement(
     }
     throw error;
   }
-  return agreementById(db, agreementId);
+  return {
+    accepted: await agreementById(db, agreementId),
+    declined: await Promise.all(declinedIds.map((id) => agreementById(db, id))),
+  };
 }
 
 /**

@@ -9,11 +9,11 @@ import {
   PendingAgreementListResponseSchema,
   SessionResponseSchema,
 } from '@structomate/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, login, loginAs, type Session, type TestApp } from '../../../test/build';
 import { newPerson, type Person } from '../../../test/people';
-import { agreements, apartments, charges, users } from '../../db/schema';
+import { agreements, apartments, auditLog, charges, users } from '../../db/schema';
 
 let t: TestApp;
 let admin: Session;
@@ -213,6 +213,21 @@ describe('agreement requests (admin)', () => {
     expect(await agreementRow(lost)).toMatchObject({ status: 'rejected' });
     expect((await agreementRow(lost))?.checkedAt).not.toBeNull();
     expect(await roleOf(rival.id)).toBe('user');
+    // The audit log keeps both decisions: the acceptance and the request it declined.
+    const logged = await t.database.db
+      .select({ action: auditLog.action, summary: auditLog.summary })
+      .from(auditLog)
+      .where(inArray(auditLog.subjectId, [won, lost]));
+    expect(logged).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'lease.accept' }),
+        {
+          action: 'lease.reject',
+          summary: `Declined the request of Test Person (${rival.email}) for apartment C-204: Test Person was accepted for it`,
+        },
+      ]),
+    );
+    expect(logged).toHaveLength(2);
 
     // The new member sees the lease at once.
     const lease = await winner.inject({ method: 'POST', url: '/api/member/agreements' });

@@ -29,6 +29,40 @@ describe('a receipt mail names the payment method as the app does', () => {
   });
 });
 
+describe("a card receipt with a coupon's discount", () => {
+  it('shows the rent, the discount and the amount paid; without one, the amount alone', () => {
+    const details = (rent?: number, discount?: number) =>
+      noticeMail(
+        {
+          kind: 'receipt',
+          data: {
+            month: '2027-01',
+            amount: (rent ?? 50_000) - (discount ?? 0),
+            ...(rent !== undefined && { rent }),
+            ...(discount !== undefined && { discount }),
+            method: 'card',
+            paidOn: '2026-12-05',
+            apartmentNo: 'B-402',
+            paymentId: 'p1',
+          },
+        },
+        'Tanvir Hossain',
+        site,
+      ).details;
+    expect(details(50_000, 5_000)).toEqual(
+      expect.arrayContaining([
+        ['Rent', '50,000 BDT'],
+        ['Discount', '−5,000 BDT'],
+        ['Amount paid', '45,000 BDT'],
+      ]),
+    );
+    expect(details(50_000, 0)).toContainEqual(['Amount', '50,000 BDT']);
+    expect(details(50_000, 0)?.map(([label]) => label)).not.toContain('Discount');
+    // A notice written before receipts carried the rent.
+    expect(details()).toContainEqual(['Amount', '50,000 BDT']);
+  });
+});
+
 describe('the welcome mail of an accepted lease', () => {
   const welcome = (lease?: {
     startDate: string;

@@ -47,6 +47,9 @@ export const NoticeSchema = z.discriminatedUnion('kind', [
     data: z.object({
       month: z.string(),
       amount: z.number(),
+      /** The month's rent and a coupon's discount off it (card payments; absent in older notices). */
+      rent: z.number().optional(),
+      discount: z.number().optional(),
       method: z.string(),
       paidOn: z.string(),
       apartmentNo: z.string(),
@@ -196,7 +199,16 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
   const dashboard = (path: string) => `${siteUrl}/dashboard/${path}`;
   switch (notice.kind) {
     case 'receipt': {
-      const { month, amount, method, paidOn, apartmentNo, paymentId } = notice.data;
+      const { month, amount, rent, discount, method, paidOn, apartmentNo, paymentId } = notice.data;
+      // A coupon's discount is shown as the receipt page shows it: the rent, what came off, paid.
+      const amounts: [string, string][] =
+        rent !== undefined && discount !== undefined && discount > 0
+          ? [
+              ['Rent', bdt(rent)],
+              ['Discount', `−${bdt(discount)}`],
+              ['Amount paid', bdt(amount)],
+            ]
+          : [['Amount', bdt(amount)]];
       return {
         subject: `Receipt: rent for ${monthLabel(month)}`,
         preview: `${bdt(amount)} received for ${monthLabel(month)}. Thank you.`,
@@ -205,7 +217,7 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
         details: [
           ['Apartment', apartmentNo],
           ['Month', monthLabel(month)],
-          ['Amount', bdt(amount)],
+          ...amounts,
           ['Paid by', methodLabel(method)],
           ['Received', dayLabel(paidOn)],
         ],

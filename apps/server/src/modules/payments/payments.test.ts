@@ -9,7 +9,7 @@ import {
   TenantAccountSchema,
   TransactionListResponseSchema,
 } from '@structomate/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, login, loginAs, type Session, type TestApp } from '../../../test/build';
 import {
@@ -27,7 +27,15 @@ import {
   sandboxCharges,
   saveTransaction,
 } from '../../../test/payments';
-import { agreements, apartments, paymentIntents, payments, sandboxIntents } from '../../db/schema';
+import {
+  agreements,
+  apartments,
+  auditLog,
+  notifications,
+  paymentIntents,
+  payments,
+  sandboxIntents,
+} from '../../db/schema';
 import { FakeClock } from '../../lib/clock';
 import { addCharge } from './charges.service';
 
@@ -305,6 +313,19 @@ describe('coupons', () => {
       (await person.inject({ method: 'POST', url: '/api/get/transactions' })).json(),
     );
     expect(history[0]).toMatchObject({ discount: 7_300, amount: 29_200, couponCode: 'ONCE20' });
+    // The audit log and the receipt name the discount beside the rent.
+    const [entry] = await t.database.db
+      .select({ summary: auditLog.summary })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payment.card'), eq(auditLog.actorId, person.id)));
+    expect(entry?.summary).toMatch(
+      /paid the rent of November 2026: 29,200 BDT by card \(sandbox\), 7,300 BDT off the rent of 36,500 BDT with a coupon$/,
+    );
+    const [notice] = await t.database.db
+      .select({ data: notifications.data })
+      .from(notifications)
+      .where(and(eq(notifications.userId, person.id), eq(notifications.kind, 'receipt')));
+    expect(notice?.data).toMatchObject({ amount: 29_200, rent: 36_500, discount: 7_300 });
     // December without the coupon is fine.
     expect((await intentFor(person, { month: '2026-12' })).amount).toBe(36_500);
   });

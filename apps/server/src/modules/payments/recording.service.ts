@@ -194,7 +194,7 @@ async function recordSucceeded(
         action: 'payment.card',
         subjectType: 'payment',
         subjectId: row.id,
-        summary: `${payer?.name ?? 'A tenant'} paid the rent of ${monthLabel(month)}: ${(row.rent - row.discount).toLocaleString('en-US')} BDT by card (${row.provider})`,
+        summary: `${payer?.name ?? 'A tenant'} paid the rent of ${monthLabel(month)}: ${(row.rent - row.discount).toLocaleString('en-US')} BDT by card (${row.provider})${row.discount > 0 ? `, ${row.discount.toLocaleString('en-US')} BDT off the rent of ${row.rent.toLocaleString('en-US')} BDT with a coupon` : ''}`,
         after: {
           billingMonth: month,
           rent: row.rent,
@@ -213,6 +213,9 @@ async function recordSucceeded(
         data: {
           month,
           amount: row.rent - row.discount,
+          // The rent and the coupon's discount, which the receipt shows as the page does.
+          rent: row.rent,
+          discount: row.discount,
           method: 'card',
           paidOn: calendarDay(now, ctx.rules.timeZone),
           apartmentNo: place?.apartmentNo ?? '',

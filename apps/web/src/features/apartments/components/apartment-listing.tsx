@@ -90,11 +90,14 @@ export function ApartmentListing() {
           <p className="mt-2 text-base-content/75" aria-live="polite">
             {isPlaceholderData
               ? 'Searching…'
-              : data
-                ? `${data.total} ${data.total === 1 ? 'apartment' : 'apartments'}${
-                    params.maxRent === undefined ? '' : ' within your budget'
-                  }, highest rent first`
-                : 'Find your next home in the building'}
+              : data && data.total === 0 && params.maxRent !== undefined
+                ? // The box below says none was found; no order of nothing.
+                  'Try a higher maximum rent, or clear it to see every apartment'
+                : data
+                  ? `${data.total} ${data.total === 1 ? 'apartment' : 'apartments'}${
+                      params.maxRent === undefined ? '' : ' within your budget'
+                    }, highest rent first`
+                  : 'Find your next home in the building'}
           </p>
         </div>
         <div className="md:pt-2">

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { LuSearch } from 'react-icons/lu';
 
 /**
@@ -18,6 +18,7 @@ export function RentFilter({
 }) {
   const inputId = useId();
   const issueId = `${inputId}-issue`;
+  const input = useRef<HTMLInputElement>(null);
   return (
     <div className="w-full sm:w-auto">
       <label htmlFor={inputId} className="mb-1 block text-sm font-medium">
@@ -27,6 +28,7 @@ export function RentFilter({
         <label className={`input w-full sm:w-80 ${issue ? 'input-error' : ''}`}>
           <LuSearch aria-hidden="true" className="size-4 opacity-60" />
           <input
+            ref={input}
             id={inputId}
             type="number"
             inputMode="numeric"
@@ -40,7 +42,16 @@ export function RentFilter({
           />
           <span className="text-xs text-base-content/70">BDT</span>
         </label>
-        <button type="button" className="btn btn-outline" onClick={onClear} disabled={value === ''}>
+        <button
+          type="button"
+          className="btn btn-outline"
+          // Clear disables itself: focus goes to the emptied field, not to the page's start.
+          onClick={() => {
+            onClear();
+            input.current?.focus();
+          }}
+          disabled={value === ''}
+        >
           Clear
         </button>
       </div>

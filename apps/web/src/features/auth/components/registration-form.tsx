@@ -138,7 +138,11 @@ export function RegistrationForm({ onStart }: { onStart?: () => void }) {
     await refresh();
     toast.success(`Registration successful. Welcome to StructoMate, ${name}!`);
     navigate(AUTH_PATH, { state: location.state });
-    window.setTimeout(() => window.location.reload(), POST_REGISTRATION_WAIT_MS);
+    // Spec: the login page reloads 2.5 s on. Not a page the person has gone on to meanwhile
+    // (Continue back to an agreement): reloading it would throw away what they had entered.
+    window.setTimeout(() => {
+      if (window.location.pathname === AUTH_PATH) window.location.reload();
+    }, POST_REGISTRATION_WAIT_MS);
   });
 
   const busy = isSubmitting || check.isPending || registration.isPending;

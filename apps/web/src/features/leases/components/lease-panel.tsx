@@ -90,15 +90,26 @@ function LeaseDetails({
     ['Rent now', formatRent(currentRent)],
   ];
   if (terms) {
+    const endsEarly = lease.endsOn !== null && lease.endsOn < terms.endDate;
     facts.push(
       [
         'Term',
         // A date is never broken across lines ("31 / Jan, 2026" on a phone); the term may be.
-        <>
-          <span className="whitespace-nowrap">{formatShortDate(terms.startDate)}</span> –{' '}
-          <span className="whitespace-nowrap">{formatShortDate(terms.endDate)}</span>
-          {runsMonthToMonth(terms.endDate, lease.endsOn, today) ? ', then month to month' : ''}
-        </>,
+        // A lease ended (or ending) before its fixed term shows its real last day, and the term's.
+        endsEarly ? (
+          <>
+            <span className="whitespace-nowrap">{formatShortDate(terms.startDate)}</span> –{' '}
+            <span className="whitespace-nowrap">{formatShortDate(lease.endsOn ?? '')}</span>, before
+            the term&apos;s end on{' '}
+            <span className="whitespace-nowrap">{formatShortDate(terms.endDate)}</span>
+          </>
+        ) : (
+          <>
+            <span className="whitespace-nowrap">{formatShortDate(terms.startDate)}</span> –{' '}
+            <span className="whitespace-nowrap">{formatShortDate(terms.endDate)}</span>
+            {runsMonthToMonth(terms.endDate, lease.endsOn, today) ? ', then month to month' : ''}
+          </>
+        ),
       ],
       ['Deposit', terms.deposit === 0 ? 'None' : formatRent(terms.deposit)],
       ['Rent due', `On the ${ordinal(terms.rentDueDay)}`],

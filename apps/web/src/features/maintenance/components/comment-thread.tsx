@@ -45,7 +45,7 @@ export function CommentThread({
         <p className="text-sm text-base-content/75">
           {isAdmin
             ? 'No comment yet. Write to the tenant, or leave an internal note for the office.'
-            : 'No comment yet. Add a detail or a photo, or ask the building a question.'}
+            : 'No comment yet. Add a detail, with a photo if it helps, or ask the building a question.'}
         </p>
       ) : (
         <ol className="space-y-3" aria-label="Comments">

@@ -1,7 +1,7 @@
 import type { LedgerMonth, LedgerMonthStatus, RentLedger } from '@structomate/contract';
 import { addMonths, monthLabel } from '@structomate/contract';
 import { describe, expect, it } from 'vitest';
-import { defaultMonth, payableMonths, splitLedger } from './ledger-months';
+import { defaultMonth, monthPickerHint, payableMonths, splitLedger } from './ledger-months';
 
 /** A ledger from `first`, one status per month, as the server would send it on `today`. */
 function ledger(today: string, first: string, statuses: LedgerMonthStatus[]): RentLedger {
@@ -67,6 +67,25 @@ describe('the month picker', () => {
   });
 });
 
+describe("the picker's description", () => {
+  it('names the reach of paying ahead, or the last month of a lease given notice, or nothing', () => {
+    const running = ledger('2026-12-05', '2026-12', ['due', ...upcoming(11)]);
+    expect(monthPickerHint(payableMonths(running), null)).toBe(
+      'You can pay up to 11 months ahead.',
+    );
+    const ending = ledger('2026-12-05', '2026-12', ['paid', 'upcoming']);
+    expect(monthPickerHint(payableMonths(ending), '2027-01-04')).toBe(
+      'Your lease ends on 04 Jan, 2027: January 2027 is its last month.',
+    );
+    // Notice ends it beyond the reach: the reach is what stops the list.
+    expect(monthPickerHint(payableMonths(running), '2028-03-31')).toBe(
+      'You can pay up to 11 months ahead.',
+    );
+    const paid = ledger('2026-12-05', '2026-12', ['paid', 'paid']);
+    expect(monthPickerHint(payableMonths(paid), '2027-01-04')).toBeUndefined();
+  });
+});
+
 describe('the months in view', () => {
   it('keeps owed months of last year in view and folds away paid earlier years', () => {
     const january = ledger('2027-01-05', '2025-11', [
@@ -79,6 +98,23 @@ describe('the months in view', () => {
     expect(recent.map((m) => m.billingMonth)).toEqual(['2027-02', '2027-01', '2026-12', '2026-11']);
     expect(earlier.map((m) => m.billingMonth)[0]).toBe('2026-10');
     expect(earlier).toHaveLength(12);
+  });
+
+  it('shows a month left unpaid between months paid ahead', () => {
+    // December paid, then March paid ahead of January and February.
+    const december = ledger('2026-12-05', '2026-12', [
+      'paid',
+      'upcoming',
+      'upcoming',
+      'paid',
+      ...upcoming(8),
+    ]);
+    expect(splitLedger(december).recent.map((m) => m.billingMonth)).toEqual([
+      '2027-03',
+      '2027-02',
+      '2027-01',
+      '2026-12',
+    ]);
   });
 
   it('shows months paid ahead and the next month to come', () => {

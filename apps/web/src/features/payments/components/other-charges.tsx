@@ -81,6 +81,7 @@ export function ChargesOwedNote() {
       <Link to="/dashboard/paymentHistory" className="link link-primary font-medium">
         See them on Payment History
       </Link>
+      .
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { RENT_MONTHS_AHEAD, type LedgerMonth, type Transaction } from '@structomate/contract';
+import type { LedgerMonth, Transaction } from '@structomate/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
 import { useRentLedger } from '../api/get-rent-ledger';
 import { PaymentModal } from './payment-modal';
-import { defaultMonth, payableMonths } from './ledger-months';
+import { defaultMonth, monthPickerHint, payableMonths } from './ledger-months';
 import { ChargesOwedNote } from './other-charges';
 import { RentLedger } from './rent-ledger';
 
@@ -46,6 +46,7 @@ export function PayRent() {
     open.find((candidate) => candidate.billingMonth === picked) ??
     (ledger.data ? defaultMonth(ledger.data) : undefined);
   const years = [...new Set(open.map((candidate) => candidate.billingMonth.slice(0, 4)))];
+  const hint = monthPickerHint(open, lease.data?.endsOn ?? null);
 
   const field = (label: string, value: string | number, name: string) => (
     <div className="space-y-1.5">
@@ -108,7 +109,7 @@ export function PayRent() {
                 disabled={open.length === 0}
                 value={month?.billingMonth ?? ''}
                 onChange={(event) => setPicked(event.target.value)}
-                aria-describedby={`${id}-month-hint`}
+                aria-describedby={hint ? `${id}-month-hint` : undefined}
               >
                 {open.length === 0 && <option value="">Nothing to pay</option>}
                 {years.map((year) => (
@@ -124,9 +125,11 @@ export function PayRent() {
                 ))}
               </select>
               {/* Why the list stops where it does (a lease's later months come with time). */}
-              <p id={`${id}-month-hint`} className="text-xs text-base-content/70">
-                You can pay up to {RENT_MONTHS_AHEAD} months ahead.
-              </p>
+              {hint && (
+                <p id={`${id}-month-hint`} className="text-xs text-base-content/70">
+                  {hint}
+                </p>
+              )}
             </div>
           </div>
           {/* Where the Pay button was: in view on a phone too. */}

@@ -52,7 +52,7 @@ export function TenantCharges({ charges, today }: { charges: Charge[]; today: st
                         to={`/dashboard/maintenance/${charge.requestId}`}
                         className="link link-hover"
                       >
-                        the request
+                        Maintenance request
                       </Link>
                     </>
                   )}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { PageHeader } from '../../../components/page-header';
 import { monthLabel, rentInMonth, runsMonthToMonth } from '@structomate/contract';
@@ -138,12 +139,19 @@ export function MyProfile() {
  * received", "48,000 BDT, not received yet: pay it at the building office", "given back", or
  * what is held of it.
  */
-function depositStatus(agreed: number, held: number, received: number): string {
+function depositStatus(agreed: number, held: number, received: number): ReactNode {
   if (agreed === 0) return held > 0 ? `${formatRent(held)} held` : 'None';
+  // The amount in the tile's type; what became of it in the body's, so a long sentence does not
+  // fill a phone's half-width tile in large bold.
+  const said = (note: string) => (
+    <>
+      {formatRent(agreed)}
+      <span className="text-sm font-normal text-base-content/80">{note}</span>
+    </>
+  );
   // The card payment takes rent only: the office records a deposit, however it is paid.
-  if (received === 0)
-    return `${formatRent(agreed)}, not received yet: pay it at the building office`;
-  if (held === 0) return `${formatRent(agreed)}, given back`;
-  if (held === agreed) return `${formatRent(agreed)}, received`;
-  return `${formatRent(agreed)}; ${formatRent(held)} held`;
+  if (received === 0) return said(', not received yet: pay it at the building office');
+  if (held === 0) return said(', given back');
+  if (held === agreed) return said(', received');
+  return said(`; ${formatRent(held)} held`);
 }

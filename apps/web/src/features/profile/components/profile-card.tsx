@@ -18,8 +18,10 @@ export function ProfileCard({ user, children }: { user: SessionUser; children?: 
             <Avatar name={user.displayName || '?'} photoURL={user.photoURL} size={96} />
           </div>
           <div className="min-w-0 pb-1">
-            <h2 className="truncate text-2xl font-semibold">Name: {user.displayName || 'N/A'}</h2>
-            <p className="truncate text-base-content/75">{user.email || 'N/A'}</p>
+            <h2 className="text-2xl font-semibold [overflow-wrap:anywhere]">
+              Name: {user.displayName || 'N/A'}
+            </h2>
+            <p className="text-base-content/75 [overflow-wrap:anywhere]">{user.email || 'N/A'}</p>
           </div>
           <span className="badge badge-primary badge-outline sm:mb-2 sm:ml-auto">
             {roleName[user.role]}
