@@ -366,6 +366,7 @@ test.describe('dashboard by role', () => {
     await expect(figure(page, 'Lease ends')).toHaveText('31 Jan, 2026, then month to month');
     // Received by bank transfer when the lease was accepted (the demo's office record).
     await expect(figure(page, 'Deposit')).toHaveText('48,000 BDT, received');
+    await expect(page.getByText('Your account and your lease.', { exact: true })).toBeVisible();
   });
 
   test('the admin sees the lease past its term run on month to month', async ({ page }) => {
@@ -405,6 +406,7 @@ test.describe('dashboard by role', () => {
   }) => {
     await logInAsFormerTenant(page);
     await page.goto('/dashboard/myProfile');
+    await expect(page.getByText('Your account and your last lease here.')).toBeVisible();
     const last = page.getByRole('region', { name: 'Your last lease' });
     await expect(last.getByText('Ended', { exact: true })).toBeVisible();
     await expect(last).toContainText(/Signed on \d\d \w{3}, \d{4}\./);

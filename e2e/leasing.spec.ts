@@ -365,9 +365,12 @@ test.describe('leasing', () => {
     page,
   }) => {
     const id = await apartmentId(page, 'A-101');
+    await page.clock.install();
     const name = await registerFromApply(page, id);
     await expect(page.getByText(`You are logged in as ${name}`)).toBeVisible();
-    // Within the 2.5 s the login page waits before its reload (spec §4).
+    // From here the page's timers wait for the test: the login page's reload, 2.5 s after
+    // registering (spec §4), comes only when the clock is moved on below.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 200));
     let loads = 0;
     page.on('load', () => (loads += 1));
     await page.getByRole('link', { name: 'Continue' }).click();
@@ -380,7 +383,12 @@ test.describe('leasing', () => {
       month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
     await start.fill(later);
     // Past the moment the login page would have reloaded: this page is not reloaded.
-    await page.waitForTimeout(3_000);
+    const reloaded = page.waitForEvent('load', { timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    );
+    await page.clock.runFor(3_000);
+    expect(await reloaded, 'the agreement page was reloaded').toBe(false);
     expect(loads).toBe(0);
     await expect(start).toHaveValue(later);
   });
@@ -391,6 +399,8 @@ test.describe('leasing', () => {
     await loginAs(page, 'user');
     await page.goto('/authentiction');
     await expect(page.getByText('You are logged in as')).toBeVisible();
+    // Not "Log in to Home" above it.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome');
     await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Continue' })).toHaveCount(0);
   });
@@ -466,8 +476,8 @@ test.describe('admin screens', () => {
     await expect(page).toHaveURL(/\/dashboard\/manage-members\/[0-9a-f-]{36}$/);
   });
 
-  // Desktop only: it leases B-102 for good, which no other journey on this server asks for (the
-  // cheapest, last on the listing: no journey's first card).
+  // Desktop only: it leases B-102 for good, which no other journey on this server asks for (its
+  // other journey runs on the clocked server), and which is no journey's first listing card.
   test('accepting one of two requests for a flat asks first, then declines the other', async ({
     page,
     browser,

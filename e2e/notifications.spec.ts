@@ -93,8 +93,16 @@ test.describe('the account page', () => {
     await expect(page.getByRole('heading', { name: 'Signed-in devices' })).toBeVisible();
     await expect(page.getByText('This device')).toBeVisible();
     await expect(page.getByRole('checkbox', { name: /^Rent reminders/ })).toBeChecked();
-    // A wrong current password is refused at its field, and nothing changes.
     const password = page.getByRole('form', { name: 'Password' });
+    // The password it has now is not a new one: said at the field, nothing sent.
+    await password.getByLabel('Current password').fill('User1234');
+    await password.getByLabel('New password', { exact: true }).fill('User1234');
+    await password.getByLabel('New password again').fill('User1234');
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await expect(
+      password.getByText('Choose a new password, not the one you have now.'),
+    ).toBeVisible();
+    // A wrong current password is refused at its field, and nothing changes.
     await password.getByLabel('Current password').fill('NotMine123');
     await password.getByLabel('New password', { exact: true }).fill('Another123');
     await password.getByLabel('New password again').fill('Another123');

@@ -23,11 +23,19 @@ export const UpdateProfileSchema = z.strictObject({
 });
 export type UpdateProfile = z.infer<typeof UpdateProfileSchema>;
 
-export const ChangePasswordSchema = z.strictObject({
-  /** Required when the account has a password. */
-  currentPassword: z.string().max(128).optional(),
-  newPassword: PasswordSchema,
-});
+const SAME_PASSWORD = 'Choose a new password, not the one you have now.';
+
+export const ChangePasswordSchema = z
+  .strictObject({
+    /** Required when the account has a password. */
+    currentPassword: z.string().max(128).optional(),
+    newPassword: PasswordSchema,
+  })
+  // Ours: "changing" to the same password would end every other session and change nothing.
+  .refine((values) => values.newPassword !== values.currentPassword, {
+    path: ['newPassword'],
+    error: SAME_PASSWORD,
+  });
 export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 
 export const AccountSessionSchema = z.object({
@@ -47,6 +55,7 @@ export const ACCOUNT_MESSAGES = {
   profileSaved: 'Your profile is saved.',
   wrongPassword: 'The current password is not right.',
   currentRequired: 'Enter your current password.',
+  samePassword: SAME_PASSWORD,
   passwordChanged: 'Your password is changed. Every other session is signed out.',
   signedOutOthers: (count: number) =>
     count === 0

@@ -53,6 +53,8 @@ describe('pending requests', () => {
   it('from a server of the release before (no applicantOwes, a rolling deploy) still read', () => {
     const [item] = PendingAgreementListResponseSchema.parse([request]);
     expect(item?.applicantOwes ?? null).toBeNull();
+    // How many others wait is unknown then, not none (Accept asks before it may decline any).
+    expect(item?.otherRequests).toBeUndefined();
   });
 
   it('refuse a balance that is not whole minor units', () => {

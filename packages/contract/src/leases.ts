@@ -141,8 +141,11 @@ export const PendingAgreementSchema = AgreementSchema.extend({
       apartmentNo: z.string(),
     })
     .nullish(),
-  /** Ours: the other requests waiting for this apartment, declined if this one is accepted. */
-  otherRequests: z.number().int().nonnegative().default(0),
+  /**
+   * Ours: the other requests waiting for this apartment, declined if this one is accepted. Absent
+   * from a server of the release before (a rolling deploy): unknown, so Accept asks first.
+   */
+  otherRequests: z.number().int().nonnegative().optional(),
 });
 export type PendingAgreement = z.infer<typeof PendingAgreementSchema>;
 export const PendingAgreementListResponseSchema = z.array(PendingAgreementSchema);

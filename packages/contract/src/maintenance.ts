@@ -331,6 +331,8 @@ export const MaintenanceCommentSchema = z.object({
   _id: z.string(),
   at: z.string(),
   authorName: z.string(),
+  /** Ours: the author's photo (as their avatar shows it elsewhere), or null. */
+  authorPhotoURL: z.string().nullable().default(null),
   /** Written by the building's staff (an admin) rather than the tenant. */
   fromBuilding: z.boolean(),
   /** An internal note: never shown to the tenant. */

@@ -102,6 +102,7 @@ export async function registerAuth(app: FastifyInstance): Promise<AccessRecord[]
           // Their lease's last day has passed: it ends now, and they are a member no longer.
           await closeEndedLeases(eq(agreements.tenantId, user._id));
           user.role = 'user';
+          user.formerTenant = true;
         } else if (user.role === 'admin') {
           // The admin sees members, rooms and the rent roll as they stand today: leases whose
           // last day has passed are closed first (an index probe when there is none). A read

@@ -194,6 +194,16 @@ describe('password', () => {
       payload: { currentPassword: 'Original9', newPassword: 'weak' },
     });
     expect(weak.statusCode).toBe(400);
+    // The password it has now is not a new one (it would only sign every other device out).
+    const same = await elsewhere.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      payload: { currentPassword: 'Original9', newPassword: 'Original9' },
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().error.issues).toEqual([
+      { path: 'newPassword', message: ACCOUNT_MESSAGES.samePassword },
+    ]);
     const after = (await t.database.db.select().from(users).where(eq(users.id, person.id)))[0];
     expect(after?.passwordHash).toBe(before?.passwordHash);
     expect(await whoIs(elsewhere.cookie)).toMatchObject({ email: person.email });

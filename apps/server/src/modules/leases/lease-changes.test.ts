@@ -9,6 +9,7 @@ import {
   MemberListResponseSchema,
   RentLedgerSchema,
   RentRollPageSchema,
+  SessionResponseSchema,
 } from '@structomate/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -371,8 +372,14 @@ describe('ending a lease on a chosen day', () => {
     const own = await ownLease(person);
     expect(typeof own === 'object' && own?.status).toBe('accepted');
 
-    // 1 January, 00:30 in Dhaka: free, and they are a member no longer.
+    // 1 January, 00:30 in Dhaka: free, and they are a member no longer. The request that
+    // closes the lease already answers as a former tenant's.
     clock.set('2026-12-31T18:30:00Z');
+    const session = await person.inject({ method: 'GET', url: '/api/session' });
+    expect(SessionResponseSchema.parse(session.json()).user).toMatchObject({
+      role: 'user',
+      formerTenant: true,
+    });
     expect(await available('A-801')).toBe(true);
     expect(await ownLease(person)).toBe(403);
     const row = await leaseRow(leaseId);

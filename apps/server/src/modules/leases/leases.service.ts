@@ -443,7 +443,11 @@ export async function acceptAgreement(
   }
   return {
     accepted: await agreementById(db, agreementId),
-    declined: await Promise.all(declinedIds.map((id) => agreementById(db, id))),
+    // One query, in the order they were signed (`db` may be a transaction: one statement at a time).
+    declined:
+      declinedIds.length === 0
+        ? []
+        : await findAgreements(db, inArray(agreements.id, declinedIds), { newestFirst: false }),
   };
 }
 

@@ -33,6 +33,7 @@ import {
 import { notFound } from '../../lib/app-error';
 import { apartmentNoIs } from '../../lib/apartment-number';
 import { likePattern } from '../../lib/like-pattern';
+import { imageUrl } from '../images/images.service';
 import { photosOf } from './maintenance-photos.service';
 
 /**
@@ -340,6 +341,8 @@ export async function readRequest(
         at: maintenanceComments.at,
         authorId: maintenanceComments.authorId,
         authorName: users.displayName,
+        authorPhotoImageId: users.photoImageId,
+        authorPhotoUrl: users.photoUrl,
         fromBuilding: maintenanceComments.fromBuilding,
         internal: maintenanceComments.internal,
         body: maintenanceComments.body,
@@ -404,6 +407,9 @@ export async function readRequest(
       _id: comment.id,
       at: comment.at.toISOString(),
       authorName: comment.authorName ?? (comment.fromBuilding ? 'The building' : FORMER_ACCOUNT),
+      authorPhotoURL: comment.authorPhotoImageId
+        ? imageUrl(comment.authorPhotoImageId)
+        : comment.authorPhotoUrl,
       fromBuilding: comment.fromBuilding,
       internal: comment.internal,
       body: comment.body,

@@ -556,11 +556,16 @@ describe('the thread', () => {
     await moved(admin, 'POST', `/api/maintenance/requests/${request._id}/comments`, {
       body: 'We will spray on Friday.',
     });
+    // Each comment carries its author's photo, as their avatar shows it elsewhere.
+    const portrait = 'https://lh3.googleusercontent.com/a/rina-tenant';
+    await t.database.db.update(users).set({ photoUrl: portrait }).where(eq(users.id, tenant.id));
     const asTenant = await read(tenant, request._id);
+    await t.database.db.update(users).set({ photoUrl: null }).where(eq(users.id, tenant.id));
     expect(asTenant.comments.map((comment) => comment.body)).toEqual([
       'They come from <b>under</b> the sink.\nSee photo.',
       'We will spray on Friday.',
     ]);
+    expect(asTenant.comments[0]?.authorPhotoURL).toBe(portrait);
     expect(asTenant.comments[0]?.photos).toHaveLength(1);
     expect(asTenant.comments[1]).toMatchObject({ fromBuilding: true, authorName: 'Nadia Rahman' });
     const asAdmin = await read(admin, request._id);

@@ -337,6 +337,12 @@ export async function prepareIntent(
   const entry = ledger.months.find((month) => month.billingMonth === billingMonth);
   if (!entry) throw notBillable(ledger, billingMonth);
   if (entry.status === 'paid') throw conflict(PAYMENT_REFUSALS.alreadyPaid(label));
+  // A coupon is an offer to tenants: not a discount on rent still owed after a lease ended.
+  const requestedCode = request.coupon?.trim();
+  const leaseOfMonth = ledger.leases.find((lease) => lease._id === entry.agreementId);
+  if (requestedCode && leaseOfMonth?.status === 'ended') {
+    throw badRequest(PAYMENT_REFUSALS.couponAfterLease(label));
+  }
 
   for (let round = 0; round < 3; round += 1) {
     const live = await settleMonth(ctx, payer._id, billingMonth, now);

@@ -773,6 +773,17 @@ describe('a balance outlives the lease', () => {
       '2026-09',
     ]);
     expect(ledger.leases[0]).toMatchObject({ status: 'ended', apartmentNo: 'A-603' });
+    // He pays what he owes, but no coupon takes a discount off it: coupons are for tenants.
+    await addCoupon(t, 'AFTERWARDS', 10, '2099-12-31');
+    const discounted = await openIntent(former, { month: '2026-08', coupon: 'afterwards' });
+    expect(discounted.statusCode).toBe(400);
+    expect(errorMessage(discounted)).toBe(
+      'Coupons are for the rent of a running lease; August 2026 is owed on a lease that has ended.',
+    );
+    expect(await intentFor(former, { month: '2026-08' })).toMatchObject({
+      amount: 45_500,
+      discount: 0,
+    });
   });
 
   it('the admin sees what each member owes; tenant accounts are for the admin only', async () => {

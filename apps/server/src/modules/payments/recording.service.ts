@@ -56,6 +56,8 @@ export const PAYMENT_REFUSALS = {
     `This charge for ${label} has been refunded in full, as its coupon was already used. ${label} is still to pay.`,
   notBilled: (label: string) =>
     `${label} is not billed to you, as your lease ended before it, so this charge has been refunded in full.`,
+  couponAfterLease: (label: string) =>
+    `Coupons are for the rent of a running lease; ${label} is owed on a lease that has ended.`,
   repriced: (label: string) =>
     `The rent for ${label} changed while you paid, so this charge has been refunded in full. Pay ${label} again at its new rent.`,
 } as const;

@@ -1,4 +1,4 @@
-import type { DashboardChildPath, Role, SessionUser } from '@structomate/contract';
+import type { DashboardChildPath, SessionUser } from '@structomate/contract';
 import type { IconType } from 'react-icons';
 import {
   LuBellRing,
@@ -62,7 +62,8 @@ const roleLabel = (user: SessionUser) =>
 export function DashboardRoute() {
   const { user } = useSession();
   const current = useCurrentEntry();
-  const entries = useCurrentEntryInView(user?.role);
+  // The menu's entries change with the role, and for a user with having rented here before.
+  const entries = useCurrentEntryInView(`${user?.role}:${user?.formerTenant}`);
   if (!user) return null;
   const menu = menuFor(user);
   return (
@@ -135,7 +136,7 @@ function useCurrentEntry(): string | undefined {
  * Scrolls the menu's row (a phone's) so that the current page's entry is in the middle of it,
  * when the row is wider than the screen: on arrival and at each move between pages.
  */
-function useCurrentEntryInView(role: Role | undefined) {
+function useCurrentEntryInView(menuKind: string) {
   const entries = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
   useLayoutEffect(() => {
@@ -143,8 +144,8 @@ function useCurrentEntryInView(role: Role | undefined) {
     const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
     if (!row || !current || row.scrollWidth <= row.clientWidth) return;
     row.scrollLeft = current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
-    // The role too: the row is drawn once the session is known, and changes with the role.
-  }, [pathname, role]);
+    // The menu's kind too: the row is drawn once the session is known, and changes with it.
+  }, [pathname, menuKind]);
   // Which ends of the row have entries beyond them (`data-more`): those ends fade out, a sign
   // that the row goes on. Set on the element, as it scrolls: no drawing again.
   useEffect(() => {
@@ -163,7 +164,7 @@ function useCurrentEntryInView(role: Role | undefined) {
       row.removeEventListener('scroll', mark);
       window.removeEventListener('resize', mark);
     };
-  }, [role]);
+  }, [menuKind]);
   return entries;
 }
 

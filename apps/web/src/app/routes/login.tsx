@@ -6,7 +6,8 @@ import { useSession } from '../../lib/session';
 export function LoginRoute() {
   const { user, logout, signingOut } = useSession();
   return (
-    <AuthCard title="Log in to Home">
+    // Signed in already, the page says so rather than "Log in to Home" above "You are logged in".
+    <AuthCard title={user ? 'Welcome' : 'Log in to Home'}>
       <title>Log in · StructoMate</title>
       {user ? (
         <SignedInCard user={user} signingOut={signingOut} onLogout={() => void logout()} />

@@ -9,7 +9,7 @@ export function RegistrationRoute() {
   // Registering signs the new account in; the form finishes its own success flow (spec §4).
   const [registering, setRegistering] = useState(false);
   return (
-    <AuthCard title="Make yourself way to Home">
+    <AuthCard title={user && !registering ? 'Welcome' : 'Make yourself way to Home'}>
       <title>Register · StructoMate</title>
       {user && !registering ? (
         <SignedInCard user={user} signingOut={signingOut} onLogout={() => void logout()} />

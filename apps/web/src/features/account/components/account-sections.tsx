@@ -201,6 +201,10 @@ const passwordFormSchema = (needsCurrent: boolean) =>
     .refine((values) => values.newPassword === values.repeat, {
       path: ['repeat'],
       error: PASSWORDS_DIFFER,
+    })
+    .refine((values) => !needsCurrent || values.newPassword !== values.currentPassword, {
+      path: ['newPassword'],
+      error: ACCOUNT_MESSAGES.samePassword,
     });
 type PasswordForm = z.infer<ReturnType<typeof passwordFormSchema>>;
 

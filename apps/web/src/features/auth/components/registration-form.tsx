@@ -30,6 +30,9 @@ import { BusyButton } from '../../../components/busy-button';
 /** Spec §9: after registering, wait 2.5 s on the login page, then reload. */
 export const POST_REGISTRATION_WAIT_MS = 2500;
 
+/** The router's key of the tab's current history entry (each entry has its own). */
+const historyKey = () => (window.history.state as { key?: string } | null)?.key;
+
 const acceptedTypes: readonly string[] = ACCEPTED_IMAGE_TYPES;
 
 /** The contract's rules for name, email and password, plus the photo file (spec §5). */
@@ -137,11 +140,13 @@ export function RegistrationForm({ onStart }: { onStart?: () => void }) {
     dismissErrorToast(REGISTRATION_TOAST);
     await refresh();
     toast.success(`Registration successful. Welcome to StructoMate, ${name}!`);
-    navigate(AUTH_PATH, { state: location.state });
-    // Spec: the login page reloads 2.5 s on. Not a page the person has gone on to meanwhile
-    // (Continue back to an agreement): reloading it would throw away what they had entered.
+    await navigate(AUTH_PATH, { state: location.state });
+    // Spec: the login page reloads 2.5 s on. Only that very entry of the tab's history, not a page
+    // the person has gone on to meanwhile (Continue back to an agreement, or Back and forth):
+    // reloading it would throw away what they had entered.
+    const loginEntry = historyKey();
     window.setTimeout(() => {
-      if (window.location.pathname === AUTH_PATH) window.location.reload();
+      if (historyKey() === loginEntry) window.location.reload();
     }, POST_REGISTRATION_WAIT_MS);
   });
 

@@ -98,7 +98,7 @@ export function AgreementRequests() {
                 onAnswer={(decision, chosen, startDate) =>
                   decision === 'reject'
                     ? setRejecting(chosen)
-                    : chosen.otherRequests > 0
+                    : chosen.otherRequests !== 0
                       ? setConfirming({ agreement: chosen, startDate })
                       : answer(decision, chosen, startDate)
                 }
@@ -152,9 +152,11 @@ const othersWaiting = (agreement: PendingAgreement) =>
 
 /** What accepting this request does to the others for its apartment. */
 const declinedWith = (agreement: PendingAgreement) =>
-  agreement.otherRequests === 1
-    ? `The other request for ${agreement.apartmentDetails.apartmentNo} is declined, and its applicant is told. This cannot be undone.`
-    : `The ${agreement.otherRequests} other requests for ${agreement.apartmentDetails.apartmentNo} are declined, and their applicants are told. This cannot be undone.`;
+  agreement.otherRequests === undefined
+    ? `Any other request for ${agreement.apartmentDetails.apartmentNo} is declined, and its applicant is told. This cannot be undone.`
+    : agreement.otherRequests === 1
+      ? `The other request for ${agreement.apartmentDetails.apartmentNo} is declined, and its applicant is told. This cannot be undone.`
+      : `The ${agreement.otherRequests} other requests for ${agreement.apartmentDetails.apartmentNo} are declined, and their applicants are told. This cannot be undone.`;
 
 /** One request: who asks for which apartment, on what terms; the start may be moved before accepting. */
 function RequestCard({
@@ -219,7 +221,7 @@ function RequestCard({
             </div>
           ))}
         </dl>
-        {agreement.otherRequests > 0 && (
+        {(agreement.otherRequests ?? 0) > 0 && (
           <p className="text-sm text-base-content/75">{othersWaiting(agreement)}</p>
         )}
         {owes && (

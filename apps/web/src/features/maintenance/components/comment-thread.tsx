@@ -76,7 +76,7 @@ function Comment({ comment }: { comment: MaintenanceComment }) {
   return (
     <li className={`rounded-field border p-3 sm:p-4 ${tone}`}>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <Avatar name={comment.authorName} photoURL={null} size={28} />
+        <Avatar name={comment.authorName} photoURL={comment.authorPhotoURL} size={28} />
         <p className="text-sm font-semibold">{comment.authorName}</p>
         {comment.internal ? (
           <span className="chip chip-warning gap-1">

@@ -14,7 +14,9 @@ import { StatusBadge, UrgencyBadge } from './labels';
 export function MyRequests() {
   const mine = useMyRequests();
   const canFile = mine.data?.canFile ?? false;
-  const formerTenant = useSession().user?.formerTenant === true && mine.data?.canFile === false;
+  const { user } = useSession();
+  // Known from the session at once: the header does not change as the requests arrive.
+  const formerTenant = user?.role === 'user' && user.formerTenant;
   return (
     <div className="space-y-6">
       <PageHeader

@@ -18,10 +18,11 @@ export const payableMonths = (ledger: RentLedger) =>
  * the reach of paying ahead; else that reach. Nothing when no month is open (the page thanks the
  * tenant instead).
  */
-export function monthPickerHint(open: LedgerMonth[], endsOn: string | null): string | undefined {
-  const last = open.at(-1)?.billingMonth;
-  if (last === undefined) return undefined;
-  if (endsOn !== null && endsOn.slice(0, 7) === last) {
+export function monthPickerHint(ledger: RentLedger, endsOn: string | null): string | undefined {
+  if (payableMonths(ledger).length === 0) return undefined;
+  // The ledger's last month, paid or not, is where the list stops.
+  const last = ledger.months.at(-1)?.billingMonth;
+  if (last !== undefined && endsOn !== null && endsOn.slice(0, 7) === last) {
     return `Your lease ends on ${formatShortDate(endsOn)}: ${monthLabel(last)} is its last month.`;
   }
   return `You can pay up to ${RENT_MONTHS_AHEAD} months ahead.`;

@@ -46,7 +46,7 @@ export function PayRent() {
     open.find((candidate) => candidate.billingMonth === picked) ??
     (ledger.data ? defaultMonth(ledger.data) : undefined);
   const years = [...new Set(open.map((candidate) => candidate.billingMonth.slice(0, 4)))];
-  const hint = monthPickerHint(open, lease.data?.endsOn ?? null);
+  const hint = ledger.data && monthPickerHint(ledger.data, lease.data?.endsOn ?? null);
 
   const field = (label: string, value: string | number, name: string) => (
     <div className="space-y-1.5">

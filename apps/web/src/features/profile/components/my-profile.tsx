@@ -48,7 +48,11 @@ export function MyProfile() {
         description={
           user.role === 'admin'
             ? 'Your account.'
-            : 'Your account and, once you rent here, your lease.'
+            : user.role === 'member'
+              ? 'Your account and your lease.'
+              : user.formerTenant
+                ? 'Your account and your last lease here.'
+                : 'Your account and, once you rent here, your lease.'
         }
       />
       <ProfileCard user={user}>
