@@ -105,7 +105,18 @@ export const AcceptAgreementRequestSchema = withToken({
   agreementCheckedDate: ignoredText,
   /** Ours: a new start for the lease, set by the admin when accepting (its end moves with it). */
   startDate: StartDateSchema.optional(),
+  /**
+   * Ours: how many other requests for the apartment the admin was told this acceptance declines.
+   * More waiting by the time it is made is a 409 that changes nothing (`moreRequestsWaiting`).
+   */
+  declining: z.number().int().min(0).max(10_000).optional(),
 });
+
+/** Ours: an acceptance would decline requests that came in after the admin was shown the count. */
+export const moreRequestsWaiting = (apartmentNo: string, more: number) =>
+  more === 1
+    ? `Another request for ${apartmentNo} came in while you decided. Nothing was changed: read it, then accept again.`
+    : `${more} more requests for ${apartmentNo} came in while you decided. Nothing was changed: read them, then accept again.`;
 
 export const RejectAgreementRequestSchema = withToken({
   agreement_id: AgreementIdSchema,

@@ -19,8 +19,11 @@ import {
   OwnAgreementRequestSchema,
   RejectAgreementRequestSchema,
   PagedBodySchema,
+  type Agreement,
 } from '@structomate/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
 import { pageOf, sendKeptPage } from '../../lib/paging';
@@ -54,6 +57,26 @@ import {
   withdrawNotice,
   type LeaseChange,
 } from './lease-changes.service';
+
+/** "Rina Das (rina@example.com) for apartment C-801": a request, as the audit log names it. */
+const requestOf = (agreement: Agreement) =>
+  `${agreement.tenant} (${agreement.tenantEmail}) for apartment ${agreement.apartmentDetails.apartmentNo}`;
+
+/** The audit entry of a request declined, by Reject or by accepting another for its apartment. */
+const recordRejection = (
+  tx: Database,
+  request: FastifyRequest,
+  rejected: Agreement,
+  summary: string,
+) =>
+  recordAudit(tx, actorOf(request, currentUser(request)), {
+    action: 'lease.reject',
+    subjectType: 'agreement',
+    subjectId: rejected._id,
+    summary,
+    before: { status: 'pending' },
+    after: { status: rejected.status },
+  });
 
 const refusals = {
   400: ErrorResponseSchema,
@@ -186,7 +209,7 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body.agreement_id,
           request.now,
           context,
-          request.body.startDate,
+          { startDate: request.body.startDate, declining: request.body.declining },
         );
         await recordAudit(tx, actorOf(request, currentUser(request)), {
           action: 'lease.accept',
@@ -202,14 +225,12 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         // The requests for the same apartment, declined by this acceptance, each as a decision.
         for (const other of declined) {
-          await recordAudit(tx, actorOf(request, currentUser(request)), {
-            action: 'lease.reject',
-            subjectType: 'agreement',
-            subjectId: other._id,
-            summary: `Declined the request of ${other.tenant} (${other.tenantEmail}) for apartment ${other.apartmentDetails.apartmentNo}: ${accepted.tenant} was accepted for it`,
-            before: { status: 'pending' },
-            after: { status: other.status },
-          });
+          await recordRejection(
+            tx,
+            request,
+            other,
+            `Declined the request of ${requestOf(other)}: ${accepted.tenant} was accepted for it`,
+          );
         }
         return accepted;
       });
@@ -232,14 +253,12 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const result = await app.db.transaction(async (tx) => {
         const rejected = await rejectAgreement(tx, request.body.agreement_id, request.now);
-        await recordAudit(tx, actorOf(request, currentUser(request)), {
-          action: 'lease.reject',
-          subjectType: 'agreement',
-          subjectId: rejected._id,
-          summary: `Rejected the request of ${rejected.tenant} (${rejected.tenantEmail}) for apartment ${rejected.apartmentDetails.apartmentNo}`,
-          before: { status: 'pending' },
-          after: { status: rejected.status },
-        });
+        await recordRejection(
+          tx,
+          request,
+          rejected,
+          `Rejected the request of ${requestOf(rejected)}`,
+        );
         return rejected;
       });
       request.log.info({ agreementId: result._id }, 'lease request rejected');

@@ -10,6 +10,7 @@ import {
   leaseTerms,
   monthEnd,
   monthLabel,
+  moreRequestsWaiting,
   type Agreement,
   type LeaseDefaults,
   type LeaseTerms,
@@ -330,7 +331,7 @@ export async function acceptAgreement(
   agreementId: string,
   now: Date,
   context: SigningContext,
-  startDate?: string,
+  { startDate, declining }: { startDate?: string; declining?: number } = {},
 ): Promise<{ accepted: Agreement; declined: Agreement[] }> {
   // The other requests for the apartment this acceptance declined (of the run that committed).
   let declinedIds: string[] = [];
@@ -400,8 +401,13 @@ export async function acceptAgreement(
             ),
           )
           .returning({ id: agreements.id, tenantId: agreements.tenantId });
-        declinedIds = declined.map((other) => other.id);
         const apartmentNo = await apartmentNoOf(tx, accepted.apartmentId);
+        // The admin was told how many this declines: one that came in since is not declined
+        // unseen (the throw rolls the acceptance back).
+        if (declining !== undefined && declined.length > declining) {
+          throw conflict(moreRequestsWaiting(apartmentNo, declined.length - declining));
+        }
+        declinedIds = declined.map((other) => other.id);
         const { startDate: leaseStart, endDate, rent, dueDay, deposit } = accepted;
         // When its first rent falls due, from the ledger (where that rule lives) as it bills the
         // lease now accepted: a month the tenant's earlier lease bills stays with that one.

@@ -249,6 +249,70 @@ describe('agreement requests (admin)', () => {
     expect((await reject(id)).statusCode).toBe(409);
   });
 
+  it('accepting is a 409 that changes nothing when more requests wait than the admin was told', async () => {
+    const flat = await apartment('A-701');
+    const first = await newPerson(t.app, t.database);
+    const second = await newPerson(t.app, t.database);
+    const third = await newPerson(t.app, t.database);
+    const won = InsertedResponseSchema.parse((await sign(first, flat.id)).json()).insertedId;
+    const acceptTold = (declining: unknown) =>
+      admin.inject({
+        method: 'POST',
+        url: '/api/accept/agreements',
+        payload: { agreement_id: won, declining },
+      });
+    // Not a count: refused before anything is read.
+    for (const bad of [-1, 1.5, '1', 10_001]) {
+      expect((await acceptTold(bad)).statusCode, String(bad)).toBe(400);
+    }
+    // Shown the card alone, the admin clicks Accept; meanwhile a second request came in.
+    const other = InsertedResponseSchema.parse((await sign(second, flat.id)).json()).insertedId;
+    const before = await agreementRow(won);
+    const late = await acceptTold(0);
+    expect(late.statusCode).toBe(409);
+    expect(message(late)).toBe(
+      'Another request for A-701 came in while you decided. Nothing was changed: read it, then accept again.',
+    );
+    expect(await agreementRow(won)).toEqual(before);
+    expect(await agreementRow(other)).toMatchObject({ status: 'pending', checkedAt: null });
+    expect(await roleOf(first.id)).toBe('user');
+    expect(await isAvailable('A-701')).toBe(true);
+    const audited = await t.database.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(inArray(auditLog.subjectId, [won, other]));
+    expect(audited).toHaveLength(0);
+    // Told of one, with two waiting by then: both named as more than seen.
+    const third_ = InsertedResponseSchema.parse((await sign(third, flat.id)).json()).insertedId;
+    const stillLate = await acceptTold(1);
+    expect(stillLate.statusCode).toBe(409);
+    expect(message(stillLate)).toBe(
+      'Another request for A-701 came in while you decided. Nothing was changed: read it, then accept again.',
+    );
+    expect(message(await acceptTold(0))).toBe(
+      '2 more requests for A-701 came in while you decided. Nothing was changed: read them, then accept again.',
+    );
+    // Told of both: accepted, and the two declined.
+    const accepted = await acceptTold(2);
+    expect(accepted.statusCode).toBe(200);
+    expect(await agreementRow(other)).toMatchObject({ status: 'rejected' });
+    expect(await agreementRow(third_)).toMatchObject({ status: 'rejected' });
+    expect(await roleOf(first.id)).toBe('member');
+  });
+
+  it('told of more requests than still wait (one was withdrawn), accepting goes ahead', async () => {
+    const flat = await apartment('A-801');
+    const person = await newPerson(t.app, t.database);
+    const id = InsertedResponseSchema.parse((await sign(person, flat.id)).json()).insertedId;
+    const response = await admin.inject({
+      method: 'POST',
+      url: '/api/accept/agreements',
+      payload: { agreement_id: id, declining: 1 },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await roleOf(person.id)).toBe('member');
+  });
+
   it('accepting a request for an apartment someone else now rents is a 409', async () => {
     const flat = await apartment('B-402');
     const person = await newPerson(t.app, t.database);

@@ -7,7 +7,8 @@ export type Decision = 'accept' | 'reject';
 
 export interface DecisionVariables {
   decision: Decision;
-  agreement: Agreement;
+  /** With how many other requests for its apartment wait, when the page was told. */
+  agreement: Agreement & { otherRequests?: number };
   /** A new start for the lease, when the admin moved it before accepting. */
   startDate?: string;
 }
@@ -20,6 +21,10 @@ export const decideAgreement = ({ decision, agreement, startDate }: DecisionVari
     agreement_id: agreement._id,
     ...(decision === 'accept' ? { tenant_id: agreement.tenant_id } : {}),
     ...(decision === 'accept' && startDate ? { startDate } : {}),
+    // What the admin was told this declines: one that came in since stops it (409).
+    ...(decision === 'accept' && agreement.otherRequests !== undefined
+      ? { declining: agreement.otherRequests }
+      : {}),
     agreementCheckedDate: new Date().toISOString(),
   });
 
