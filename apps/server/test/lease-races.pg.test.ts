@@ -12,8 +12,9 @@ import { startDemoPair, type ServerProcess } from './servers';
  * Leasing on two server processes over one PostgreSQL, as behind a load balancer: two admins
  * accepting one request, two requests for one apartment accepted at once, one visitor sending
  * their request twice, and two admins giving one lease notice (or one giving notice while the
- * other removes the member or withdraws it). Each round must have exactly one effect, counted in
- * the database. Runs with DATABASE_URL.
+ * other removes the member or withdraws it), and a request arriving as the admin accepts another
+ * (both orders happen). Each round must have exactly one effect, counted in the database. Runs
+ * with DATABASE_URL.
  */
 const serverUrl = process.env.DATABASE_URL ?? '';
 const NOW = '2026-11-23T10:00:00+06:00';
@@ -226,6 +227,49 @@ describe('leasing on two servers over one PostgreSQL', () => {
       expect(await noticesTo(won.visitor.id, 'request-accepted'), outcome).toBe(1);
       expect(await noticesTo(lost.visitor.id, 'request-accepted'), outcome).toBe(0);
       expect(await noticesTo(lost.visitor.id, 'request-rejected'), outcome).toBe(1);
+    }
+  }, 120_000);
+
+  it(`a request arriving while the admin accepts another, told of none: never declined unseen (${ROUNDS} rounds)`, async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const flat = await newApartment(`LR-${round}`);
+      const applicant = await account('user', `Applicant ${round}`);
+      const request = await requested(applicant, flat.id);
+      const latecomer = await account('user', `Latecomer ${round}`);
+      const [first, second] = sides(round);
+      // The admin's page showed this request alone: Accept sends that none is declined.
+      const [acceptance, late] = await Promise.all([
+        send(first[0], first[1].cookie, 'POST', '/api/accept/agreements', {
+          agreement_id: request,
+          declining: 0,
+        }),
+        requestLease(second[0], latecomer, flat.id),
+      ]);
+      const outcome = `round ${round}: ${JSON.stringify([acceptance, late])}`;
+      if (acceptance.status === 200) {
+        // Accepted first: the flat is let, and the late request is refused, not declined.
+        expect(late.status, outcome).toBe(409);
+        expect(JSON.stringify(late.body), outcome).toContain('is already rented');
+        expect(await roleOf(applicant.id), outcome).toBe('member');
+      } else {
+        // The late request came first: the acceptance changes nothing, and both still wait.
+        expect(acceptance.status, outcome).toBe(409);
+        expect(JSON.stringify(acceptance.body), outcome).toContain(
+          `Another request for ${flat.apartmentNo} came in while you decided.`,
+        );
+        expect(late.status, outcome).toBe(201);
+        const lateRequest = InsertedResponseSchema.parse(late.body).insertedId;
+        expect(await agreementOf(request), outcome).toMatchObject({ status: 'pending' });
+        expect(await agreementOf(lateRequest), outcome).toMatchObject({ status: 'pending' });
+        expect(await acceptedFor(flat.id), outcome).toBe(0);
+        expect(await roleOf(applicant.id), outcome).toBe('user');
+      }
+      const declined = await database.db
+        .select({ n: count() })
+        .from(agreements)
+        .where(and(eq(agreements.apartmentId, flat.id), eq(agreements.status, 'rejected')));
+      expect(declined[0]?.n, outcome).toBe(0);
+      expect(await noticesTo(latecomer.id, 'request-rejected'), outcome).toBe(0);
     }
   }, 120_000);
 
