@@ -52,7 +52,7 @@ export function ConfirmDialog({
     >
       <div className="modal-box">
         <h2 id={titleId} className="text-lg font-semibold">
-          {title}
+          {keepHyphenatedWhole(title)}
         </h2>
         <div className="mt-2 text-base-content/75">{children}</div>
         <div className="modal-action">
@@ -77,5 +77,18 @@ export function ConfirmDialog({
         </button>
       </form>
     </dialog>
+  );
+}
+
+/** A word with a hyphen (an apartment number, "C-801") is kept on one line, not broken after it. */
+function keepHyphenatedWhole(title: string): ReactNode {
+  return title.split(/(\S+-\S+)/).map((part, index) =>
+    index % 2 === 1 ? (
+      <span key={index} className="whitespace-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
   );
 }

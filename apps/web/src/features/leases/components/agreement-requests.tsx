@@ -21,6 +21,7 @@ import { useAnswersUnderway, useDecideAgreement, type Decision } from '../api/de
 import { usePendingAgreements } from '../api/get-pending-agreements';
 import { LoadError } from '../../../components/load-error';
 import { BusyButton } from '../../../components/busy-button';
+import { EmailAddress } from '../../../components/email-address';
 
 const roleName = { user: 'User', member: 'Member', admin: 'Admin' };
 const statusName = {
@@ -206,7 +207,7 @@ function RequestCard({
           <div className="min-w-0">
             <h2 className="text-lg font-semibold [overflow-wrap:anywhere]">{agreement.tenant}</h2>
             <p className="text-sm text-base-content/75 [overflow-wrap:anywhere]">
-              {agreement.tenantEmail}
+              <EmailAddress email={agreement.tenantEmail} />
             </p>
           </div>
           <span className="chip chip-warning ml-auto">{statusName[agreement.status]}</span>

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/format';
 import { mailHtmlUrl, useOneMail } from '../api/get-mail';
 import { MailStatusBadge } from './mail-status';
+import { EmailAddress } from '../../../components/email-address';
 
 /** One email as its recipient would see it, in a sandboxed frame, or as plain text. */
 export function MailMessage() {
@@ -35,7 +36,9 @@ export function MailMessage() {
       <PageHeader title={message.subject} description={mailKindLabel(message.kind)} />
       <dl className="grid gap-x-6 gap-y-2 rounded-box border border-base-300 bg-base-100 p-4 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-base-content/70">To</dt>
-        <dd className="font-medium [overflow-wrap:anywhere]">{message.to}</dd>
+        <dd className="font-medium [overflow-wrap:anywhere]">
+          <EmailAddress email={message.to} />
+        </dd>
         <dt className="text-base-content/70">Written</dt>
         <dd>{formatDateTime(message.createdAt)}</dd>
         <dt className="text-base-content/70">Delivery</dt>

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@structomate/contract';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar';
+import { EmailAddress } from '../../../components/email-address';
 
 const roleName = { user: 'User', member: 'Member', admin: 'Admin' };
 
@@ -21,7 +22,9 @@ export function ProfileCard({ user, children }: { user: SessionUser; children?: 
             <h2 className="text-2xl font-semibold [overflow-wrap:anywhere]">
               Name: {user.displayName || 'N/A'}
             </h2>
-            <p className="text-base-content/75 [overflow-wrap:anywhere]">{user.email || 'N/A'}</p>
+            <p className="text-base-content/75 [overflow-wrap:anywhere]">
+              {user.email ? <EmailAddress email={user.email} /> : 'N/A'}
+            </p>
           </div>
           <span className="badge badge-primary badge-outline sm:mb-2 sm:ml-auto">
             {roleName[user.role]}
