@@ -323,8 +323,9 @@ export async function agreementById(db: Database, id: string): Promise<Agreement
  * Accept (spec §4), in one transaction: the agreement is accepted with today's date, the tenant
  * becomes a member, and every other pending request for that apartment is rejected. A decided
  * agreement or an occupied apartment is a 409 that changes nothing; the conditional update and
- * the unique indexes decide races between admins. Answers the agreement accepted and the requests
- * it declined.
+ * the unique indexes decide races between admins. With `declining` (how many others the admin was
+ * told it declines), more declined than that is a 409 that changes nothing. Answers the agreement
+ * accepted and the requests it declined.
  */
 export async function acceptAgreement(
   db: Database,
