@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationStatements } from '../../test/migrations';
 
 /**
  * 0003 moves payment data as well as the schema: run on a database left by 0000–0002 with the
@@ -9,13 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * per member and month and per member and coupon (or its indexes fail), void only the sandbox's
  * test money itself, and list for maintenance every Stripe intent it closed without asking.
  */
-const folder = path.resolve(import.meta.dirname, '../../drizzle');
-const statements = (file: string) =>
-  readFileSync(path.join(folder, file), 'utf8')
-    .split('--> statement-breakpoint')
-    .map((statement) => statement.trim())
-    .filter(Boolean);
-
 const USER = '00000000-0000-4000-8000-000000000001';
 const APARTMENT = '00000000-0000-4000-8000-000000000002';
 const LEASE = '00000000-0000-4000-8000-000000000003';
@@ -25,8 +17,8 @@ const COUPON_D = '00000000-0000-4000-8000-00000000000d';
 let pg: PGlite;
 beforeAll(async () => {
   pg = new PGlite();
-  for (const file of ['0000_initial.sql', '0001_accounts.sql', '0002_payments.sql']) {
-    for (const statement of statements(file)) await pg.exec(statement);
+  for (const number of ['0000', '0001', '0002']) {
+    for (const statement of migrationStatements(number)) await pg.exec(statement);
   }
   await pg.exec(`
     insert into images (id, mime_type, width, height, byte_size, data)
@@ -68,7 +60,7 @@ beforeAll(async () => {
       ('st1', '${USER}', '${LEASE}', '2026-11-01', 40000, 0, 4000000, 'bdt', null, 'stripe'),
       ('st3', '${USER}', '${LEASE}', '2026-09-01', 40000, 4000, 3600000, 'bdt', '${COUPON_C}', 'stripe');
   `);
-  for (const statement of statements('0003_money.sql')) await pg.exec(statement);
+  for (const statement of migrationStatements('0003')) await pg.exec(statement);
 });
 afterAll(() => pg.close());
 

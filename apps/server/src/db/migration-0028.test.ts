@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build';
+import { migrationStatements } from '../../test/migrations';
 
 /**
  * 0028 makes a key name one deposit entry or one repair cost whatever lease or request it was sent
@@ -9,13 +8,10 @@ import { buildTestApp, type TestApp } from '../../test/build';
  * entry must lose its key, through the deposit ledger's guard against updates, or the unique index
  * cannot be made and the server does not start.
  */
-const folder = path.resolve(import.meta.dirname, '../../drizzle');
-const file = readdirSync(folder).find((name) => name.startsWith('0028_')) ?? '';
 /** The statements that clear the duplicates and make the indexes (the rest is done already). */
-const keyStatements = readFileSync(path.join(folder, file), 'utf8')
-  .split('--> statement-breakpoint')
-  .map((statement) => statement.trim())
-  .filter((statement) => statement && !/DROP INDEX|payment_intents/.test(statement));
+const keyStatements = migrationStatements('0028').filter(
+  (statement) => !/DROP INDEX|payment_intents/.test(statement),
+);
 
 const KEY = '00000000-0000-4000-8000-0000000000aa';
 

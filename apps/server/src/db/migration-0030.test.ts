@@ -1,19 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build';
+import { migrationStatements } from '../../test/migrations';
 
 /**
  * 0030 lists a contact's name once for a trade. A database from before it may list one twice (the
  * form let it): the later ones get a number after their name, or the unique index cannot be made
  * and the server does not start. Nothing is removed, since requests name them.
  */
-const folder = path.resolve(import.meta.dirname, '../../drizzle');
-const file = readdirSync(folder).find((name) => name.startsWith('0030_')) ?? '';
-const statements = readFileSync(path.join(folder, file), 'utf8')
-  .split('--> statement-breakpoint')
-  .map((statement) => statement.trim())
-  .filter(Boolean);
+const statements = migrationStatements('0030');
 
 let t: TestApp;
 beforeAll(async () => {

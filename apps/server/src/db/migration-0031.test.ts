@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build';
+import { migrationStatements } from '../../test/migrations';
 import { occupancyByBlock } from '../modules/apartments/apartments.service';
 
 /**
@@ -9,12 +8,7 @@ import { occupancyByBlock } from '../modules/apartments/apartments.service';
  * apartment as a room to let: kept for the day and version of now, they would be read as they are
  * until an apartment or a lease next changed.
  */
-const folder = path.resolve(import.meta.dirname, '../../drizzle');
-const file = readdirSync(folder).find((name) => name.startsWith('0031_')) ?? '';
-const statements = readFileSync(path.join(folder, file), 'utf8')
-  .split('--> statement-breakpoint')
-  .map((statement) => statement.trim())
-  .filter(Boolean);
+const statements = migrationStatements('0031');
 
 const TODAY = '2026-11-23';
 
