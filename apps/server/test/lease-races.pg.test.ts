@@ -13,8 +13,8 @@ import { startDemoPair, type ServerProcess } from './servers';
  * accepting one request, two requests for one apartment accepted at once, one visitor sending
  * their request twice, and two admins giving one lease notice (or one giving notice while the
  * other removes the member or withdraws it), and a request arriving as the admin accepts another
- * (both orders happen). Each round must have exactly one effect, counted in the database. Runs
- * with DATABASE_URL.
+ * (either may come first; the refusal itself is also tested, in order, in leasing.test.ts). Each
+ * round must have exactly one effect, counted in the database. Runs with DATABASE_URL.
  */
 const serverUrl = process.env.DATABASE_URL ?? '';
 const NOW = '2026-11-23T10:00:00+06:00';
@@ -237,11 +237,11 @@ describe('leasing on two servers over one PostgreSQL', () => {
       const request = await requested(applicant, flat.id);
       const latecomer = await account('user', `Latecomer ${round}`);
       const [first, second] = sides(round);
-      // The admin's page showed this request alone: Accept sends that none is declined.
+      // The admin's page showed this request alone: Accept sends that it declines none.
       const [acceptance, late] = await Promise.all([
         send(first[0], first[1].cookie, 'POST', '/api/accept/agreements', {
           agreement_id: request,
-          declining: 0,
+          declining: [],
         }),
         requestLease(second[0], latecomer, flat.id),
       ]);

@@ -106,13 +106,14 @@ export const AcceptAgreementRequestSchema = withToken({
   /** Ours: a new start for the lease, set by the admin when accepting (its end moves with it). */
   startDate: StartDateSchema.optional(),
   /**
-   * Ours: how many other requests for the apartment the admin was told this acceptance declines.
-   * More waiting by the time it is made is a 409 that changes nothing (`moreRequestsWaiting`).
+   * Ours: the other requests for the apartment the admin was told this acceptance declines (their
+   * ids, `otherRequestIds` of the list). Any other waiting by the time it is made is a 409 that
+   * changes nothing (`moreRequestsWaiting`).
    */
-  declining: z.number().int().min(0).max(10_000).optional(),
+  declining: z.array(AgreementIdSchema).max(10_000).optional(),
 });
 
-/** Ours: an acceptance would decline requests that came in after the admin was shown the count. */
+/** Ours: an acceptance would decline requests that came in after the admin was shown the others. */
 export const moreRequestsWaiting = (apartmentNo: string, more: number) =>
   more === 1
     ? `Another request for ${apartmentNo} came in while you decided. Nothing was changed: read it, then accept again.`
@@ -157,6 +158,12 @@ export const PendingAgreementSchema = AgreementSchema.extend({
    * from a server of the release before (a rolling deploy): unknown, so Accept asks first.
    */
   otherRequests: z.number().int().nonnegative().optional(),
+  /**
+   * Ours: which requests those are (ids). Accept sends them as `declining`: a request that came in
+   * after the admin was shown these is not declined unseen. Absent from a server of the release
+   * before, as the count is.
+   */
+  otherRequestIds: z.array(z.string()).optional(),
 });
 export type PendingAgreement = z.infer<typeof PendingAgreementSchema>;
 export const PendingAgreementListResponseSchema = z.array(PendingAgreementSchema);

@@ -80,10 +80,13 @@ export function ConfirmDialog({
   );
 }
 
-/** A word with a hyphen (an apartment number, "C-801") is kept on one line, not broken after it. */
+/**
+ * A short word with a hyphen (an apartment number, "C-801?") is kept on one line, not broken
+ * after it; a longer one (a title someone typed) may still break, or it would widen the dialog.
+ */
 function keepHyphenatedWhole(title: string): ReactNode {
   return title.split(/(\S+-\S+)/).map((part, index) =>
-    index % 2 === 1 ? (
+    index % 2 === 1 && part.length <= 12 ? (
       <span key={index} className="whitespace-nowrap">
         {part}
       </span>

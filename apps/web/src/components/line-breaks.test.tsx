@@ -35,4 +35,20 @@ describe('line breaks in narrow columns', () => {
     expect(title.textContent).toBe("Accept Rina Das's request for C-801?");
     expect(title.querySelector('span.whitespace-nowrap')?.textContent).toBe('C-801?');
   });
+
+  it('a long hyphenated word someone typed may still break', () => {
+    render(
+      <ConfirmDialog
+        open={false}
+        title="Delete “Water-supply-interruption-notice”?"
+        confirmLabel="Delete"
+        onConfirm={() => {}}
+        onClose={() => {}}
+      >
+        It is removed for everyone.
+      </ConfirmDialog>,
+    );
+    const title = screen.getByRole('heading', { level: 2, hidden: true });
+    expect(title.querySelector('span.whitespace-nowrap')).toBeNull();
+  });
 });

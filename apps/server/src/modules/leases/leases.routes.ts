@@ -180,11 +180,17 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
           const waiting = await pendingRequestsByApartment(app.db, [
             ...new Set(rows.map((row) => row.apartmentDetails._id)),
           ]);
-          const withBalances = rows.map((row) => ({
-            ...row,
-            applicantOwes: owed.get(row.tenant_id) ?? null,
-            otherRequests: Math.max(0, (waiting.get(row.apartmentDetails._id) ?? 1) - 1),
-          }));
+          const withBalances = rows.map((row) => {
+            const others = (waiting.get(row.apartmentDetails._id) ?? []).filter(
+              (id) => id !== row._id,
+            );
+            return {
+              ...row,
+              applicantOwes: owed.get(row.tenant_id) ?? null,
+              otherRequests: others.length,
+              otherRequestIds: others,
+            };
+          });
           return { rows: withBalances, total };
         },
       );

@@ -303,14 +303,19 @@ export async function pendingAgreements(
 export async function pendingRequestsByApartment(
   db: Database,
   apartmentIds: string[],
-): Promise<Map<string, number>> {
+): Promise<Map<string, string[]>> {
   if (apartmentIds.length === 0) return new Map();
   const rows = await db
-    .select({ apartmentId: agreements.apartmentId, n: count() })
+    .select({
+      apartmentId: agreements.apartmentId,
+      ids: sql<
+        string[]
+      >`array_agg(${agreements.id} order by ${agreements.signedAt}, ${agreements.id})`,
+    })
     .from(agreements)
     .where(and(eq(agreements.status, 'pending'), inArray(agreements.apartmentId, apartmentIds)))
     .groupBy(agreements.apartmentId);
-  return new Map(rows.map((row) => [row.apartmentId, row.n]));
+  return new Map(rows.map((row) => [row.apartmentId, row.ids]));
 }
 
 export async function agreementById(db: Database, id: string): Promise<Agreement> {
@@ -323,16 +328,16 @@ export async function agreementById(db: Database, id: string): Promise<Agreement
  * Accept (spec §4), in one transaction: the agreement is accepted with today's date, the tenant
  * becomes a member, and every other pending request for that apartment is rejected. A decided
  * agreement or an occupied apartment is a 409 that changes nothing; the conditional update and
- * the unique indexes decide races between admins. With `declining` (how many others the admin was
- * told it declines), more declined than that is a 409 that changes nothing. Answers the agreement
- * accepted and the requests it declined.
+ * the unique indexes decide races between admins. With `declining` (the others the admin was told
+ * it declines), declining any other is a 409 that changes nothing. Answers the agreement accepted
+ * and the requests it declined.
  */
 export async function acceptAgreement(
   db: Database,
   agreementId: string,
   now: Date,
   context: SigningContext,
-  { startDate, declining }: { startDate?: string; declining?: number } = {},
+  { startDate, declining }: { startDate?: string; declining?: string[] } = {},
 ): Promise<{ accepted: Agreement; declined: Agreement[] }> {
   // The other requests for the apartment this acceptance declined (of the run that committed).
   let declinedIds: string[] = [];
@@ -403,11 +408,11 @@ export async function acceptAgreement(
           )
           .returning({ id: agreements.id, tenantId: agreements.tenantId });
         const apartmentNo = await apartmentNoOf(tx, accepted.apartmentId);
-        // The admin was told how many this declines: one that came in since is not declined
-        // unseen (the throw rolls the acceptance back).
-        if (declining !== undefined && declined.length > declining) {
-          throw conflict(moreRequestsWaiting(apartmentNo, declined.length - declining));
-        }
+        // The admin was told which requests this declines: one that came in since is not
+        // declined unseen (the throw rolls the acceptance back). One told of that was withdrawn
+        // or answered meanwhile is simply not declined again.
+        const unseen = declining && declined.filter((other) => !declining.includes(other.id));
+        if (unseen?.length) throw conflict(moreRequestsWaiting(apartmentNo, unseen.length));
         declinedIds = declined.map((other) => other.id);
         const { startDate: leaseStart, endDate, rent, dueDay, deposit } = accepted;
         // When its first rent falls due, from the ledger (where that rule lives) as it bills the

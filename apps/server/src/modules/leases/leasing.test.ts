@@ -249,68 +249,92 @@ describe('agreement requests (admin)', () => {
     expect((await reject(id)).statusCode).toBe(409);
   });
 
-  it('accepting is a 409 that changes nothing when more requests wait than the admin was told', async () => {
+  it('accepting is a 409 that changes nothing when a request the admin was not told of waits', async () => {
     const flat = await apartment('A-701');
-    const first = await newPerson(t.app, t.database);
-    const second = await newPerson(t.app, t.database);
-    const third = await newPerson(t.app, t.database);
-    const won = InsertedResponseSchema.parse((await sign(first, flat.id)).json()).insertedId;
+    const [first, second, third, fourth] = await Promise.all(
+      [1, 2, 3, 4].map(() => newPerson(t.app, t.database)),
+    );
+    const signed = async (person: Person) =>
+      InsertedResponseSchema.parse((await sign(person, flat.id)).json()).insertedId;
+    const won = await signed(first!);
     const acceptTold = (declining: unknown) =>
       admin.inject({
         method: 'POST',
         url: '/api/accept/agreements',
         payload: { agreement_id: won, declining },
       });
-    // Not a count: refused before anything is read.
-    for (const bad of [-1, 1.5, '1', 10_001]) {
-      expect((await acceptTold(bad)).statusCode, String(bad)).toBe(400);
+    // Not a list of request ids: refused before anything is read.
+    for (const bad of [1, ['1'], 'all', [won, 7]]) {
+      expect((await acceptTold(bad)).statusCode, JSON.stringify(bad)).toBe(400);
     }
+    const shown = async () =>
+      PendingAgreementListResponseSchema.parse(
+        (await admin.inject({ method: 'POST', url: '/api/pending/agreements' })).json(),
+      ).find((a) => a._id === won);
+    expect(await shown()).toMatchObject({ otherRequests: 0, otherRequestIds: [] });
+
     // Shown the card alone, the admin clicks Accept; meanwhile a second request came in.
-    const other = InsertedResponseSchema.parse((await sign(second, flat.id)).json()).insertedId;
+    const other = await signed(second!);
     const before = await agreementRow(won);
-    const late = await acceptTold(0);
+    const late = await acceptTold([]);
     expect(late.statusCode).toBe(409);
     expect(message(late)).toBe(
       'Another request for A-701 came in while you decided. Nothing was changed: read it, then accept again.',
     );
     expect(await agreementRow(won)).toEqual(before);
     expect(await agreementRow(other)).toMatchObject({ status: 'pending', checkedAt: null });
-    expect(await roleOf(first.id)).toBe('user');
+    expect(await roleOf(first!.id)).toBe('user');
     expect(await isAvailable('A-701')).toBe(true);
     const audited = await t.database.db
       .select({ id: auditLog.id })
       .from(auditLog)
       .where(inArray(auditLog.subjectId, [won, other]));
     expect(audited).toHaveLength(0);
-    // Told of one, with two waiting by then: both named as more than seen.
-    const third_ = InsertedResponseSchema.parse((await sign(third, flat.id)).json()).insertedId;
-    const stillLate = await acceptTold(1);
-    expect(stillLate.statusCode).toBe(409);
-    expect(message(stillLate)).toBe(
-      'Another request for A-701 came in while you decided. Nothing was changed: read it, then accept again.',
-    );
-    expect(message(await acceptTold(0))).toBe(
+    expect(await shown()).toMatchObject({ otherRequests: 1, otherRequestIds: [other] });
+
+    // Told of that one, with two more waiting by then: the two are named.
+    const [thirdId, fourthId] = [await signed(third!), await signed(fourth!)];
+    expect(message(await acceptTold([other]))).toBe(
       '2 more requests for A-701 came in while you decided. Nothing was changed: read them, then accept again.',
     );
-    // Told of both: accepted, and the two declined.
-    const accepted = await acceptTold(2);
+    // The one the admin was told of is answered meanwhile, and the count is as before: still
+    // refused, since those waiting now are not the ones shown.
+    expect((await reject(other)).statusCode).toBe(200);
+    expect(message(await acceptTold([other, thirdId]))).toBe(
+      'Another request for A-701 came in while you decided. Nothing was changed: read it, then accept again.',
+    );
+    // Told of those that wait: accepted, and they are declined.
+    const accepted = await acceptTold([thirdId, fourthId]);
     expect(accepted.statusCode).toBe(200);
-    expect(await agreementRow(other)).toMatchObject({ status: 'rejected' });
-    expect(await agreementRow(third_)).toMatchObject({ status: 'rejected' });
-    expect(await roleOf(first.id)).toBe('member');
+    expect(await agreementRow(thirdId)).toMatchObject({ status: 'rejected' });
+    expect(await agreementRow(fourthId)).toMatchObject({ status: 'rejected' });
+    expect(await roleOf(first!.id)).toBe('member');
   });
 
-  it('told of more requests than still wait (one was withdrawn), accepting goes ahead', async () => {
+  it('told of a request that no longer waits (withdrawn or answered), accepting goes ahead', async () => {
     const flat = await apartment('A-801');
     const person = await newPerson(t.app, t.database);
     const id = InsertedResponseSchema.parse((await sign(person, flat.id)).json()).insertedId;
     const response = await admin.inject({
       method: 'POST',
       url: '/api/accept/agreements',
-      payload: { agreement_id: id, declining: 1 },
+      payload: { agreement_id: id, declining: ['00000000-0000-4000-8000-000000000009'] },
     });
     expect(response.statusCode).toBe(200);
     expect(await roleOf(person.id)).toBe('member');
+  });
+
+  it('a key the server does not know is refused by name (the page asks again without it)', async () => {
+    const response = await admin.inject({
+      method: 'POST',
+      url: '/api/accept/agreements',
+      payload: { agreement_id: '00000000-0000-4000-8000-000000000009', decliningLater: [] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(ErrorResponseSchema.parse(response.json()).error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'The request body Unrecognized key: "decliningLater"',
+    });
   });
 
   it('accepting a request for an apartment someone else now rents is a 409', async () => {

@@ -1,14 +1,18 @@
-import { AgreementDecisionResponseSchema, type Agreement } from '@structomate/contract';
+import {
+  AgreementDecisionResponseSchema,
+  type Agreement,
+  type PendingAgreement,
+} from '@structomate/contract';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import { postJson } from '../../../lib/api-client';
+import { ApiError, postJson } from '../../../lib/api-client';
 import { pendingAgreementsQueryKey } from './get-pending-agreements';
 
 export type Decision = 'accept' | 'reject';
 
 export interface DecisionVariables {
   decision: Decision;
-  /** With how many other requests for its apartment wait, when the page was told. */
-  agreement: Agreement & { otherRequests?: number };
+  /** With the other requests for its apartment, when the page was told of them. */
+  agreement: Agreement & Pick<PendingAgreement, 'otherRequestIds'>;
   /** A new start for the lease, when the admin moved it before accepting. */
   startDate?: string;
 }
@@ -16,17 +20,34 @@ export interface DecisionVariables {
 const decideAgreementKey = ['decide-agreement'];
 
 /** Spec §7 accept/reject; the checked date is the server's, whatever is sent. */
-export const decideAgreement = ({ decision, agreement, startDate }: DecisionVariables) =>
-  postJson(`/${decision}/agreements`, AgreementDecisionResponseSchema, {
-    agreement_id: agreement._id,
-    ...(decision === 'accept' ? { tenant_id: agreement.tenant_id } : {}),
-    ...(decision === 'accept' && startDate ? { startDate } : {}),
-    // What the admin was told this declines: one that came in since stops it (409).
-    ...(decision === 'accept' && agreement.otherRequests !== undefined
-      ? { declining: agreement.otherRequests }
-      : {}),
-    agreementCheckedDate: new Date().toISOString(),
-  });
+export async function decideAgreement({ decision, agreement, startDate }: DecisionVariables) {
+  const send = (extra: { declining?: string[] }) =>
+    postJson(`/${decision}/agreements`, AgreementDecisionResponseSchema, {
+      agreement_id: agreement._id,
+      ...(decision === 'accept' ? { tenant_id: agreement.tenant_id } : {}),
+      ...(decision === 'accept' && startDate ? { startDate } : {}),
+      agreementCheckedDate: new Date().toISOString(),
+      ...extra,
+    });
+  // What the admin was told this declines: a request that came in since stops it (409).
+  const declining = decision === 'accept' ? agreement.otherRequestIds : undefined;
+  if (!declining) return send({});
+  try {
+    return await send({ declining });
+  } catch (error) {
+    // A server of the release before, met during a rolling deploy, refuses a key it does not
+    // know; it has no such check, so it is asked as it always was.
+    if (isUnknownKey(error, 'declining')) return send({});
+    throw error;
+  }
+}
+
+const isUnknownKey = (error: unknown, key: string) =>
+  error instanceof ApiError &&
+  error.status === 400 &&
+  error.code === 'VALIDATION_FAILED' &&
+  /unrecognized key/i.test(error.message) &&
+  error.message.includes(`"${key}"`);
 
 /** After any answer (or failure) the pending list is loaded again (spec §4). */
 export function useDecideAgreement() {
