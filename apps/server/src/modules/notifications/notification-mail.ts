@@ -77,6 +77,8 @@ export const NoticeSchema = z.discriminatedUnion('kind', [
       method: z.string(),
       receivedOn: z.string(),
       reason: z.string(),
+      /** Whether its receipt had gone out (absent, from the release before: taken as sent). */
+      receiptSent: z.boolean().optional(),
     }),
   }),
   z.object({
@@ -242,13 +244,17 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
       };
     }
     case 'payment-undone': {
-      const { month, amount, method, receivedOn, reason } = notice.data;
+      const { month, amount, method, receivedOn, reason, receiptSent = true } = notice.data;
       return {
         subject: `Correction: the rent for ${monthLabel(month)} is shown as unpaid again`,
         preview: `The office undid a payment it had recorded for ${monthLabel(month)}.`,
         heading: 'A recorded payment was undone',
         paragraphs: [
-          `Hello ${name}, the building office had recorded the rent for ${monthLabel(month)} as paid: ${bdt(amount)} by ${method}, received ${dayLabel(receivedOn)}. It has undone that record, so the month is shown as unpaid again, and the receipt it sent you no longer holds.`,
+          `Hello ${name}, the building office had recorded the rent for ${monthLabel(month)} as paid: ${bdt(amount)} by ${method}, received ${dayLabel(receivedOn)}. ${
+            receiptSent
+              ? 'It has undone that record, so the month is shown as unpaid again, and the receipt it sent you no longer holds.'
+              : 'It has undone that record before its receipt was sent, so the month is shown as unpaid again.'
+          }`,
           `The office’s reason: ${reason}`,
           'If you did pay that month, keep your proof of payment and tell the office.',
         ],

@@ -195,7 +195,7 @@ export async function undoOfflinePayment(
     if (removed.length === 0) throw notFound(UNDO_PAYMENT_MESSAGES.notFound);
     // Its receipt, if not mailed yet, is not: the correction would follow a receipt that no
     // longer holds, whose link leads nowhere.
-    await tx
+    const unsent = await tx
       .delete(notifications)
       .where(
         and(
@@ -204,12 +204,20 @@ export async function undoOfflinePayment(
           isNull(notifications.processedAt),
           sql`${notifications.data}->>'paymentId' = ${paymentId}`,
         ),
-      );
+      )
+      .returning({ id: notifications.id });
     const method = PAYMENT_METHOD_IN_SENTENCE[before.method];
     const receivedOn = before.receivedOn ?? before.date.slice(0, 10);
     await notify(tx, personId, {
       kind: 'payment-undone',
-      data: { month: before.billingMonth, amount: before.amount, method, receivedOn, reason },
+      data: {
+        month: before.billingMonth,
+        amount: before.amount,
+        method,
+        receivedOn,
+        reason,
+        receiptSent: unsent.length === 0,
+      },
     });
     await recordAudit(tx, actor, {
       action: 'payment.undone',

@@ -381,6 +381,10 @@ describe('POST /api/tenants/:id/payments/:paymentId/undo (a recorded payment tak
       'the building office had recorded the rent for December 2026 as paid: 36,500 BDT by cash, received 23 November 2026.',
     );
     expect(mail?.text).toContain(
+      'It has undone that record before its receipt was sent, so the month is shown as unpaid again.',
+    );
+    expect(mail?.text).not.toContain('receipt it sent you');
+    expect(mail?.text).toContain(
       'The office’s reason: December was ticked by mistake: only November was paid.',
     );
     expect(mail?.unsubscribeUrl).toContain('topic=receipts');
@@ -402,6 +406,24 @@ describe('POST /api/tenants/:id/payments/:paymentId/undo (a recorded payment tak
     expect(errorMessage(again)).toBe(UNDO_PAYMENT_MESSAGES.notFound);
     expect(await noticesOf(tenant, 'payment-undone')).toBe(1);
     await paidInCash(tenant, ['2026-12']);
+  });
+
+  it('a payment undone after its receipt went out says that receipt no longer holds', async () => {
+    const tenant = await newMember(t, 'C-602', 'Receipt Keeper');
+    const [november] = await paidInCash(tenant, ['2026-11']);
+    if (!november) throw new Error('a payment');
+    await runScheduledJob(t.app, sendNotificationsJob);
+    expect((await undo(tenant, november._id, { reason: 'Counted twice' })).statusCode).toBe(200);
+    await runScheduledJob(t.app, sendNotificationsJob);
+    const [mail] = await t.database.db
+      .select({ text: mailMessages.text })
+      .from(mailMessages)
+      .where(
+        and(eq(mailMessages.toAddress, tenant.email), eq(mailMessages.kind, 'payment-undone')),
+      );
+    expect(mail?.text).toContain(
+      'It has undone that record, so the month is shown as unpaid again, and the receipt it sent you no longer holds.',
+    );
   });
 
   it('refuses a card payment, someone else’s payment, other roles and bad input; nothing changes', async () => {
