@@ -91,6 +91,16 @@ test('the admin renews a lease with a new rent, then ends it on a day; the flat 
   await expect(toast(admin, 'Payment of 2 months recorded')).toBeVisible();
   await expect(lease).toContainText('Last month paidMarch 2028');
 
+  // A second rent change can start only after the months paid: the form offers April on.
+  await lease.getByRole('button', { name: 'Renew lease' }).click();
+  await lease.getByLabel('Change the rent').check();
+  const from = lease.getByLabel('From');
+  await expect(from.locator('option').first()).toHaveText('April 2028');
+  await expect(lease).toContainText(
+    'Rent is paid for March 2028 at the current rent: the new one can start after it.',
+  );
+  await lease.getByRole('button', { name: 'Cancel' }).click();
+
   // Removing her would end the lease today, with March paid: Manage Members says so before
   // anything changes, and leads back to her rent account, where the lease ends on a day.
   await admin.goto('/dashboard/manage-members');
@@ -118,6 +128,14 @@ test('the admin renews a lease with a new rent, then ends it on a day; the flat 
   await expect(lease).toContainText(
     "30 days' notice from today ends it on 2 March 2028. Rent is paid for March 2028, so it can end on 31 March 2028 at the earliest.",
   );
+  // A day before it is refused at the field, before anyone is asked to confirm it.
+  await lastDay.fill('2028-03-15');
+  await lease.getByRole('button', { name: 'End lease on this day' }).click();
+  await expect(lastDay).toHaveAccessibleDescription(
+    /Rent is paid for March 2028: the lease can end on 31 March 2028 at the earliest, so the months paid are the tenant’s to live in\./,
+  );
+  await expect(admin.getByRole('dialog')).toHaveCount(0);
+  await lastDay.fill('2028-03-31');
   await lease.getByRole('button', { name: 'End lease on this day' }).click();
   const confirm = admin.getByRole('dialog', { name: 'End the lease on 31 March 2028?' });
   await expect(confirm).toContainText(`apartment ${flat} is free to let`);

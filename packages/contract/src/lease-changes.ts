@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APARTMENT_LIMITS } from './apartment-admin';
-import { addMonths, addMonthsToDay, leaseEndDate } from './calendar';
-import { BillingMonthSchema } from './payments';
+import { addMonths, addMonthsToDay, leaseEndDate, monthEnd } from './calendar';
+import { BillingMonthSchema, dayLabel, monthLabel } from './payments';
 
 /** How far ahead (years from today) a renewed lease may run, and a notice may end one. */
 export const LEASE_CHANGE_LIMITS = { renewYears: 5, endYears: 2 } as const;
@@ -106,3 +106,34 @@ export const LEASE_CHANGE_MESSAGES = {
   removePaidAhead: (lastPaid: string, earliest: string) =>
     `Rent is paid for ${lastPaid}: end the lease on ${earliest} instead (Balance → End lease), so the months paid are the tenant’s to live in.`,
 } as const;
+
+/**
+ * Why a running lease cannot end on `endDate` (the admin's End lease), if it cannot: not before
+ * today or its start, not past the limit, and not before the last day of its last month paid
+ * (`paidThrough`), since the months paid are the tenant's to live in. The server decides with
+ * it; the form asks it first, so nobody is asked to confirm a day that will be refused.
+ */
+export function leaseEndIssue({
+  endDate,
+  today,
+  startDate,
+  paidThrough,
+}: {
+  endDate: string;
+  today: string;
+  startDate: string | null;
+  paidThrough: string | null;
+}): string | undefined {
+  if (endDate < today) return LEASE_CHANGE_MESSAGES.endBeforeToday;
+  if (startDate !== null && endDate < startDate) {
+    return LEASE_CHANGE_MESSAGES.endBeforeStart(dayLabel(startDate));
+  }
+  if (endDate > latestEndDate(today)) return LEASE_CHANGE_MESSAGES.endTooFar;
+  if (paidThrough !== null && endDate < monthEnd(paidThrough)) {
+    return LEASE_CHANGE_MESSAGES.endBeforePaid(
+      monthLabel(paidThrough),
+      dayLabel(monthEnd(paidThrough)),
+    );
+  }
+  return undefined;
+}

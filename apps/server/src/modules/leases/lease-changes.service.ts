@@ -2,9 +2,8 @@ import {
   LEASE_CHANGE_MESSAGES,
   addMonths,
   dayLabel,
-  latestEndDate,
+  leaseEndIssue,
   latestRenewalEnd,
-  monthEnd,
   monthLabel,
   type FieldIssue,
   type RenewLeaseRequest,
@@ -278,22 +277,15 @@ export async function endLease(
   const today = calendarDay(now, timeZone);
   return db.transaction(async (tx) => {
     const lease = await runningLease(tx, leaseId, today);
-    const issue = endDateIssue(endDate, today, lease.startDate);
-    if (issue) throw invalid([{ path: 'endDate', message: issue }]);
     // Months paid ahead stay the tenant's: the lease runs through the last of them to its last
     // day (the lease row is held, so no month is paid between this look and the change).
-    const through = await paidThrough(tx, lease.id);
-    if (through !== undefined && endDate < monthEnd(through)) {
-      throw invalid([
-        {
-          path: 'endDate',
-          message: LEASE_CHANGE_MESSAGES.endBeforePaid(
-            monthLabel(through),
-            dayLabel(monthEnd(through)),
-          ),
-        },
-      ]);
-    }
+    const issue = leaseEndIssue({
+      endDate,
+      today,
+      startDate: lease.startDate,
+      paidThrough: (await paidThrough(tx, lease.id)) ?? null,
+    });
+    if (issue) throw invalid([{ path: 'endDate', message: issue }]);
     // The same notice again (a second click, or two admins at once) changes nothing and is not
     // logged twice.
     if (lease.endsOn !== endDate) {
@@ -332,15 +324,6 @@ export async function paidThrough(tx: Database, leaseId: string): Promise<string
   const result = await tx.execute(sql`select ${paidThroughOf(sql`${leaseId}::uuid`)} as month`);
   const [last] = rowsOf(z.object({ month: z.string().nullable() }), result);
   return last?.month ?? undefined;
-}
-
-function endDateIssue(endDate: string, today: string, startDate: string | null) {
-  if (endDate < today) return LEASE_CHANGE_MESSAGES.endBeforeToday;
-  if (startDate !== null && endDate < startDate) {
-    return LEASE_CHANGE_MESSAGES.endBeforeStart(dayLabel(startDate));
-  }
-  if (endDate > latestEndDate(today)) return LEASE_CHANGE_MESSAGES.endTooFar;
-  return undefined;
 }
 
 /** Withdraws a notice: the lease runs on as before. */

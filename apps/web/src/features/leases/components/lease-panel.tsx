@@ -5,6 +5,7 @@ import {
   defaultRenewalEnd,
   latestEndDate,
   latestRenewalEnd,
+  leaseEndIssue,
   monthEnd,
   monthLabel,
   rentInMonth,
@@ -184,7 +185,12 @@ function LeaseDetails({
         </div>
       )}
       {mode === 'renew' && terms && (
-        <RenewForm lease={lease} today={today} onDone={() => onMode('view')} />
+        <RenewForm
+          lease={lease}
+          paidThrough={paidThrough}
+          today={today}
+          onDone={() => onMode('view')}
+        />
       )}
       {mode === 'end' && (
         <EndForm
@@ -225,10 +231,13 @@ function useIssues() {
 
 function RenewForm({
   lease,
+  paidThrough,
   today,
   onDone,
 }: {
   lease: Agreement;
+  /** The last month paid under the lease: a new rent starts after it. */
+  paidThrough: string | null;
   today: string;
   onDone: () => void;
 }) {
@@ -243,8 +252,12 @@ function RenewForm({
   );
   const [newRent, setNewRent] = useState(false);
   const [rent, setRent] = useState('');
-  const firstMonth = today.slice(0, 7);
-  // This month through the new end's (a renewal runs at most five years: 61 months at most).
+  // This month, or the month after the last one paid (a month paid keeps the rent it was paid
+  // at, and the server refuses a new rent from it), through the new end's (a renewal runs at
+  // most five years: 61 months at most).
+  const thisMonth = today.slice(0, 7);
+  const afterPaid = paidThrough ? addMonths(paidThrough, 1) : thisMonth;
+  const firstMonth = afterPaid > thisMonth ? afterPaid : thisMonth;
   const months = Array.from({ length: 61 }, (_, index) => addMonths(firstMonth, index)).filter(
     (month) => month <= endDate.slice(0, 7),
   );
@@ -325,7 +338,13 @@ function RenewForm({
           <FormField
             id={`${id}-from`}
             label="From"
-            hint="Months already paid keep their rent."
+            hint={
+              firstMonth > thisMonth && paidThrough
+                ? months.length
+                  ? `Rent is paid for ${monthLabel(paidThrough)} at the current rent: the new one can start after it.`
+                  : `Rent is paid for ${monthLabel(paidThrough)}, the new end's month: choose a later end to change the rent.`
+                : 'Months already paid keep their rent.'
+            }
             error={issues.rentFrom}
           >
             <select
@@ -402,7 +421,15 @@ function EndForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        setConfirming(true);
+        // A day the server would refuse is said at the field, not confirmed first.
+        const issue = leaseEndIssue({
+          endDate,
+          today,
+          startDate: lease.terms?.startDate ?? null,
+          paidThrough,
+        });
+        setIssues(issue ? { endDate: issue } : {});
+        if (!issue) setConfirming(true);
       }}
       className="space-y-4 border-t border-base-300 pt-4"
     >
