@@ -304,6 +304,10 @@ test.describe('first run', () => {
     expect(await noSideways(small)).toBe(true);
     await small.goto('/dashboard/rent-roll');
     await expect(small.getByRole('table', { name: 'Rent roll' })).toContainText('Farhan Ahmed');
+    // Its rent and paid-through columns are hidden on a phone: the tenant's cell says them.
+    await expect(
+      small.getByRole('row').filter({ hasText: 'Farhan Ahmed' }).getByRole('cell').first(),
+    ).toContainText(`34,000 BDT a month · paid through ${monthLabel(secondMonth)}`);
     expect(await noSideways(small)).toBe(true);
     // The audit log's entries fit the phone's width, each with its time over it.
     await small.goto('/dashboard/audit');

@@ -1,5 +1,5 @@
 import { PAYMENT_METHOD_IN_SENTENCE, type Transaction } from '@structomate/contract';
-import { formatDayMonthYear } from '../../../lib/format';
+import { formatDayMonthYear, formatRent } from '../../../lib/format';
 
 /**
  * How a payment recorded by hand came in: "cash · ref Book 14 · received 3 Dec 2026"; null for a
@@ -21,3 +21,9 @@ export function paidByLine(payment: Transaction): string | null {
   const details = offlineDetails(payment);
   return details === null ? null : `Paid by ${details}`;
 }
+
+/** " · 4,800 BDT off (NEWYEAR10)" after a payment's line when a coupon took something off. */
+export const discountNote = (payment: Transaction): string =>
+  payment.discount > 0
+    ? ` · ${formatRent(payment.discount)} off${payment.couponCode ? ` (${payment.couponCode})` : ''}`
+    : '';

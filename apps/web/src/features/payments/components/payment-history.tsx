@@ -6,7 +6,7 @@ import { formatRent, formatWhen } from '../../../lib/format';
 import { useTransactions } from '../api/get-transactions';
 import { LoadError } from '../../../components/load-error';
 import { OtherCharges } from './other-charges';
-import { paidByLine } from './paid-by';
+import { discountNote, paidByLine } from './paid-by';
 
 /** Spec §2 Payment History: Time/Date, Amount, TRX ID; newest first; a receipt for each. */
 export function PaymentHistory() {
@@ -39,8 +39,7 @@ export function PaymentHistory() {
                 <HowPaid payment={payment} />
                 <p className="mt-1 text-base-content/75">
                   {formatWhen(payment.date, DATE_FORMATS.timeAndDate)}
-                  {payment.discount > 0 &&
-                    ` · ${formatRent(payment.discount)} off${payment.couponCode ? ` (${payment.couponCode})` : ''}`}
+                  {discountNote(payment)}
                 </p>
                 <div className="mt-2 flex items-center justify-between gap-3">
                   <p className="truncate font-mono text-xs text-base-content/70">

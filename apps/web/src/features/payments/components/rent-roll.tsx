@@ -78,9 +78,26 @@ function LastPayment({ row }: { row: RentRollRow }) {
   );
 }
 
+/** The month a lease is paid through, or why there is none. */
+const paidThroughText = (row: RentRollRow) =>
+  row.paidThrough
+    ? monthLabel(row.paidThrough)
+    : endedBeforeStart(row)
+      ? 'Nothing billed'
+      : row.lastPayment
+        ? 'First month unpaid'
+        : 'Nothing paid';
+
 function Balance({ row }: { row: RentRollRow }) {
   if (endedBeforeStart(row)) return <span className="chip chip-neutral">No rent billed</span>;
-  if (row.balance === 0) return <span className="chip chip-success">Paid up</span>;
+  // Never "Paid up" beside a repair charge still owed (the column is the rent's).
+  if (row.balance === 0) {
+    return row.chargesOwed > 0 ? (
+      <span className="chip chip-neutral">Rent paid up</span>
+    ) : (
+      <span className="chip chip-success">Paid up</span>
+    );
+  }
   return (
     <span className="flex flex-col items-start gap-1 whitespace-nowrap lg:flex-row lg:items-center lg:gap-2">
       {formatRent(row.balance)}
@@ -180,7 +197,7 @@ export function RentRoll() {
               [
                 ['Leases', roll.data.totals.leases.toLocaleString('en-US')],
                 ['Monthly rent (current)', formatRent(roll.data.totals.monthlyRent)],
-                ['Owed today', formatRent(roll.data.totals.balance)],
+                ['Rent owed today', formatRent(roll.data.totals.balance)],
                 ['Deposits held', formatRent(roll.data.totals.depositHeld)],
                 ['Charges owed', formatRent(roll.data.totals.chargesOwed)],
               ] as const
@@ -207,7 +224,7 @@ export function RentRoll() {
                   <th scope="col" className="hidden md:table-cell">
                     Paid through
                   </th>
-                  <th scope="col">Balance</th>
+                  <th scope="col">Rent balance</th>
                   <th scope="col" className="hidden lg:table-cell">
                     Charges owed
                   </th>
@@ -235,6 +252,10 @@ export function RentRoll() {
                         {row.apartmentNo}
                         {note(row)}
                       </p>
+                      {/* On a phone, the rent and the month paid through, their columns hidden. */}
+                      <p className="text-xs text-base-content/70 md:hidden">
+                        {`${formatRent(row.rent)} a month · ${row.paidThrough ? 'paid through ' : ''}${paidThroughText(row)}`}
+                      </p>
                       {/* Wrapped, not cut short: the dates and the last payment are read in full. */}
                       <p className="text-xs text-base-content/70 2xl:hidden">
                         <LeaseDates row={row} />
@@ -250,13 +271,7 @@ export function RentRoll() {
                       {formatRent(row.rent)}
                     </td>
                     <td className="hidden whitespace-nowrap md:table-cell">
-                      {row.paidThrough
-                        ? monthLabel(row.paidThrough)
-                        : endedBeforeStart(row)
-                          ? 'Nothing billed'
-                          : row.lastPayment
-                            ? 'First month unpaid'
-                            : 'Nothing paid'}
+                      {paidThroughText(row)}
                     </td>
                     <td>
                       <Balance row={row} />

@@ -15,7 +15,7 @@ import { ApiError, messageOf } from '../../../lib/api-client';
 import { describedBy } from '../../../lib/described-by';
 import { formatRent, formatShortDate, formatWhen } from '../../../lib/format';
 import { useUndoPayment } from '../api/record-payment';
-import { paidByLine } from './paid-by';
+import { discountNote, paidByLine } from './paid-by';
 
 /**
  * A person's payments for the admin, newest first, each with its receipt; one the office recorded
@@ -52,6 +52,7 @@ export function TenantPayments({
                 <p className="text-xs text-base-content/70 wrap-anywhere">
                   {paidByLine(payment) ??
                     `Paid by card · ${formatWhen(payment.date, DATE_FORMATS.timeAndDate)}`}
+                  {discountNote(payment)}
                 </p>
               </div>
               <div className="flex gap-1 self-start sm:self-auto">
