@@ -54,6 +54,8 @@ export const NoticeSchema = z.discriminatedUnion('kind', [
       paidOn: z.string(),
       apartmentNo: z.string(),
       paymentId: z.string(),
+      /** The office's reference of a payment it recorded by hand ("Receipt book 3, page 9"). */
+      reference: z.string().nullish(),
     }),
   }),
   z.object({
@@ -201,7 +203,8 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
   const dashboard = (path: string) => `${siteUrl}/dashboard/${path}`;
   switch (notice.kind) {
     case 'receipt': {
-      const { month, amount, rent, discount, method, paidOn, apartmentNo, paymentId } = notice.data;
+      const { month, amount, rent, discount, method, paidOn, apartmentNo, paymentId, reference } =
+        notice.data;
       // A coupon's discount is shown as the receipt page shows it: the rent, what came off, paid.
       const amounts: [string, string][] =
         rent !== undefined && discount !== undefined && discount > 0
@@ -221,6 +224,7 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
           ['Month', monthLabel(month)],
           ...amounts,
           ['Paid by', methodLabel(method)],
+          ...(reference ? [['Reference', reference] as [string, string]] : []),
           ['Received', dayLabel(paidOn)],
         ],
         action: { label: 'View the receipt', url: dashboard(`paymentHistory/${paymentId}`) },

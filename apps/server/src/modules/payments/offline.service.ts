@@ -103,6 +103,7 @@ export async function recordOfflinePayment(
             paidOn: input.receivedOn,
             apartmentNo: lease.apartmentNo,
             paymentId: payment?.id ?? '',
+            reference: input.reference ?? null,
           },
         });
         await recordAudit(tx, actor, {

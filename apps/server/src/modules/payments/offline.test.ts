@@ -163,6 +163,15 @@ describe('POST /api/tenants/:id/payments (rent received by hand)', () => {
       before: { status: 'due' },
       after: { status: 'paid', method: 'cash', reference: 'Receipt book 14, page 3' },
     });
+
+    // Each receipt by email names the office's reference, as the receipt page does.
+    await runScheduledJob(t.app, sendNotificationsJob);
+    const mailed = await t.database.db
+      .select({ text: mailMessages.text })
+      .from(mailMessages)
+      .where(and(eq(mailMessages.toAddress, tenant.email), eq(mailMessages.kind, 'receipt')));
+    expect(mailed).toHaveLength(2);
+    for (const mail of mailed) expect(mail.text).toContain('Reference\nReceipt book 14, page 3');
   });
 
   it('counts money on the day it was received in the admin chart', async () => {
