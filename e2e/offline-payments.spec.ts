@@ -166,6 +166,11 @@ test.describe('rent and deposits recorded by hand', () => {
     await expect(admin.getByText('All paid up')).toBeVisible();
 
     const payments = admin.getByRole('region', { name: 'Payments', exact: true });
+    const januaryReceipt = await payments
+      .getByRole('link', { name: 'Receipt for January 2027' })
+      .getAttribute('href');
+    const januaryId = januaryReceipt?.split('/').at(-1) ?? '';
+    expect(januaryId).toMatch(/^[0-9a-f-]{36}$/);
     await payments.getByRole('button', { name: 'Undo the payment of January 2027' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Undo the payment of January 2027?' });
     await expect(dialog).toContainText('January 2027 is unpaid again');
@@ -192,6 +197,12 @@ test.describe('rent and deposits recorded by hand', () => {
     await expect(history.getByRole('row')).toHaveCount(2);
     await expect(history).toContainText('December 2026');
     await expect(history).not.toContainText('January 2027');
+    // The link of January's receipt, as its email had it, says why it leads nowhere.
+    await page.goto(`/dashboard/paymentHistory/${januaryId}`);
+    await expect(page.getByRole('heading', { name: 'Receipt not found' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText(
+      'A payment the office recorded and then undid has none any more: you were told why by email.',
+    );
 
     await admin.goto('/dashboard/sent-mail');
     await admin.getByLabel('Address or subject').fill(tenant.email);

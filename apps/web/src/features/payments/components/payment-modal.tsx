@@ -73,7 +73,8 @@ export function PaymentModal({
       <div className="modal-box max-w-lg space-y-5">
         <div className="flex flex-col-reverse items-start gap-2 sm:flex-row sm:justify-between sm:gap-4">
           <h2 id={titleId} className="text-xl font-semibold">
-            Payment of {month.month} {formatRent(month.rent)}
+            Payment of {month.month}{' '}
+            <span className="whitespace-nowrap">{formatRent(month.rent)}</span>
           </h2>
           {payments.provider === 'sandbox' && (
             <span className="chip chip-warning shrink-0">Test mode</span>

@@ -17,6 +17,10 @@ export function Receipt() {
     return (
       <div role="alert" className="space-y-4 py-12 text-center">
         <h1 className="text-2xl font-semibold">Receipt not found</h1>
+        <p className="mx-auto max-w-prose text-base-content/75">
+          None of your payments has this receipt. A payment the office recorded and then undid has
+          none any more: you were told why by email.
+        </p>
         <Link to=".." relative="path" className="btn btn-primary">
           Back to Payment History
         </Link>

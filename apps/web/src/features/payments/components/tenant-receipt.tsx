@@ -19,6 +19,10 @@ export function TenantReceipt() {
     return (
       <div role="alert" className="space-y-4 py-12 text-center">
         <h1 className="text-2xl font-semibold">Receipt not found</h1>
+        <p className="mx-auto max-w-prose text-base-content/75">
+          No payment on this rent account has this receipt. A payment recorded by hand and then
+          undone is kept in the audit log.
+        </p>
         <Link to="../.." relative="path" className="btn btn-primary">
           Back to the rent account
         </Link>
