@@ -59,6 +59,9 @@ test.describe('manage coupons', () => {
     await form.getByLabel('Discount percentage').fill('15');
     // Typed in small letters, the code is kept (and shown) in capitals.
     await form.getByLabel('Coupon code').fill(code.toLowerCase());
+    await expect(form.getByLabel('Coupon code')).toHaveAccessibleDescription(
+      'Each tenant can use a code once, on the rent of a running lease.',
+    );
 
     // The picker: month and year lists (2024 to 24 months ahead), then a day next December.
     await form.getByLabel('Valid until').click();

@@ -106,10 +106,15 @@ export function CouponForm() {
             className="input w-full"
           />
         </FormField>
-        <FormField id="coupon-code" label="Coupon code" error={errors.couponCode?.message}>
+        <FormField
+          id="coupon-code"
+          label="Coupon code"
+          hint="Each tenant can use a code once, on the rent of a running lease."
+          error={errors.couponCode?.message}
+        >
           <input
             {...register('couponCode')}
-            {...describedBy('coupon-code', errors.couponCode?.message)}
+            {...describedBy('coupon-code', errors.couponCode?.message, 'hint')}
             maxLength={COUPON_LIMITS.code}
             spellCheck={false}
             placeholder="STRUCTO25"
