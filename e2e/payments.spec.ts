@@ -376,7 +376,7 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     await atTime(page, '2026-12-15T11:00:00+06:00');
     await atTime(admin, '2026-12-15T11:00:00+06:00');
     await page.goto('/dashboard/myProfile');
-    await expect(page.getByRole('region', { name: 'Your past lease' })).toContainText(
+    await expect(page.getByRole('region', { name: 'Rent of your last lease' })).toContainText(
       'Your lease of apartment C-204 ended on 10 Nov, 2026, before it started. No rent was billed.',
     );
     await admin.goto('/dashboard/rent-roll?q=C-204');
@@ -511,7 +511,7 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
       ).toBeVisible();
       await payWith4242(page, dialog, '44,500 BDT');
     }
-    await expect(page.getByRole('region', { name: 'Your past lease' })).toContainText(
+    await expect(page.getByRole('region', { name: 'Rent of your last lease' })).toContainText(
       'All its rent is paid.',
     );
     await expect(repairs).toBeVisible();

@@ -37,7 +37,7 @@ export function FormerTenantBalance() {
 
   const rent =
     owed.length === 0 ? (
-      <LinkCard heading="Your past lease" link={history}>
+      <LinkCard heading="Rent of your last lease" link={history}>
         Your lease of apartment {lease.apartmentNo}
         {ended}
         {lease.endedBeforeStart
