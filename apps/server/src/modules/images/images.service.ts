@@ -12,6 +12,10 @@ import { consume, inMinutes } from '../../lib/rate-limit';
 /** Images are addressed by the SHA-256 of their bytes, so a URL's content never changes. */
 export const imageUrl = (id: string) => `/api/images/${id}.webp`;
 
+/** A person's photo: the one uploaded here, else the address their sign-in gave, else null. */
+export const personPhotoUrl = (imageId: string | null, url: string | null): string | null =>
+  imageId ? imageUrl(imageId) : url;
+
 export const imageIdFromUrl = (url: string): string | undefined =>
   IMAGE_URL_PATTERN.test(url) ? url.slice('/api/images/'.length, -'.webp'.length) : undefined;
 

@@ -26,7 +26,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
 import { retryOnDeadlock, uniqueViolation } from '../../lib/db-errors';
 import { apartmentPhotoUrl, coverImageId } from '../apartments/apartments.service';
-import { imageUrl } from '../images/images.service';
+import { personPhotoUrl } from '../images/images.service';
 import {
   balancesOf,
   chargesOwedBy,
@@ -111,7 +111,7 @@ function toAgreement(row: AgreementRow, rentChanges: Agreement['rentChanges']): 
     tenantEmail: row.tenantEmail,
     tenantRole: row.tenantRole,
     type: row.tenantRole,
-    tenantImage: row.tenantPhotoImageId ? imageUrl(row.tenantPhotoImageId) : row.tenantPhotoUrl,
+    tenantImage: personPhotoUrl(row.tenantPhotoImageId, row.tenantPhotoUrl),
     status: row.status,
     agreementSigningDate: row.signedAt.toISOString(),
     agreementCheckedDate: row.checkedAt?.toISOString() ?? null,
@@ -586,7 +586,7 @@ export async function listMembers(
       _id: row.id,
       displayName: row.displayName,
       email: row.email,
-      photoURL: row.photoImageId ? imageUrl(row.photoImageId) : row.photoUrl,
+      photoURL: personPhotoUrl(row.photoImageId, row.photoUrl),
       apartmentNo: row.apartmentNo,
       blockName: row.blockName,
       floorNo: row.floorNo,

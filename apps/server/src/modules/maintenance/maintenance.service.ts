@@ -33,7 +33,7 @@ import {
 import { notFound } from '../../lib/app-error';
 import { apartmentNoIs } from '../../lib/apartment-number';
 import { likePattern } from '../../lib/like-pattern';
-import { imageUrl } from '../images/images.service';
+import { personPhotoUrl } from '../images/images.service';
 import { photosOf } from './maintenance-photos.service';
 
 /**
@@ -407,9 +407,7 @@ export async function readRequest(
       _id: comment.id,
       at: comment.at.toISOString(),
       authorName: comment.authorName ?? (comment.fromBuilding ? 'The building' : FORMER_ACCOUNT),
-      authorPhotoURL: comment.authorPhotoImageId
-        ? imageUrl(comment.authorPhotoImageId)
-        : comment.authorPhotoUrl,
+      authorPhotoURL: personPhotoUrl(comment.authorPhotoImageId, comment.authorPhotoUrl),
       fromBuilding: comment.fromBuilding,
       internal: comment.internal,
       body: comment.body,

@@ -14,7 +14,7 @@ import { likePattern } from '../../lib/like-pattern';
 import { hashPassword } from '../../lib/passwords';
 import { calendarDay } from '../../lib/clock';
 import { occupancyByBlock } from '../apartments/apartments.service';
-import { claimImage, imageIdFromUrl, imageUrl } from '../images/images.service';
+import { claimImage, imageIdFromUrl, personPhotoUrl } from '../images/images.service';
 import { rentCollectedByMonth } from '../payments/payments.service';
 
 export const userColumns = {
@@ -47,7 +47,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     _id: row.id,
     email: row.email,
     displayName: row.displayName,
-    photoURL: row.photoImageId ? imageUrl(row.photoImageId) : row.photoUrl,
+    photoURL: personPhotoUrl(row.photoImageId, row.photoUrl),
     role: row.role,
     formerTenant: row.formerTenant,
   };
