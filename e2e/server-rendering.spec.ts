@@ -293,7 +293,11 @@ test.describe('the browser takes the page over', () => {
     );
     await page.getByRole('link', { name: 'StructoMate home' }).click();
     await coupon;
-    expect((await scripts()).some((body) => body.includes('$ZodType'))).toBe(true);
+    // The schemas' chunk is fetched once the answer is in, to parse it: after the response, so
+    // waited for (the page's "network idle" was reached at its load, not after this visit).
+    await expect
+      .poll(async () => (await scripts()).some((body) => body.includes('$ZodType')))
+      .toBe(true);
   });
 
   test('the listing reads its address without Zod, by the server’s rule @mobile', async ({
