@@ -105,6 +105,7 @@ test('@mobile a setting changed and not saved is not dropped without a word', as
   await toProfile();
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(dialog).toBeHidden();
   await expect(name).toHaveValue('Second Thoughts Again');
   await name.fill('Second Thoughts');
 
