@@ -89,6 +89,7 @@ test.describe('manage coupons', () => {
     await expect(mine).toContainText('Winter Deal');
     await expect(mine).toContainText('15% · Cosy months, lower rent');
     await expect(mine).toContainText(`Valid until December 31, ${year + 1}`);
+    await expect(mine).toContainText('Not used yet');
     await expect(page.getByRole('columnheader')).toHaveText(['Heading', 'Coupon Code', 'Action']);
 
     await mine.getByRole('button', { name: 'Feature on home page' }).click();

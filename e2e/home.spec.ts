@@ -14,7 +14,10 @@ test.describe('home page', () => {
     await expect(offer).toContainText('25% OFF on first month rent');
     await expect(offer).toContainText('STRUCTO25');
     await expect(offer).toContainText('Valid until February 5, 2025');
-    await expect(offer).toContainText('Terms and conditions apply');
+    // The spec's line, then the terms themselves: the rules the payments code keeps.
+    await expect(offer).toContainText(
+      '*Terms and conditions apply. Each tenant can use a code once, on the rent of a running lease.',
+    );
 
     const about = page.getByRole('region', { name: 'About the Building' });
     await expect(about.getByRole('img')).toHaveAttribute('alt', /.+/);

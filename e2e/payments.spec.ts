@@ -186,6 +186,7 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
 
     test("a tab whose payment the other tab changed cannot pay it; the other's goes through", async ({
       page,
+      browser,
     }) => {
       await atTime(page, '2026-11-01T12:00:00+06:00');
       await newMember(page, 'Rupa Akhter', 'C-704');
@@ -239,6 +240,14 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
       expect(await box.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
         true,
       );
+
+      // Manage Coupons tells the office what the code has given: one payment, 5,850 BDT off.
+      const office = await adminPage(browser, page);
+      await office.goto('/dashboard/manage-coupons');
+      await expect(
+        office.getByRole('row').filter({ has: office.getByText(code, { exact: true }) }),
+      ).toContainText('Used once · 5,850 BDT off');
+      await office.context().close();
     });
     test('a tab left open at the old rent cannot pay once the office renews at a new rent; opened again, it asks the new rent', async ({
       page,

@@ -37,6 +37,13 @@ test('without SMTP, the admin reads the reset email in Sent mail and the link wo
   await expect(row.getByText('In outbox').filter({ visible: true })).toBeVisible({
     timeout: 15_000,
   });
+  // The Delivery filter names its choice as the rows do: "In outbox", not "Sent".
+  const delivery = admin.getByLabel('Delivery');
+  await delivery.selectOption({ label: 'Failed' });
+  await expect(admin.getByText('No email matches.')).toBeVisible();
+  await delivery.selectOption({ label: 'In outbox' });
+  await expect(row).toBeVisible();
+  await expect(delivery.getByRole('option', { name: 'Sent', exact: true })).toHaveCount(0);
   await row.getByRole('link', { name: 'Reset your password' }).click();
 
   await expect(admin.getByRole('heading', { name: 'Reset your password' })).toBeVisible();

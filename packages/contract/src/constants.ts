@@ -46,6 +46,12 @@ export const LAUNCH_COUPON = {
   validUntil: '2025-02-05',
 } as const;
 
+/**
+ * What a coupon code allows, as the payments code holds it (one use per tenant and code, on the
+ * rent of an accepted lease): said on the home page's banner and at the admin's code field.
+ */
+export const COUPON_TERMS = 'Each tenant can use a code once, on the rent of a running lease.';
+
 /** Lease terms of spec §2/§9, the defaults until a deployment configures its own. */
 export const LEASE_TERMS = {
   startDate: '2025-02-01',

@@ -115,7 +115,18 @@ export const CouponSchema = z.object({
 });
 export type Coupon = z.infer<typeof CouponSchema>;
 
-export const CouponListResponseSchema = z.array(CouponSchema);
+/**
+ * A coupon in Manage Coupons, with what it has given (ours): the payments that used it and the
+ * rent it took off them in all, in whole BDT. Optional, as a server of the release before sends
+ * neither; the page then says nothing of it.
+ */
+export const ManagedCouponSchema = CouponSchema.extend({
+  uses: z.number().int().nonnegative().optional(),
+  discountGiven: z.number().int().nonnegative().optional(),
+});
+export type ManagedCoupon = z.infer<typeof ManagedCouponSchema>;
+
+export const CouponListResponseSchema = z.array(ManagedCouponSchema);
 
 /** The Manage Coupons form (spec §5), with the spec's field names. */
 export const CouponFormSchema = z.object({

@@ -2,6 +2,7 @@ import type {
   Coupon,
   DeleteCouponResponse,
   FeaturedCoupon,
+  ManagedCoupon,
   NewCoupon,
 } from '@structomate/contract';
 import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
@@ -54,14 +55,23 @@ const notArchived = isNull(coupons.archivedAt);
 const stillValid = (today: string) => sql<boolean>`${coupons.validUntil} >= ${today}::date`;
 const byCode = (code: string) => sql`lower(${coupons.code}) = lower(${code})`;
 
-/** Spec §2 Manage Coupons: every coupon not removed, newest first. */
+/**
+ * Spec §2 Manage Coupons: every coupon not removed, newest first, with what each has given: the
+ * payments that used it and the rent it took off them (an undone payment is gone, so it counts
+ * no more). Counted per coupon of the page, through the payments' coupon index.
+ */
 export async function listCoupons(
   db: Database,
   page: { limit: number; offset: number },
-): Promise<{ rows: Coupon[]; total: number }> {
+): Promise<{ rows: ManagedCoupon[]; total: number }> {
+  const used = sql`from ${payments} where ${payments.couponId} = ${coupons.id}`;
   const [rows, [counted]] = await Promise.all([
     db
-      .select(couponColumns)
+      .select({
+        ...couponColumns,
+        uses: sql<number>`(select count(*)::int ${used})`,
+        discountGiven: sql<number>`(select coalesce(sum(${payments.discount}), 0)::int ${used})`,
+      })
       .from(coupons)
       .where(notArchived)
       .orderBy(desc(coupons.createdAt), desc(coupons.id))
@@ -69,7 +79,14 @@ export async function listCoupons(
       .offset(page.offset),
     db.select({ n: count() }).from(coupons).where(notArchived),
   ]);
-  return { rows: rows.map(toCoupon), total: counted?.n ?? 0 };
+  return {
+    rows: rows.map((row) => ({
+      ...toCoupon(row),
+      uses: row.uses,
+      discountGiven: row.discountGiven,
+    })),
+    total: counted?.n ?? 0,
+  };
 }
 
 const validityIssue = (message: string) =>

@@ -117,6 +117,8 @@ describe('POST /api/get/coupons', () => {
       validity: day(30),
       createDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       featured: false,
+      uses: 0,
+      discountGiven: 0,
     });
     expect(coupons.find((c) => c.code === 'STRUCTO25')).toMatchObject({
       percentage: 25,
@@ -198,6 +200,31 @@ describe('POST /api/create/coupons', () => {
   it('takes the validity as the spec formats it ("December 20, 2026") and stores the day', async () => {
     const { id } = await createOk({ validity: 'December 20, 2099' });
     expect((await couponRow(id))?.validUntil).toBe('2099-12-20');
+  });
+});
+
+describe('what a coupon has given, in Manage Coupons', () => {
+  it('counts the payments that used each coupon and the rent it took off them, and no other', async () => {
+    const used = await createOk();
+    const other = await createOk();
+    await payWith(used.id, '2031-05-01');
+    const [payment] = await t.database.db
+      .select({ discount: payments.discount })
+      .from(payments)
+      .where(eq(payments.couponId, used.id));
+    expect(payment?.discount).toBeGreaterThan(0);
+    const listed = await list();
+    expect(listed.find((c) => c._id === used.id)).toMatchObject({
+      uses: 1,
+      discountGiven: payment?.discount,
+    });
+    expect(listed.find((c) => c._id === other.id)).toMatchObject({ uses: 0, discountGiven: 0 });
+    // A payment undone by the office is no longer in the books: nor in the count.
+    await t.database.db.delete(payments).where(eq(payments.couponId, used.id));
+    expect((await list()).find((c) => c._id === used.id)).toMatchObject({
+      uses: 0,
+      discountGiven: 0,
+    });
   });
 });
 

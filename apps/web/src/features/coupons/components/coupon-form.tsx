@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   COUPON_LIMITS,
+  COUPON_TERMS,
   COUPON_MESSAGES,
   CouponFormSchema,
   toNewCoupon,
@@ -109,7 +110,7 @@ export function CouponForm() {
         <FormField
           id="coupon-code"
           label="Coupon code"
-          hint="Each tenant can use a code once, on the rent of a running lease."
+          hint={COUPON_TERMS}
           error={errors.couponCode?.message}
         >
           <input

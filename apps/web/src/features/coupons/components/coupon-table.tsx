@@ -1,4 +1,4 @@
-import { COUPON_MESSAGES, type Coupon } from '@structomate/contract';
+import { COUPON_MESSAGES, type ManagedCoupon } from '@structomate/contract';
 import { useEffect, useState } from 'react';
 import { LuHouse } from 'react-icons/lu';
 import { toast } from '../../../lib/toast';
@@ -9,6 +9,7 @@ import { useKeepPageInRange, usePageParam } from '../../../lib/use-page';
 import { EmptyState } from '../../../components/page-header';
 import { messageOf } from '../../../lib/api-client';
 import { formatLongDate } from '../../../lib/format';
+import { couponUsage } from './coupon-usage';
 import { useDeleteCoupon } from '../api/delete-coupon';
 import { useFeatureCoupon } from '../api/feature-coupon';
 import { useCoupons } from '../api/get-coupons';
@@ -26,7 +27,7 @@ export function CouponTable() {
   useKeepPageInRange(page, data?.pageCount, setPage);
   const removal = useDeleteCoupon();
   const featuring = useFeatureCoupon();
-  const [confirming, setConfirming] = useState<Coupon | null>(null);
+  const [confirming, setConfirming] = useState<ManagedCoupon | null>(null);
   useEffect(() => {
     // Spec §8: a failed fetch is logged; the page also offers to try again.
     if (error) console.warn('Coupons could not be loaded', error);
@@ -38,7 +39,7 @@ export function CouponTable() {
   }
   if (coupons.length === 0) return <EmptyState>{COUPON_MESSAGES.empty}</EmptyState>;
 
-  const remove = (coupon: Coupon) =>
+  const remove = (coupon: ManagedCoupon) =>
     removal.mutate(coupon._id, {
       onSuccess: () => toast.success(COUPON_MESSAGES.removed),
       onError: (failure) => {
@@ -46,7 +47,7 @@ export function CouponTable() {
         toast.error(COUPON_MESSAGES.removeFailed);
       },
     });
-  const feature = (coupon: Coupon) =>
+  const feature = (coupon: ManagedCoupon) =>
     featuring.mutate(coupon._id, {
       onSuccess: () => toast.success(`${coupon.code} is now shown on the home page`),
       onError: (failure) => {
@@ -96,6 +97,9 @@ export function CouponTable() {
                     <p className="text-xs text-base-content/70">
                       {expired ? 'Expired' : 'Valid until'} {formatLongDate(coupon.validity)}
                     </p>
+                    {coupon.uses !== undefined && (
+                      <p className="text-xs text-base-content/70">{couponUsage(coupon)}</p>
+                    )}
                     {/* Whether the home page shows it, or a way to make it do so. */}
                     {!expired && (
                       <div className="mt-2">

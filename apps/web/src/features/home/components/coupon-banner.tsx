@@ -1,4 +1,4 @@
-import { LAUNCH_COUPON, type FeaturedCoupon } from '@structomate/contract';
+import { COUPON_TERMS, LAUNCH_COUPON, type FeaturedCoupon } from '@structomate/contract';
 import { useEffect } from 'react';
 import { LuCopy, LuTicket } from 'react-icons/lu';
 import { toast } from '../../../lib/toast';
@@ -127,7 +127,9 @@ export function CouponBanner() {
             </span>
           )}
         </p>
-        <p className="text-xs text-primary-content/90">*Terms and conditions apply.</p>
+        <p className="text-xs text-primary-content/90">
+          *Terms and conditions apply. {COUPON_TERMS}
+        </p>
       </div>
     </aside>
   );

@@ -1,4 +1,5 @@
-import { MAIL_STATUS_LABELS, type MailEntry } from '@structomate/contract';
+import type { MailEntry } from '@structomate/contract';
+import { mailStatusLabel } from './mail-status-label';
 
 const tone: Record<MailEntry['status'], string> = {
   queued: 'chip-neutral',
@@ -13,11 +14,11 @@ const tone: Record<MailEntry['status'], string> = {
  * badge, whose status-coloured text fails AA contrast (axe found it on the message page).
  */
 export function MailStatusBadge({ mail }: { mail: Pick<MailEntry, 'status' | 'transport'> }) {
-  const label =
-    mail.status === 'sent' && mail.transport === 'outbox'
-      ? 'In outbox'
-      : MAIL_STATUS_LABELS[mail.status];
-  return <span className={`chip ${tone[mail.status]}`}>{label}</span>;
+  return (
+    <span className={`chip ${tone[mail.status]}`}>
+      {mailStatusLabel(mail.status, mail.transport)}
+    </span>
+  );
 }
 
 export const OUTBOX_NOTICE =

@@ -1,9 +1,4 @@
-import {
-  mailKindLabel,
-  MAIL_STATUSES,
-  MAIL_STATUS_LABELS,
-  MailStatusSchema,
-} from '@structomate/contract';
+import { mailKindLabel, MAIL_STATUSES, MailStatusSchema } from '@structomate/contract';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { FilterSelect, ListSearch } from '../../../components/list-search';
@@ -22,6 +17,7 @@ import {
 } from '../../../lib/use-page';
 import { useSentMail } from '../api/get-mail';
 import { MailStatusBadge, OUTBOX_NOTICE } from './mail-status';
+import { mailStatusLabel } from './mail-status-label';
 
 /** The list's view in the address. */
 const MailParams = z.object({ page: PageParam, status: choiceParam(MAIL_STATUSES), q: TextParam });
@@ -65,7 +61,7 @@ export function SentMail() {
           <option value="">Any</option>
           {MAIL_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {MAIL_STATUS_LABELS[status]}
+              {mailStatusLabel(status, mail.data?.delivery ?? null)}
             </option>
           ))}
         </FilterSelect>
