@@ -470,6 +470,24 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
       },
     });
     expect(costed.status(), await costed.text()).toBe(200);
+    // His deposit, paid at the office the day he moved in, stays with the building.
+    const lease = (await (await page.request.post('/api/member/agreements')).json()) as {
+      result: { _id: string; tenant_id: string };
+    };
+    const recordDeposit = async (kind: 'received' | 'refunded', date: string) => {
+      const response = await admin.request.post(`/api/tenants/${lease.result.tenant_id}/deposits`, {
+        data: {
+          agreementId: lease.result._id,
+          kind,
+          amount: 20_000,
+          method: 'cash',
+          date,
+          key: randomUUID(),
+        },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+    };
+    await recordDeposit('received', '2026-09-15');
     await admin.goto('/dashboard/manage-members');
     const row = admin.getByRole('row').filter({ hasText: tenant.email });
     // Rent and the repair charge, each named.
@@ -507,6 +525,9 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     const owed = page.getByRole('region', { name: 'Rent still owed' });
     await expect(owed).toContainText('Your lease of apartment C-302 ended on 23 Nov, 2026.');
     await expect(owed).toContainText('You owe 89,000 BDT (2 months, overdue)');
+    await expect(owed).toContainText(
+      'The building still holds your deposit of 20,000 BDT: ask the office about it.',
+    );
     const repairs = page.getByText(
       'You also owe 1,500 BDT for repairs charged to you, paid at the building office.',
     );
@@ -521,7 +542,7 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
       await payWith4242(page, dialog, '44,500 BDT');
     }
     await expect(page.getByRole('region', { name: 'Rent of your last lease' })).toContainText(
-      'All its rent is paid.',
+      'All its rent is paid. The building still holds your deposit of 20,000 BDT: ask the office about it.',
     );
     await expect(repairs).toBeVisible();
     await page.getByRole('link', { name: 'Your payments and receipts' }).click();
@@ -534,6 +555,13 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     await expect(formerRow).toContainText('1,500 BDT');
     await expect(formerRow).toContainText('1 repair charge');
     await expect(formerRow).not.toContainText('month');
+
+    // The office gives his deposit back: his profile says so.
+    await recordDeposit('refunded', '2026-11-23');
+    await page.goto('/dashboard/myProfile');
+    await expect(page.getByRole('region', { name: 'Rent of your last lease' })).toContainText(
+      'All its rent is paid. Your deposit of 20,000 BDT was given back.',
+    );
     await admin.context().close();
   });
 

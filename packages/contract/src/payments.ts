@@ -214,6 +214,13 @@ export const LedgerLeaseSchema = z.object({
   endsOn: CalendarDaySchema.nullable(),
   /** It ended, or ends by notice, before its first day: it bills no month. */
   endedBeforeStart: z.boolean(),
+  /**
+   * Its deposit, whole BDT: what the building holds now (received less given back) and all it
+   * received, so a former tenant sees whether it was given back. A server of the release before
+   * sends neither.
+   */
+  depositHeld: z.number().int().optional(),
+  depositReceived: z.number().int().optional(),
 });
 
 /**

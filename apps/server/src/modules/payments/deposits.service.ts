@@ -7,7 +7,7 @@ import {
   type RecordDepositRequestSchema,
   type RecordDepositResponse,
 } from '@structomate/contract';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { agreements, depositEntries } from '../../db/schema';
@@ -24,15 +24,27 @@ import { assertOfflineDay, offlineLease } from './offline-lease';
  * the lease's row locked), so two refunds at once on two servers never take it below zero.
  */
 
+/** What an entry `d` adds to what is held: a receipt adds, a refund takes away. */
+const entryHeld = sql`case when d.kind = 'received' then d.amount else -d.amount end`;
+
 /**
  * SQL for the deposit held per lease with any entry, as a derived table (`agreement_id`, `held`):
  * received less refunded, whole BDT; a lease with no entry holds 0. For queries that list leases
  * (the kept figures the rent roll reads), joined once rather than asked of each lease.
  */
 export const depositsHeldSql = sql`(
-  select d.agreement_id,
-    sum(case when d.kind = 'received' then d.amount else -d.amount end)::bigint as held
+  select d.agreement_id, sum(${entryHeld})::bigint as held
   from deposit_entries d group by d.agreement_id)`;
+
+/**
+ * SQL for one lease's deposit, for a lateral join (`left join lateral … on true`): `held`
+ * (received less refunded, as above) and `received` (all it ever received), whole BDT; 0 and 0
+ * for a lease with no entry. Read through the entries' index on the lease.
+ */
+export const depositOfLeaseSql = (agreementId: SQL) => sql`(
+  select coalesce(sum(${entryHeld}), 0)::bigint as held,
+    coalesce(sum(d.amount) filter (where d.kind = 'received'), 0)::bigint as received
+  from deposit_entries d where d.agreement_id = ${agreementId})`;
 
 /** The deposit held now per lease named (0 for a lease with no entry), whole BDT. */
 export async function depositsHeld(

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { addDays, calendarDay } from '../../lib/clock';
 import { rowsOf } from '../../lib/sql-rows';
+import { depositOfLeaseSql } from './deposits.service';
 
 /**
  * What a person owes, month by month: the one place that says which months are billed, to whom,
@@ -259,6 +260,8 @@ const LeaseRowSchema = z.object({
   endsOn: z.string().nullable(),
   endMonth: z.string().nullable(),
   endedBeforeStart: z.boolean(),
+  depositHeld: z.coerce.number().int(),
+  depositReceived: z.coerce.number().int(),
 });
 
 /** A person's billed months (billedMonths, with `today` setting its horizon), month by month. */
@@ -294,8 +297,10 @@ export async function personLedger(
         ${isoInstant(sql`a.ended_at`)} as "endedAt",
         to_char(a.ends_on, 'YYYY-MM-DD') as "endsOn",
         to_char(${endDay(rules.timeZone)}, 'YYYY-MM') as "endMonth",
-        ${endsBeforeStart(rules.timeZone)} as "endedBeforeStart"
+        ${endsBeforeStart(rules.timeZone)} as "endedBeforeStart",
+        dep.held as "depositHeld", dep.received as "depositReceived"
       from agreements a join apartments ap on ap.id = a.apartment_id
+        left join lateral ${depositOfLeaseSql(sql`a.id`)} dep on true
       where a.tenant_id = ${userId} and a.status in ('accepted', 'ended')
       order by a.checked_at`),
   ]);
@@ -331,6 +336,8 @@ export async function personLedger(
       endedAt: lease.endedAt,
       endsOn: lease.endsOn,
       endedBeforeStart: lease.endedBeforeStart,
+      depositHeld: lease.depositHeld,
+      depositReceived: lease.depositReceived,
     };
   });
   const owed = months.filter((month) => month.status === 'due' || month.status === 'overdue');

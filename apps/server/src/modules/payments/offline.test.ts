@@ -571,6 +571,14 @@ describe('POST /api/tenants/:id/deposits (the security deposit)', () => {
       return [lease?.terms?.deposit, lease?.depositHeld, lease?.depositReceived];
     };
     expect(await heldForTenant()).toEqual([16_500, 0, 0]);
+    // The rent ledger's lease says the same: a former tenant's profile reads it there.
+    const heldInLedger = async () =>
+      (await ledgerOf(tenant)).leases.map((lease) => [
+        lease._id,
+        lease.depositHeld,
+        lease.depositReceived,
+      ]);
+    expect(await heldInLedger()).toEqual([[agreementId, 0, 0]]);
     const received = await recordDeposit(tenant, {
       agreementId,
       kind: 'received',
@@ -598,6 +606,7 @@ describe('POST /api/tenants/:id/deposits (the security deposit)', () => {
       expect.objectContaining({ agreementId, agreed: 16_500, held: 12_000 }),
     ]);
     expect(await heldForTenant()).toEqual([16_500, 12_000, 16_500]);
+    expect(await heldInLedger()).toEqual([[agreementId, 12_000, 16_500]]);
     expect(account.deposits[0]?.entries.map((entry) => [entry.kind, entry.amount])).toEqual([
       ['received', 16_500],
       ['refunded', 4_500],

@@ -6,6 +6,7 @@ import { formatShortDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
 import { useRentLedger } from '../api/get-rent-ledger';
+import { formerDepositNote } from './former-deposit';
 import { monthDetail } from './ledger-months';
 import { PaymentModal } from './payment-modal';
 import { ChargesOwedNote } from './other-charges';
@@ -29,6 +30,7 @@ export function FormerTenantBalance() {
   // Ended by notice, its last day is the one set; removed at once, the day it happened.
   const lastDay = lease.endsOn ?? lease.endedAt;
   const ended = lastDay ? ` ended on ${formatShortDate(lastDay)}` : ' has ended';
+  const deposit = formerDepositNote(lease);
   const history = (
     <Link to="/dashboard/paymentHistory" className="link link-primary text-sm font-medium">
       Your payments and receipts
@@ -43,6 +45,7 @@ export function FormerTenantBalance() {
         {lease.endedBeforeStart
           ? ', before it started. No rent was billed.'
           : '. All its rent is paid.'}
+        {deposit && ` ${deposit}`}
       </LinkCard>
     ) : (
       <section
@@ -58,6 +61,7 @@ export function FormerTenantBalance() {
               Your lease of apartment {lease.apartmentNo}
               {ended}. The months below are unpaid; pay them here by card or at the building office.
             </p>
+            {deposit && <p className="mt-1 text-sm text-base-content/75">{deposit}</p>}
           </div>
           <OwedSummary ledger={ledger.data} />
         </div>
