@@ -526,7 +526,7 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     await expect(owed).toContainText('Your lease of apartment C-302 ended on 23 Nov, 2026.');
     await expect(owed).toContainText('You owe 89,000 BDT (2 months, overdue)');
     await expect(owed).toContainText(
-      'The building still holds your deposit of 20,000 BDT: ask the office about it.',
+      'The building still holds 20,000 BDT of your deposit: ask the office about it.',
     );
     const repairs = page.getByText(
       'You also owe 1,500 BDT for repairs charged to you, paid at the building office.',
@@ -542,7 +542,7 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
       await payWith4242(page, dialog, '44,500 BDT');
     }
     await expect(page.getByRole('region', { name: 'Rent of your last lease' })).toContainText(
-      'All its rent is paid. The building still holds your deposit of 20,000 BDT: ask the office about it.',
+      'All its rent is paid. The building still holds 20,000 BDT of your deposit: ask the office about it.',
     );
     await expect(repairs).toBeVisible();
     await page.getByRole('link', { name: 'Your payments and receipts' }).click();
@@ -560,7 +560,7 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     await recordDeposit('refunded', '2026-11-23');
     await page.goto('/dashboard/myProfile');
     await expect(page.getByRole('region', { name: 'Rent of your last lease' })).toContainText(
-      'All its rent is paid. Your deposit of 20,000 BDT was given back.',
+      'All its rent is paid. Your deposit was given back.',
     );
     await admin.context().close();
   });

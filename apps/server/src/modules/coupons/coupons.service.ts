@@ -64,13 +64,15 @@ export async function listCoupons(
   db: Database,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ManagedCoupon[]; total: number }> {
+  // Each column named with its table: a bare "discount" would only resolve by scope.
   const used = sql`from ${payments} where ${payments.couponId} = ${coupons.id}`;
+  const given = sql`coalesce(sum(${payments.discount}), 0)`;
   const [rows, [counted]] = await Promise.all([
     db
       .select({
         ...couponColumns,
         uses: sql<number>`(select count(*)::int ${used})`,
-        discountGiven: sql<number>`(select coalesce(sum(${payments.discount}), 0)::int ${used})`,
+        discountGiven: sql`(select ${given}::bigint ${used})`.mapWith(Number),
       })
       .from(coupons)
       .where(notArchived)

@@ -31,7 +31,7 @@ import {
   balancesOf,
   chargesOwedBy,
   firstRentDue,
-  leaseDeposits,
+  depositTotals,
   type BillingRules,
 } from '../payments/payments.service';
 import {
@@ -184,11 +184,8 @@ export async function memberAgreementWithDeposit(
 ): Promise<MemberAgreement | null> {
   const agreement = await memberAgreement(db, userId);
   if (!agreement) return null;
-  const [deposit] = await leaseDeposits(db, [agreement._id]);
-  const received = (deposit?.entries ?? [])
-    .filter((entry) => entry.kind === 'received')
-    .reduce((sum, entry) => sum + entry.amount, 0);
-  return { ...agreement, depositHeld: deposit?.held ?? 0, depositReceived: received };
+  const deposit = await depositTotals(db, agreement._id);
+  return { ...agreement, depositHeld: deposit.held, depositReceived: deposit.received };
 }
 
 /** The user's latest request, whatever its status (spec §7 /users/agreements/). */

@@ -8,7 +8,8 @@ import {
   type RecordDepositResponse,
 } from '@structomate/contract';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import { rowsOf } from '../../lib/sql-rows';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { agreements, depositEntries } from '../../db/schema';
 import { conflict } from '../../lib/app-error';
@@ -46,6 +47,27 @@ export const depositOfLeaseSql = (agreementId: SQL) => sql`(
     coalesce(sum(d.amount) filter (where d.kind = 'received'), 0)::bigint as received
   from deposit_entries d where d.agreement_id = ${agreementId})`;
 
+const DepositTotalsSchema = z.object({
+  held: z.coerce.number().int(),
+  received: z.coerce.number().int(),
+});
+
+/** One lease's deposit now: what is held and all it received, whole BDT (0 and 0 without entries). */
+export async function depositTotals(
+  db: Database,
+  agreementId: string,
+): Promise<z.infer<typeof DepositTotalsSchema>> {
+  const [totals] = rowsOf(
+    DepositTotalsSchema,
+    await db.execute(
+      sql`select dep.held, dep.received from ${depositOfLeaseSql(sql`${agreementId}::uuid`)} dep`,
+    ),
+  );
+  return totals ?? { held: 0, received: 0 };
+}
+
+const HeldRowSchema = z.object({ agreementId: z.string(), held: z.coerce.number().int() });
+
 /** The deposit held now per lease named (0 for a lease with no entry), whole BDT. */
 export async function depositsHeld(
   db: Database,
@@ -53,15 +75,18 @@ export async function depositsHeld(
 ): Promise<Map<string, number>> {
   const held = new Map(agreementIds.map((id) => [id, 0]));
   if (agreementIds.length === 0) return held;
-  const rows = await db
-    .select({
-      agreementId: depositEntries.agreementId,
-      held: sql<string>`sum(case when ${depositEntries.kind} = 'received' then ${depositEntries.amount} else -${depositEntries.amount} end)`,
-    })
-    .from(depositEntries)
-    .where(inArray(depositEntries.agreementId, [...agreementIds]))
-    .groupBy(depositEntries.agreementId);
-  for (const row of rows) held.set(row.agreementId, Number(row.held));
+  const named = sql.join(
+    agreementIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = rowsOf(
+    HeldRowSchema,
+    await db.execute(sql`
+      select d.agreement_id::text as "agreementId", sum(${entryHeld})::bigint as held
+      from deposit_entries d where d.agreement_id in (${named})
+      group by d.agreement_id`),
+  );
+  for (const row of rows) held.set(row.agreementId, row.held);
   return held;
 }
 

@@ -18,7 +18,7 @@ export {
   type PaymentsContext,
 } from './recording.service';
 export { addCharge, chargesOwedBy, listCharges } from './charges.service';
-export { depositsHeld, leaseDeposits } from './deposits.service';
+export { depositsHeld, depositTotals, leaseDeposits } from './deposits.service';
 
 /** When rent falls due, from the configuration. */
 export const billingRules = (config: Config): BillingRules => ({

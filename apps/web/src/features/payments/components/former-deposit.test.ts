@@ -9,19 +9,16 @@ describe('formerDepositNote', () => {
 
   it('says a deposit given back in full was given back', () => {
     expect(formerDepositNote({ depositHeld: 0, depositReceived: 48_000 })).toBe(
-      'Your deposit of 48,000 BDT was given back.',
+      'Your deposit was given back.',
     );
   });
 
-  it('says a deposit the building still holds is held', () => {
+  it('names what the building still holds, all of it or what is left', () => {
     expect(formerDepositNote({ depositHeld: 48_000, depositReceived: 48_000 })).toBe(
-      'The building still holds your deposit of 48,000 BDT: ask the office about it.',
+      'The building still holds 48,000 BDT of your deposit: ask the office about it.',
     );
-  });
-
-  it('names what was given back of a deposit and what is still held', () => {
     expect(formerDepositNote({ depositHeld: 28_000, depositReceived: 48_000 })).toBe(
-      'Of your deposit of 48,000 BDT, 20,000 BDT was given back; the building still holds 28,000 BDT: ask the office about it.',
+      'The building still holds 28,000 BDT of your deposit: ask the office about it.',
     );
   });
 });
