@@ -222,4 +222,84 @@ test.describe('rent and deposits recorded by hand', () => {
     ).toBeVisible();
     await admin.context().close();
   });
+
+  test('the admin pays a month from the deposit, never more than it holds; undone, the deposit holds it again', async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    const now = '2026-12-04T11:00:00+06:00';
+    await atTime(page, now);
+    const tenant = await newMember(page, 'Karim Ahmed', 'B-601');
+    const admin = await adminPage(browser, page);
+    await openRentAccount(admin, tenant);
+    const form = admin.getByRole('form', { name: 'Record a payment' });
+    // No deposit held yet: it is not offered as a way to pay.
+    await expect(form.getByLabel('Method').getByRole('option')).toHaveText([
+      'Cash',
+      'Bank transfer',
+      'bKash',
+      'Nagad',
+    ]);
+
+    // The deposit the lease asks for, received in cash.
+    const deposit = admin.getByRole('region', { name: 'Deposit · Apartment B-601' });
+    await expect(deposit.getByLabel('Amount (BDT)')).toHaveValue('67500');
+    await deposit.getByRole('button', { name: 'Record deposit received' }).click();
+    await expect(toast(admin, 'Deposit received recorded')).toBeVisible();
+    await expect(deposit).toContainText('Held now67,500 BDT');
+
+    // Two months are more than it holds: refused at the months, nothing recorded.
+    await form.getByLabel('Method').selectOption({ label: 'Security deposit (67,500 BDT held)' });
+    await expect(form.getByLabel('Date paid')).toHaveValue(buildingDay(now));
+    await form.getByRole('checkbox', { name: /December 2026/ }).check();
+    await form.getByRole('checkbox', { name: /January 2027/ }).check();
+    await expect(form).toContainText('Total 135,000 BDT (2 months, from 67,500 BDT held)');
+    await form.getByRole('button', { name: 'Record payment' }).click();
+    await expect(
+      form.getByText(
+        'The deposit holds 67,500 BDT: not enough for 135,000 BDT of rent. Choose fewer months.',
+      ),
+    ).toBeVisible();
+    await form.getByRole('checkbox', { name: /January 2027/ }).uncheck();
+    await form.getByLabel('Reference (optional)').fill('Kept for December');
+    await form.getByRole('button', { name: 'Record payment' }).click();
+    await expect(toast(admin, 'Payment recorded')).toBeVisible();
+    const payments = admin.getByRole('region', { name: 'Payments', exact: true });
+    await expect(payments).toContainText(
+      'Paid by the security deposit · ref Kept for December · on 4 Dec 2026',
+    );
+    await expect(deposit).toContainText('Held now0 BDT');
+    await expect(deposit).toContainText('Rent of December 2026');
+    await expect(deposit).toContainText('Paid from the deposit 4 Dec 2026');
+    // Nothing is left to pay from: the form offers the ways money comes again.
+    await expect(form.getByLabel('Method')).toHaveValue('cash');
+    await expect(form.getByLabel('Method').getByRole('option')).toHaveCount(4);
+    expect(await accessibilityViolations(admin)).toEqual([]);
+    await picture(admin, 'deposit-rent', 1366);
+    await picture(admin, 'deposit-rent', 360);
+    await admin.setViewportSize({ width: 1366, height: 768 });
+
+    // The tenant's history says how December was paid.
+    await page.goto('/dashboard/paymentHistory');
+    await expect(
+      page
+        .getByRole('table')
+        .getByText('Paid by the security deposit · ref Kept for December · on 4 Dec 2026'),
+    ).toBeVisible();
+
+    // Undone (the tenant paid in cash after all): December is owed and the deposit holds it again.
+    await payments.getByRole('button', { name: 'Undo the payment of December 2026' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Undo the payment of December 2026?' });
+    await expect(dialog).toContainText(
+      '67,500 BDT by the security deposit, on 04 Dec, 2026. Undone, it leaves the books and December 2026 is unpaid again, and its rent is held in the deposit again.',
+    );
+    await dialog.getByLabel('Reason').fill('The tenant paid December in cash after all.');
+    await dialog.getByRole('button', { name: 'Undo payment' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(deposit).toContainText('Held now67,500 BDT');
+    await expect(deposit).not.toContainText('Rent of December 2026');
+    await expect(admin.getByText('Owes 67,500 BDT (1 month)')).toBeVisible();
+    await admin.context().close();
+  });
 });

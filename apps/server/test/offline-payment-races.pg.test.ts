@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addMonths, PaymentIntentResponseSchema } from '@structomate/contract';
+import { addMonths, PaymentIntentResponseSchema, RentLedgerSchema } from '@structomate/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -12,8 +12,8 @@ import { startDemoPair, type ServerProcess } from './servers';
 
 /**
  * The admin recording money by hand on one server while the same thing happens on another, as
- * behind a load balancer: rent received in cash while the tenant pays the same month by card, and
- * two refunds of one deposit at once. Runs with DATABASE_URL (PGlite is one process and cannot
+ * behind a load balancer: rent received in cash while the tenant pays the same month by card, two
+ * refunds of one deposit at once, and rent paid from a deposit while it is refunded. Runs with DATABASE_URL (PGlite is one process and cannot
  * race).
  */
 const serverUrl = process.env.DATABASE_URL ?? '';
@@ -311,6 +311,95 @@ describe('two servers on one PostgreSQL', () => {
     }
     expect(round).toBe(15);
   }, 120_000);
+
+  it('rent paid from one deposit on both servers while it is refunded and a card pays: never below zero, 6 rounds', async () => {
+    const [a, b] = servers;
+    if (!a || !b) throw new Error('servers missing');
+    const people = await Promise.all(['B-601', 'C-302'].map(member));
+    let round = 0;
+    for (const person of people) {
+      const ledger = await call(a, person.cookie, '/api/rent/ledger', {});
+      const rent = RentLedgerSchema.parse(ledger.body).months[0]?.rent ?? 0;
+      expect(rent).toBeGreaterThan(0);
+      const url = `/api/tenants/${person.id}/deposits`;
+      const heldNow = async () =>
+        (await depositsHeld(database.db, [person.agreementId])).get(person.agreementId) ?? 0;
+      for (let index = 0; index < 3; index += 1) {
+        round += 1;
+        const label = `round ${round}`;
+        // The deposit holds two months' rent; three months and a refund of one ask for four.
+        const topUp = 2 * rent - (await heldNow());
+        if (topUp > 0) {
+          const received = await call(a, adminCookie, url, {
+            agreementId: person.agreementId,
+            kind: 'received',
+            amount: topUp,
+            method: 'cash',
+            date: '2026-11-23',
+            key: randomUUID(),
+          });
+          expect(received.status, label).toBe(201);
+        }
+        expect(await heldNow(), label).toBe(2 * rent);
+        const [first, second, third, byCard] = MONTHS.slice(4 * index, 4 * index + 4);
+        if (!first || !second || !third || !byCard) throw new Error('months');
+        const fromDeposit = (server: ServerProcess, month: string) =>
+          call(server, adminCookie, `/api/tenants/${person.id}/payments`, {
+            agreementId: person.agreementId,
+            method: 'deposit',
+            receivedOn: '2026-11-23',
+            months: [month],
+          });
+        const card = cardPayment(index % 2 ? a : b, person, byCard);
+        const [one, two, three, refund, cardSaved] = await Promise.all([
+          fromDeposit(a, first),
+          fromDeposit(b, second),
+          fromDeposit(index % 2 ? b : a, third),
+          call(index % 2 ? a : b, adminCookie, url, {
+            agreementId: person.agreementId,
+            kind: 'refunded',
+            amount: rent,
+            method: 'cash',
+            date: '2026-11-23',
+            key: randomUUID(),
+          }),
+          (async () => {
+            await card.open();
+            await card.confirm();
+            return card.save();
+          })(),
+        ]);
+        const statuses = [one, two, three, refund].map((answer) => answer.status);
+        expect(
+          statuses.every((status) => status === 201 || status === 409),
+          `${label}: ${statuses.join(',')}`,
+        ).toBe(true);
+        // Exactly what was held was given: two of the four, whichever they were.
+        expect(
+          statuses.filter((status) => status === 201),
+          `${label}: ${statuses.join(',')}`,
+        ).toHaveLength(2);
+        expect(await heldNow(), label).toBe(0);
+        // Each month answered 201 is paid once, from the deposit; each refused is not paid.
+        for (const [month, answer] of [
+          [first, one],
+          [second, two],
+          [third, three],
+        ] as const) {
+          const rows = await database.db
+            .select({ method: payments.method })
+            .from(payments)
+            .where(and(eq(payments.userId, person.id), eq(payments.billingMonth, `${month}-01`)));
+          expect(rows, `${label}: ${month}`).toEqual(
+            answer.status === 201 ? [{ method: 'deposit' }] : [],
+          );
+        }
+        // The card, beside them, went through: no lock waited on another for ever.
+        expect(cardSaved, label).toBe(200);
+      }
+    }
+    expect(round).toBe(6);
+  }, 180_000);
 
   it('one deposit entry sent to both servers at once (a retry, a second click): recorded once, 10 rounds', async () => {
     const person = await member('C-403');

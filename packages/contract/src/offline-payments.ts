@@ -7,6 +7,7 @@ import {
   dayLabel,
   monthLabel,
   OfflinePaymentMethodSchema,
+  RentByHandMethodSchema,
   RentLedgerSchema,
   TenantIdParamsSchema,
   TransactionSchema,
@@ -36,6 +37,10 @@ export const OFFLINE_PAYMENT_MESSAGES = {
   leaseNotFound: 'This person holds no such lease',
   notBilled: (billingMonth: string) => `${monthLabel(billingMonth)} is not billed by this lease`,
   alreadyPaid: (billingMonth: string) => `${monthLabel(billingMonth)} is already paid.`,
+  depositShort: (held: number, rent: number) =>
+    held === 0
+      ? 'This lease holds no deposit to pay rent from'
+      : `The deposit holds ${held.toLocaleString('en-US')} BDT: not enough for ${rent.toLocaleString('en-US')} BDT of rent. Choose fewer months.`,
   recorded: (count: number) =>
     count === 1 ? 'Payment recorded' : `Payment of ${count} months recorded`,
   failed: 'The payment was not recorded',
@@ -70,10 +75,13 @@ const DaySchema = z.iso.date({ error: OFFLINE_PAYMENT_MESSAGES.dateFormat });
 
 const LeaseIdSchema = z.uuid({ error: 'must be a valid lease id' });
 
-/** Rent paid by hand for one or more months of one lease; the admin says how and when. */
+/**
+ * Rent paid by hand for one or more months of one lease; the admin says how and when. Paid from
+ * the lease's security deposit, the months' rent comes out of what it holds.
+ */
 export const RecordPaymentRequestSchema = z.strictObject({
   agreementId: LeaseIdSchema,
-  method: OfflinePaymentMethodSchema,
+  method: RentByHandMethodSchema,
   reference: ReferenceSchema,
   /** The building's day the money was received: not after today, not before the lease. */
   receivedOn: DaySchema,
@@ -181,13 +189,29 @@ export const DepositEntrySchema = z.object({
 });
 export type DepositEntry = z.infer<typeof DepositEntrySchema>;
 
-/** A lease's deposit: what its terms ask for, what is held now, and every entry, oldest first. */
+/** A month's rent paid out of the deposit: a payment recorded with the method `deposit`. */
+export const DepositRentSchema = z.object({
+  /** The payment's id: undoing it puts the amount back in the deposit. */
+  paymentId: z.string(),
+  billingMonth: BillingMonthSchema,
+  amount: z.number().int(),
+  /** The building's day the office paid it. */
+  date: CalendarDaySchema,
+});
+export type DepositRent = z.infer<typeof DepositRentSchema>;
+
+/**
+ * A lease's deposit: what its terms ask for, what is held now (received, less refunded, less rent
+ * paid from it), every entry oldest first, and the months' rent paid from it (a server of the
+ * release before sends none).
+ */
 export const LeaseDepositSchema = z.object({
   agreementId: z.string(),
   /** Whole BDT from the lease's terms; null for a lease signed before leases had terms. */
   agreed: z.number().int().nullable(),
   held: z.number().int(),
   entries: z.array(DepositEntrySchema),
+  rentPaid: z.array(DepositRentSchema).optional(),
 });
 export type LeaseDeposit = z.infer<typeof LeaseDepositSchema>;
 

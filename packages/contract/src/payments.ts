@@ -22,13 +22,22 @@ export type PaymentProvider = z.infer<typeof PaymentProviderSchema>;
 
 /** Ways the admin records money received by hand (not through a card provider). */
 export const OFFLINE_PAYMENT_METHODS = ['cash', 'bank', 'bkash', 'nagad'] as const;
-export const PAYMENT_METHODS = ['card', ...OFFLINE_PAYMENT_METHODS] as const;
+/**
+ * Rent the office records by hand: money that came (as above), or rent paid out of the lease's
+ * security deposit, which the tenant paid before (a former tenant's last months, most often).
+ */
+export const RENT_BY_HAND_METHODS = [...OFFLINE_PAYMENT_METHODS, 'deposit'] as const;
+export const PAYMENT_METHODS = ['card', ...RENT_BY_HAND_METHODS] as const;
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 export const OfflinePaymentMethodSchema = z.enum(OFFLINE_PAYMENT_METHODS, {
   error: 'Choose how the money was paid: cash, bank transfer, bKash or Nagad',
 });
 export type OfflinePaymentMethod = z.infer<typeof OfflinePaymentMethodSchema>;
+export const RentByHandMethodSchema = z.enum(RENT_BY_HAND_METHODS, {
+  error: 'Choose how the rent was paid: cash, bank transfer, bKash, Nagad or the security deposit',
+});
+export type RentByHandMethod = z.infer<typeof RentByHandMethodSchema>;
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Card',
@@ -36,6 +45,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   bank: 'Bank transfer',
   bkash: 'bKash',
   nagad: 'Nagad',
+  deposit: 'Security deposit',
 };
 
 /** The method inside a sentence: "Paid by cash", "by bank transfer", "by bKash". */
@@ -45,6 +55,7 @@ export const PAYMENT_METHOD_IN_SENTENCE: Record<PaymentMethod, string> = {
   bank: 'bank transfer',
   bkash: 'bKash',
   nagad: 'Nagad',
+  deposit: 'the security deposit',
 };
 
 /** The code typed in the payment modal; the server looks it up (any case). */
@@ -215,12 +226,13 @@ export const LedgerLeaseSchema = z.object({
   /** It ended, or ends by notice, before its first day: it bills no month. */
   endedBeforeStart: z.boolean(),
   /**
-   * Its deposit, whole BDT: what the building holds now (received less given back) and all it
-   * received, so a former tenant sees whether it was given back. A server of the release before
-   * sends neither.
+   * Its deposit, whole BDT: what the building holds now (received, less given back, less rent
+   * paid from it), all it received, and how much of it paid rent, so a former tenant sees what
+   * became of it. A server of the release before sends none of them (the last: two releases).
    */
   depositHeld: z.number().int().optional(),
   depositReceived: z.number().int().optional(),
+  depositToRent: z.number().int().optional(),
 });
 
 /**

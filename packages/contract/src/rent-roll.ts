@@ -46,7 +46,7 @@ export const RentRollRowSchema = z.object({
   overdueMonths: z.number().int(),
   /** The latest payment: the building's day the money came (charged, or received by hand). */
   lastPayment: z.object({ at: z.string(), amount: z.number().int() }).nullable(),
-  /** The deposit the building holds for it (received less refunded), whole BDT. */
+  /** The deposit the building holds for it (received, less refunded, less rent paid from it). */
   depositHeld: z.number().int(),
   /** Charges besides rent (repairs) made under it and not yet paid, whole BDT. */
   chargesOwed: z.number().int(),

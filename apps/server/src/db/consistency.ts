@@ -226,9 +226,13 @@ const invariants: { rule: string; violations: string }[] = [
       where status in ('accepted', 'pending') group by tenant_id, status having count(*) > 1) d`,
   },
   {
-    rule: 'no deposit refunded beyond what was received',
-    violations: `select count(*)::int as n from (select 1 from deposit_entries group by agreement_id
-      having sum(case kind when 'refunded' then amount else -amount end) > 0) d`,
+    rule: 'no deposit refunded or paid as rent beyond what was received',
+    violations: `select count(*)::int as n from (select 1 from (
+        select agreement_id, case kind when 'received' then -amount else amount end as given
+        from deposit_entries
+        union all
+        select agreement_id, rent - discount from payments where method = 'deposit') m
+      group by agreement_id having sum(given) > 0) d`,
   },
 ];
 

@@ -44,7 +44,10 @@ export const payments = pgTable(
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
     /** `sandbox` or `stripe` for a card payment; `offline` for one the admin recorded. */
     provider: text('provider').notNull().default('sandbox'),
-    /** How the money came: `card`, or, recorded by the admin, `cash`, `bank`, `bkash`, `nagad`. */
+    /**
+     * How the money came: `card`, or, recorded by the admin, `cash`, `bank`, `bkash`, `nagad`, or
+     * `deposit` (out of the lease's security deposit).
+     */
     method: text('method').$type<PaymentMethod>().notNull().default('card'),
     /** The admin's note of the transfer or receipt book (offline payments only). */
     reference: text('reference'),
@@ -67,7 +70,12 @@ export const payments = pgTable(
     check('payments_amount_non_negative', sql`${t.amountCharged} >= 0`),
     check('payments_billing_month_first_day', sql`extract(day from ${t.billingMonth}) = 1`),
     check('payments_provider_known', sql`${t.provider} in ('sandbox', 'stripe', 'offline')`),
-    check('payments_method_known', sql`${t.method} in ('card', 'cash', 'bank', 'bkash', 'nagad')`),
+    // `deposit`: rent paid out of the lease's security deposit (migration 0032's trigger refuses
+    // more than it holds).
+    check(
+      'payments_method_known',
+      sql`${t.method} in ('card', 'cash', 'bank', 'bkash', 'nagad', 'deposit')`,
+    ),
     // A card goes through a provider; anything else was recorded by an admin, with its day.
     check(
       'payments_offline_recorded',

@@ -214,18 +214,25 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
               ['Amount paid', bdt(amount)],
             ]
           : [['Amount', bdt(amount)]];
+      const fromDeposit = method === PAYMENT_METHOD_IN_SENTENCE.deposit;
       return {
         subject: `Receipt: rent for ${monthLabel(month)}`,
-        preview: `${bdt(amount)} received for ${monthLabel(month)}. Thank you.`,
+        preview: fromDeposit
+          ? `${bdt(amount)} of your security deposit paid the rent for ${monthLabel(month)}.`
+          : `${bdt(amount)} received for ${monthLabel(month)}. Thank you.`,
         heading: 'Payment received',
-        paragraphs: [`Hello ${name}, thank you: we received the rent for ${monthLabel(month)}.`],
+        paragraphs: [
+          fromDeposit
+            ? `Hello ${name}, the building office paid the rent for ${monthLabel(month)} from the security deposit it holds for apartment ${apartmentNo}.`
+            : `Hello ${name}, thank you: we received the rent for ${monthLabel(month)}.`,
+        ],
         details: [
           ['Apartment', apartmentNo],
           ['Month', monthLabel(month)],
           ...amounts,
           ['Paid by', methodLabel(method)],
           ...(reference ? [['Reference', reference] as [string, string]] : []),
-          ['Received', dayLabel(paidOn)],
+          [fromDeposit ? 'Paid on' : 'Received', dayLabel(paidOn)],
         ],
         action: { label: 'View the receipt', url: dashboard(`paymentHistory/${paymentId}`) },
       };
@@ -249,16 +256,21 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
     }
     case 'payment-undone': {
       const { month, amount, method, receivedOn, reason, receiptSent = true } = notice.data;
+      const fromDeposit = method === PAYMENT_METHOD_IN_SENTENCE.deposit;
       return {
         subject: `Correction: the rent for ${monthLabel(month)} is shown as unpaid again`,
         preview: `The office undid a payment it had recorded for ${monthLabel(month)}.`,
         heading: 'A recorded payment was undone',
         paragraphs: [
-          `Hello ${name}, the building office had recorded the rent for ${monthLabel(month)} as paid: ${bdt(amount)} by ${method}, received ${dayLabel(receivedOn)}. ${
+          `Hello ${name}, the building office had recorded the rent for ${monthLabel(month)} as paid: ${bdt(amount)} ${
+            fromDeposit
+              ? `from ${method} on ${dayLabel(receivedOn)}`
+              : `by ${method}, received ${dayLabel(receivedOn)}`
+          }. ${
             receiptSent
               ? 'It has undone that record, so the month is shown as unpaid again, and the receipt it sent you no longer holds.'
               : 'It has undone that record before its receipt was sent, so the month is shown as unpaid again.'
-          }`,
+          }${fromDeposit ? ` The ${bdt(amount)} is back in your deposit.` : ''}`,
           `The office’s reason: ${reason}`,
           'If you did pay that month, keep your proof of payment and tell the office.',
         ],

@@ -7,11 +7,11 @@ import {
   type RecordDepositRequestSchema,
   type RecordDepositResponse,
 } from '@structomate/contract';
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../lib/sql-rows';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { agreements, depositEntries } from '../../db/schema';
+import { agreements, depositEntries, payments } from '../../db/schema';
 import { conflict } from '../../lib/app-error';
 import { checkViolation } from '../../lib/db-errors';
 import { onceByKey, replayed } from '../../lib/request-keys';
@@ -20,32 +20,45 @@ import { notify } from '../notifications/notifications.service';
 import { assertOfflineDay, offlineLease } from './offline-lease';
 
 /**
- * Security deposits: the one place that says what a lease's deposit holds (received less
- * refunded). The database refuses a refund beyond what is held (a trigger of migration 0010, with
- * the lease's row locked), so two refunds at once on two servers never take it below zero.
+ * Security deposits: the one place that says what a lease's deposit holds (received, less
+ * refunded, less the rent paid from it). The database refuses a refund or a month's rent beyond
+ * what is held (triggers of migrations 0010 and 0032, with the lease's row locked), so two at once
+ * on two servers never take it below zero.
  */
 
-/** What an entry `d` adds to what is held: a receipt adds, a refund takes away. */
+/**
+ * Every movement of every lease's deposit (`agreement_id`, `kind`, `amount`): its entries
+ * (`received`, `refunded`) and the months' rent paid from it (`rent`: payments recorded with the
+ * method `deposit`, read through the payments' index on the lease). A lease's own rows are found
+ * by a condition on `agreement_id`, which PostgreSQL takes into both halves.
+ */
+const depositMoves = sql`(
+  select e.agreement_id, e.kind, e.amount from deposit_entries e
+  union all
+  select p.agreement_id, 'rent', p.rent - p.discount from payments p where p.method = 'deposit')`;
+
+/** What a movement `d` adds to what is held: a receipt adds, a refund or rent paid takes away. */
 const entryHeld = sql`case when d.kind = 'received' then d.amount else -d.amount end`;
 
 /**
- * SQL for the deposit held per lease with any entry, as a derived table (`agreement_id`, `held`):
- * received less refunded, whole BDT; a lease with no entry holds 0. For queries that list leases
- * (the kept figures the rent roll reads), joined once rather than asked of each lease.
+ * SQL for the deposit held per lease with any movement, as a derived table (`agreement_id`,
+ * `held`): whole BDT; a lease with none holds 0. For queries that list leases (the kept figures
+ * the rent roll reads), joined once rather than asked of each lease.
  */
 export const depositsHeldSql = sql`(
   select d.agreement_id, sum(${entryHeld})::bigint as held
-  from deposit_entries d group by d.agreement_id)`;
+  from ${depositMoves} d group by d.agreement_id)`;
 
 /**
- * SQL for one lease's deposit, for a lateral join (`left join lateral … on true`): `held`
- * (received less refunded, as above) and `received` (all it ever received), whole BDT; 0 and 0
- * for a lease with no entry. Read through the entries' index on the lease.
+ * SQL for one lease's deposit, for a lateral join (`left join lateral … on true`): `held` (as
+ * above), `received` (all it ever received) and `to_rent` (all of it that paid rent), whole BDT;
+ * 0, 0 and 0 for a lease with no movement.
  */
 export const depositOfLeaseSql = (agreementId: SQL) => sql`(
   select coalesce(sum(${entryHeld}), 0)::bigint as held,
-    coalesce(sum(d.amount) filter (where d.kind = 'received'), 0)::bigint as received
-  from deposit_entries d where d.agreement_id = ${agreementId})`;
+    coalesce(sum(d.amount) filter (where d.kind = 'received'), 0)::bigint as received,
+    coalesce(sum(d.amount) filter (where d.kind = 'rent'), 0)::bigint as to_rent
+  from ${depositMoves} d where d.agreement_id = ${agreementId})`;
 
 const DepositTotalsSchema = z.object({
   held: z.coerce.number().int(),
@@ -68,7 +81,7 @@ export async function depositTotals(
 
 const HeldRowSchema = z.object({ agreementId: z.string(), held: z.coerce.number().int() });
 
-/** The deposit held now per lease named (0 for a lease with no entry), whole BDT. */
+/** The deposit held now per lease named (0 for a lease with no movement), whole BDT. */
 export async function depositsHeld(
   db: Database,
   agreementIds: readonly string[],
@@ -83,7 +96,7 @@ export async function depositsHeld(
     HeldRowSchema,
     await db.execute(sql`
       select d.agreement_id::text as "agreementId", sum(${entryHeld})::bigint as held
-      from deposit_entries d where d.agreement_id in (${named})
+      from ${depositMoves} d where d.agreement_id in (${named})
       group by d.agreement_id`),
   );
   for (const row of rows) held.set(row.agreementId, row.held);
@@ -111,7 +124,7 @@ export async function leaseDeposits(
 ): Promise<LeaseDeposit[]> {
   if (agreementIds.length === 0) return [];
   const ids = [...agreementIds];
-  const [leases, entries, held] = await Promise.all([
+  const [leases, entries, rents, held] = await Promise.all([
     db
       .select({ id: agreements.id, deposit: agreements.deposit })
       .from(agreements)
@@ -121,6 +134,17 @@ export async function leaseDeposits(
       .from(depositEntries)
       .where(inArray(depositEntries.agreementId, ids))
       .orderBy(asc(depositEntries.entryDate), asc(depositEntries.recordedAt)),
+    db
+      .select({
+        paymentId: payments.id,
+        agreementId: payments.agreementId,
+        billingMonth: payments.billingMonth,
+        amount: sql<number>`${payments.rent} - ${payments.discount}`.mapWith(Number),
+        date: payments.receivedOn,
+      })
+      .from(payments)
+      .where(and(inArray(payments.agreementId, ids), eq(payments.method, 'deposit')))
+      .orderBy(asc(payments.billingMonth)),
     depositsHeld(db, ids),
   ]);
   const agreed = new Map(leases.map((lease) => [lease.id, lease.deposit]));
@@ -129,6 +153,15 @@ export async function leaseDeposits(
     agreed: agreed.get(id) ?? null,
     held: held.get(id) ?? 0,
     entries: entries.filter((entry) => entry.agreementId === id).map(toEntry),
+    rentPaid: rents
+      .filter((rent) => rent.agreementId === id)
+      .map((rent) => ({
+        paymentId: rent.paymentId,
+        billingMonth: rent.billingMonth.slice(0, 7),
+        amount: rent.amount,
+        // Recorded by hand, a deposit payment always has its day (payments_offline_recorded).
+        date: rent.date ?? rent.billingMonth,
+      })),
   }));
 }
 
@@ -223,6 +256,7 @@ export async function recordDepositEntry(
     );
   } catch (error) {
     if (checkViolation(error) !== 'deposit_entries_held_non_negative') throw error;
+    // Held less than this refund (perhaps rent was just paid from it).
     const held = (await depositsHeld(db, [lease.id])).get(lease.id) ?? 0;
     throw conflict(DEPOSIT_MESSAGES.overdrawn(held));
   }

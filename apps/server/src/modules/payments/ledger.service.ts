@@ -262,6 +262,7 @@ const LeaseRowSchema = z.object({
   endedBeforeStart: z.boolean(),
   depositHeld: z.coerce.number().int(),
   depositReceived: z.coerce.number().int(),
+  depositToRent: z.coerce.number().int(),
 });
 
 /** A person's billed months (billedMonths, with `today` setting its horizon), month by month. */
@@ -298,7 +299,8 @@ export async function personLedger(
         to_char(a.ends_on, 'YYYY-MM-DD') as "endsOn",
         to_char(${endDay(rules.timeZone)}, 'YYYY-MM') as "endMonth",
         ${endsBeforeStart(rules.timeZone)} as "endedBeforeStart",
-        dep.held as "depositHeld", dep.received as "depositReceived"
+        dep.held as "depositHeld", dep.received as "depositReceived",
+        dep.to_rent as "depositToRent"
       from agreements a join apartments ap on ap.id = a.apartment_id
         left join lateral ${depositOfLeaseSql(sql`a.id`)} dep on true
       where a.tenant_id = ${userId} and a.status in ('accepted', 'ended')
@@ -338,6 +340,7 @@ export async function personLedger(
       endedBeforeStart: lease.endedBeforeStart,
       depositHeld: lease.depositHeld,
       depositReceived: lease.depositReceived,
+      depositToRent: lease.depositToRent,
     };
   });
   const owed = months.filter((month) => month.status === 'due' || month.status === 'overdue');

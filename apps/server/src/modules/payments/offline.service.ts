@@ -7,27 +7,55 @@ import {
   OFFLINE_PAYMENT_MESSAGES,
   PAYMENT_METHOD_IN_SENTENCE,
   unpaidMonthsOf,
-  type OfflinePaymentMethod,
+  type PaymentMethod,
   type RecordPaymentRequestSchema,
+  type RentByHandMethod,
   type Transaction,
   UNDO_PAYMENT_MESSAGES,
 } from '@structomate/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { notifications, payments, users } from '../../db/schema';
+import { agreements, notifications, payments, users } from '../../db/schema';
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/app-error';
-import { uniqueViolation } from '../../lib/db-errors';
+import { checkViolation, uniqueViolation } from '../../lib/db-errors';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
+import { depositsHeld } from './deposits.service';
 import { leaseBills, personLedger } from './ledger.service';
 import { assertOfflineDay, offlineLease } from './offline-lease';
 import { closeIntentsFor, transactionsWhere, type PaymentsContext } from './recording.service';
 
 type RecordPayment = z.output<typeof RecordPaymentRequestSchema>;
 
+/** "by cash, received 3 Dec 2026"; "from the security deposit on 3 Dec 2026". */
+export const paidHow = (method: PaymentMethod, day: string) =>
+  method === 'deposit'
+    ? `from ${PAYMENT_METHOD_IN_SENTENCE[method]} on ${dayLabel(day)}`
+    : `by ${PAYMENT_METHOD_IN_SENTENCE[method]}, received ${dayLabel(day)}`;
+
+/** Rent from the deposit beyond what it holds: 409, at the months (the admin chooses fewer). */
+function depositShort(held: number, rent: number): AppError {
+  const message = OFFLINE_PAYMENT_MESSAGES.depositShort(held, rent);
+  return new AppError('CONFLICT', message, [{ path: 'months', message }]);
+}
+
+/** The rent of the months named that the lease still bills unpaid, whole BDT. */
+async function unpaidRentOf(
+  ctx: PaymentsContext,
+  personId: string,
+  agreementId: string,
+  months: readonly string[],
+  now: Date,
+): Promise<number> {
+  const ledger = await personLedger(ctx.db, ctx.rules, now, personId);
+  return unpaidMonthsOf(ledger, agreementId)
+    .filter((month) => months.includes(month.billingMonth))
+    .reduce((sum, month) => sum + month.rent, 0);
+}
+
 /** The receipt's TRX ID of a payment recorded by hand: `CASH-7K2M9QX4TD`, `BKASH-…`. */
-function offlineTransactionId(method: OfflinePaymentMethod): string {
+function offlineTransactionId(method: RentByHandMethod): string {
   const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
   const suffix = [...randomBytes(10)].map((byte) => alphabet[byte % 32]).join('');
   return `${method.toUpperCase()}-${suffix}`;
@@ -51,9 +79,20 @@ export async function recordOfflinePayment(
   const lease = await offlineLease(ctx.db, timeZone, personId, input.agreementId);
   assertOfflineDay(input.receivedOn, lease, now, timeZone, 'receivedOn');
   const months = [...input.months].sort();
+  const fromDeposit = input.method === 'deposit';
   const ids: string[] = [];
   try {
     await ctx.db.transaction(async (tx) => {
+      if (fromDeposit) {
+        // Taken first, as a refund takes it, and the trigger that checks what is held: two
+        // payments or refunds from one deposit take turns (holding the share lock below first,
+        // two would each wait for the other to upgrade it).
+        await tx
+          .select({ id: agreements.id })
+          .from(agreements)
+          .where(eq(agreements.id, lease.id))
+          .for('no key update');
+      }
       // The lease is held while its months are recorded: one being ended waits, and the other way
       // round (as for a card payment).
       await leaseBills(tx, timeZone, lease.id, months[0] ?? '', true);
@@ -68,6 +107,11 @@ export async function recordOfflinePayment(
           const message = OFFLINE_PAYMENT_MESSAGES.notBilled(month);
           throw new AppError('VALIDATION_FAILED', message, [{ path: 'months', message }]);
         }
+      }
+      if (fromDeposit) {
+        const rent = months.reduce((sum, month) => sum + (unpaid.get(month)?.rent ?? 0), 0);
+        const held = (await depositsHeld(tx, [lease.id])).get(lease.id) ?? 0;
+        if (held < rent) throw depositShort(held, rent);
       }
       for (const month of months) {
         const due = unpaid.get(month);
@@ -111,7 +155,7 @@ export async function recordOfflinePayment(
           subjectType: 'payment',
           subjectId: transactionId,
           // Whose and which apartment, and the reference: the log is searched by them.
-          summary: `${actor.name} recorded the rent of ${monthLabel(month)} for ${lease.tenantName}, apartment ${lease.apartmentNo}: ${due.rent.toLocaleString('en-US')} BDT by ${PAYMENT_METHOD_IN_SENTENCE[input.method]}, received ${dayLabel(input.receivedOn)}${input.reference ? `, ref ${input.reference}` : ''}`,
+          summary: `${actor.name} recorded the rent of ${monthLabel(month)} for ${lease.tenantName}, apartment ${lease.apartmentNo}: ${due.rent.toLocaleString('en-US')} BDT ${paidHow(input.method, input.receivedOn)}${input.reference ? `, ref ${input.reference}` : ''}`,
           before: { billingMonth: month, status: due.status },
           after: {
             billingMonth: month,
@@ -127,6 +171,12 @@ export async function recordOfflinePayment(
       }
     });
   } catch (error) {
+    if (checkViolation(error) === 'payments_deposit_covered') {
+      // The database's word when the check above was passed by (it cannot be, in one process).
+      const held = (await depositsHeld(ctx.db, [lease.id])).get(lease.id) ?? 0;
+      const rent = await unpaidRentOf(ctx, personId, lease.id, months, now);
+      throw depositShort(held, rent);
+    }
     if (uniqueViolation(error) !== 'payments_one_per_member_month') throw error;
     // Paid meanwhile (a card, or the admin on another server): say which month.
     const [paid] = await ctx.db
@@ -224,7 +274,7 @@ export async function undoOfflinePayment(
       action: 'payment.undone',
       subjectType: 'payment',
       subjectId: before.transactionId,
-      summary: `${actor.name} undid the rent of ${monthLabel(before.billingMonth)} recorded for ${before.tenant}, apartment ${before.apartmentNo}: ${before.amount.toLocaleString('en-US')} BDT by ${method}, received ${dayLabel(receivedOn)}${before.reference ? `, ref ${before.reference}` : ''}. Reason: ${reason}`,
+      summary: `${actor.name} undid the rent of ${monthLabel(before.billingMonth)} recorded for ${before.tenant}, apartment ${before.apartmentNo}: ${before.amount.toLocaleString('en-US')} BDT ${paidHow(before.method, receivedOn)}${before.reference ? `, ref ${before.reference}` : ''}. Reason: ${reason}`,
       before: {
         billingMonth: before.billingMonth,
         status: 'paid',

@@ -6,6 +6,7 @@ import {
   MemberAgreementResponseSchema,
   RecordDepositResponseSchema,
   RecordPaymentResponseSchema,
+  RentRollPageSchema,
   TenantAccountSchema,
   TransactionListResponseSchema,
   UNDO_PAYMENT_MESSAGES,
@@ -265,7 +266,7 @@ describe('POST /api/tenants/:id/payments (rent received by hand)', () => {
       [
         { ...good, method: 'card' },
         'method',
-        'Choose how the money was paid: cash, bank transfer, bKash or Nagad',
+        'Choose how the rent was paid: cash, bank transfer, bKash, Nagad or the security deposit',
       ],
       [
         { ...good, reference: 'x'.repeat(101) },
@@ -826,5 +827,201 @@ describe('POST /api/tenants/:id/deposits (the security deposit)', () => {
           .where(and(eq(auditLog.subjectId, agreementId), like(auditLog.action, 'deposit.%')))
       )[0]?.n,
     ).toBe(0);
+  });
+});
+
+describe('rent paid from the security deposit (POST /api/tenants/:id/payments, method deposit)', () => {
+  const mailsOf = async (person: Person, kind: string) =>
+    t.database.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.toAddress, person.email), eq(mailMessages.kind, kind)));
+
+  it('pays months out of what the deposit holds, never more; undone, the amount is held again', async () => {
+    const tenant = await newMember(t, 'A-801', 'Deposit Rent');
+    const agreementId = await leaseOf(tenant);
+    const rent = (await ledgerOf(tenant)).months[0]?.rent ?? 0;
+    expect(rent).toBeGreaterThan(0);
+    const fromDeposit = {
+      agreementId,
+      method: 'deposit',
+      receivedOn: '2026-11-23',
+      months: ['2026-11'],
+    };
+    // No deposit yet: nothing to pay from.
+    const none = await recordPayment(tenant, fromDeposit);
+    expect(none.statusCode).toBe(409);
+    expect(errorMessage(none)).toBe('This lease holds no deposit to pay rent from');
+    const received = await recordDeposit(tenant, {
+      agreementId,
+      kind: 'received',
+      amount: 2 * rent - 1,
+      method: 'cash',
+      date: '2026-11-23',
+    });
+    expect(received.statusCode, received.body).toBe(201);
+
+    // Two months are one taka more than it holds: refused at the months, nothing saved.
+    const payments0 = await rowCount(payments);
+    const tooMuch = await recordPayment(tenant, { ...fromDeposit, months: ['2026-11', '2026-12'] });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(errorMessage(tooMuch)).toBe(
+      `The deposit holds ${(2 * rent - 1).toLocaleString('en-US')} BDT: not enough for ${(2 * rent).toLocaleString('en-US')} BDT of rent. Choose fewer months.`,
+    );
+    expect(issuesOf(tooMuch).map((issue) => issue.path)).toEqual(['months']);
+    expect(await rowCount(payments)).toBe(payments0);
+    expect((await depositsHeld(t.database.db, [agreementId])).get(agreementId)).toBe(2 * rent - 1);
+
+    // One month: paid, a receipt like any other, out of what is held.
+    const paid = await recordPayment(tenant, { ...fromDeposit, reference: 'Kept for November' });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const [payment] = RecordPaymentResponseSchema.parse(paid.json()).transactions;
+    expect(payment?.transactionId).toMatch(/^DEPOSIT-[0-9A-Z]{10}$/);
+    expect(payment).toMatchObject({
+      provider: 'offline',
+      method: 'deposit',
+      billingMonth: '2026-11',
+      amount: rent,
+      receivedOn: '2026-11-23',
+    });
+    if (!payment) throw new Error('one payment');
+    expect((await ledgerOf(tenant)).months[0]?.status).toBe('paid');
+    const account = await accountOf(tenant);
+    expect(account.deposits[0]).toMatchObject({ held: rent - 1 });
+    expect(account.deposits[0]?.rentPaid).toEqual([
+      { paymentId: payment._id, billingMonth: '2026-11', amount: rent, date: '2026-11-23' },
+    ]);
+    expect(
+      (await ledgerOf(tenant)).leases.map((lease) => [
+        lease.depositHeld,
+        lease.depositReceived,
+        lease.depositToRent,
+      ]),
+    ).toEqual([[rent - 1, 2 * rent - 1, rent]]);
+    // The rent roll's kept figures follow the payment.
+    t.app.changesCache.forgetChanges();
+    const roll = RentRollPageSchema.parse(
+      (await admin.inject({ method: 'GET', url: '/api/admin/rent-roll?q=Deposit%20Rent' })).json(),
+    );
+    expect(roll.result.map((row) => [row.apartmentNo, row.depositHeld])).toEqual([
+      ['A-801', rent - 1],
+    ]);
+    const [audit] = (await auditOf('payment.offline')).filter(
+      (entry) => entry.subjectId === payment.transactionId,
+    );
+    expect(audit?.summary).toBe(
+      `Nadia Rahman recorded the rent of November 2026 for Deposit Rent, apartment A-801: ${rent.toLocaleString('en-US')} BDT from the security deposit on 23 November 2026, ref Kept for November`,
+    );
+    await runScheduledJob(t.app, sendNotificationsJob);
+    const [receipt] = await mailsOf(tenant, 'receipt');
+    expect(receipt?.text).toContain(
+      'the building office paid the rent for November 2026 from the security deposit it holds for apartment A-801.',
+    );
+    expect(receipt?.text).toMatch(/Paid by:?\s+Security deposit/);
+    expect(receipt?.text).toMatch(/Paid on:?\s+23 November 2026/);
+
+    // The next month is more than is left; a refund of more than is left is refused too.
+    const december = await recordPayment(tenant, { ...fromDeposit, months: ['2026-12'] });
+    expect(december.statusCode).toBe(409);
+    const refund = await recordDeposit(tenant, {
+      agreementId,
+      kind: 'refunded',
+      amount: rent,
+      method: 'cash',
+      date: '2026-11-23',
+    });
+    expect(refund.statusCode).toBe(409);
+    expect(errorMessage(refund)).toBe(
+      `Only ${(rent - 1).toLocaleString('en-US')} BDT of the deposit is held: a refund cannot be more`,
+    );
+
+    // Undone: the month is owed again and its rent is back in the deposit; the tenant is told.
+    const undone = await admin.inject({
+      method: 'POST',
+      url: `/api/tenants/${tenant.id}/payments/${payment._id}/undo`,
+      payload: { reason: 'The tenant paid November in cash after all.' },
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect((await depositsHeld(t.database.db, [agreementId])).get(agreementId)).toBe(2 * rent - 1);
+    expect((await accountOf(tenant)).deposits[0]?.rentPaid).toEqual([]);
+    await runScheduledJob(t.app, sendNotificationsJob);
+    const [correction] = await mailsOf(tenant, 'payment-undone');
+    expect(correction?.text).toContain(
+      `as paid: ${rent.toLocaleString('en-US')} BDT from the security deposit on 23 November 2026.`,
+    );
+    expect(correction?.text).toContain(
+      `The ${rent.toLocaleString('en-US')} BDT is back in your deposit.`,
+    );
+  });
+
+  it('the database refuses rent beyond what the deposit holds, however it is written', async () => {
+    const tenant = await newMember(t, 'C-501', 'Deposit Guard');
+    const agreementId = await leaseOf(tenant);
+    const [recorder] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'admin'));
+    const recordedBy = recorder?.id ?? '';
+    await t.database.db.insert(depositEntries).values({
+      agreementId,
+      kind: 'received',
+      amount: 1_000,
+      method: 'cash',
+      entryDate: '2026-11-23',
+      recordedBy,
+    });
+    const row = (billingMonth: string, rent: number) => ({
+      transactionId: `DEPOSIT-TEST${billingMonth}`,
+      userId: tenant.id,
+      agreementId,
+      billingMonth,
+      rent,
+      amountCharged: rent * 100,
+      currency: 'bdt',
+      provider: 'offline',
+      method: 'deposit' as const,
+      receivedOn: '2026-11-23',
+      recordedBy,
+    });
+    await expect(t.database.db.insert(payments).values(row('2026-11-01', 1_001))).rejects.toThrow();
+    await t.database.db.insert(payments).values(row('2026-11-01', 600));
+    await expect(t.database.db.insert(payments).values(row('2026-12-01', 401))).rejects.toThrow();
+    // Changed in place, a row counts what it was: 600 may become 1,000, not 1,001.
+    await expect(
+      t.database.db
+        .update(payments)
+        .set({ rent: 1_001 })
+        .where(eq(payments.transactionId, 'DEPOSIT-TEST2026-11-01')),
+    ).rejects.toThrow();
+    await t.database.db
+      .update(payments)
+      .set({ rent: 1_000 })
+      .where(eq(payments.transactionId, 'DEPOSIT-TEST2026-11-01'));
+    expect((await depositsHeld(t.database.db, [agreementId])).get(agreementId)).toBe(0);
+  });
+
+  it('is for the admin only: the tenant and a user are refused with 403, nothing paid', async () => {
+    const tenant = await newMember(t, 'A-603', 'Deposit Roles');
+    const agreementId = await leaseOf(tenant);
+    await recordDeposit(tenant, {
+      agreementId,
+      kind: 'received',
+      amount: 50_000,
+      method: 'cash',
+      date: '2026-11-23',
+    });
+    const payload = {
+      agreementId,
+      method: 'deposit',
+      receivedOn: '2026-11-23',
+      months: ['2026-11'],
+    };
+    const before = await rowCount(payments);
+    expect((await recordPayment(tenant, payload, tenant)).statusCode).toBe(403);
+    expect((await recordPayment(tenant, payload, await loginAs(t.app, 'user'))).statusCode).toBe(
+      403,
+    );
+    expect(await rowCount(payments)).toBe(before);
+    expect((await depositsHeld(t.database.db, [agreementId])).get(agreementId)).toBe(50_000);
   });
 });

@@ -21,4 +21,18 @@ describe('formerDepositNote', () => {
       'The building still holds 28,000 BDT of your deposit: ask the office about it.',
     );
   });
+
+  it('says what of it paid rent: all of it, part and the rest given back, part and the rest held', () => {
+    expect(
+      formerDepositNote({ depositHeld: 0, depositReceived: 30_000, depositToRent: 30_000 }),
+    ).toBe('Your deposit paid 30,000 BDT of your rent.');
+    expect(
+      formerDepositNote({ depositHeld: 0, depositReceived: 48_000, depositToRent: 30_000 }),
+    ).toBe('30,000 BDT of your deposit paid your rent; the rest was given back.');
+    expect(
+      formerDepositNote({ depositHeld: 18_000, depositReceived: 48_000, depositToRent: 30_000 }),
+    ).toBe(
+      '30,000 BDT of your deposit paid your rent. The building still holds 18,000 BDT of your deposit: ask the office about it.',
+    );
+  });
 });

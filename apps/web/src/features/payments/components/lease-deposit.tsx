@@ -5,6 +5,7 @@ import {
   OFFLINE_PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
   DepositFieldsSchema,
+  monthLabel,
   type LeaseDeposit as Deposit,
   type DepositFields,
 } from '@structomate/contract';
@@ -19,6 +20,37 @@ import { formatDayMonthYear, formatRent } from '../../../lib/format';
 import { sendKeys } from '../../../lib/send-key';
 import { useRecordDeposit } from '../api/record-deposit';
 import { BusyButton } from '../../../components/busy-button';
+
+type Line = {
+  key: string;
+  date: string;
+  title: string;
+  detail: string;
+  amount: number;
+  adds: boolean;
+};
+
+/** Every movement of the deposit, oldest first: entries, and the months' rent paid from it. */
+function depositLines(deposit: Deposit): Line[] {
+  const entries = deposit.entries.map((entry) => ({
+    key: entry._id,
+    date: entry.date,
+    title: `${entry.kind === 'received' ? 'Received' : 'Refunded'} ${formatDayMonthYear(entry.date)}`,
+    detail: `${PAYMENT_METHOD_LABELS[entry.method]}${entry.reference ? ` · ref ${entry.reference}` : ''}`,
+    amount: entry.amount,
+    adds: entry.kind === 'received',
+  }));
+  const rents = (deposit.rentPaid ?? []).map((rent) => ({
+    key: rent.paymentId,
+    date: rent.date,
+    title: `Rent of ${monthLabel(rent.billingMonth)}`,
+    detail: `Paid from the deposit ${formatDayMonthYear(rent.date)}`,
+    amount: rent.amount,
+    adds: false,
+  }));
+  // A stable sort: entries of one day keep the order they were recorded in.
+  return [...entries, ...rents].sort((a, b) => a.date.localeCompare(b.date));
+}
 
 /**
  * One lease's security deposit: what its terms ask for, what is held now, every amount received
@@ -100,6 +132,7 @@ export function LeaseDeposit({
   });
 
   const busy = isSubmitting || recording.isPending;
+  const lines = depositLines(deposit);
   const hint =
     kind === 'refunded'
       ? `Up to ${formatRent(deposit.held)}, what is held.`
@@ -116,7 +149,7 @@ export function LeaseDeposit({
           Deposit · {leaseName}
         </h2>
         <p className="text-sm text-base-content/75">
-          The security deposit received from the tenant and given back.
+          The security deposit received from the tenant, given back, and rent paid from it.
         </p>
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:max-w-md">
@@ -131,27 +164,23 @@ export function LeaseDeposit({
           <dd className="text-lg font-semibold">{formatRent(deposit.held)}</dd>
         </div>
       </dl>
-      {deposit.entries.length === 0 ? (
+      {lines.length === 0 ? (
         <p className="text-sm text-base-content/75">No deposit was recorded yet.</p>
       ) : (
         <ul className="divide-y divide-base-300 rounded-field border border-base-300 text-sm">
-          {deposit.entries.map((entry) => (
-            <li key={entry._id} className="flex items-start justify-between gap-4 px-4 py-2.5">
+          {lines.map((line) => (
+            <li key={line.key} className="flex items-start justify-between gap-4 px-4 py-2.5">
               <span className="min-w-0">
-                <span className="font-medium">
-                  {entry.kind === 'received' ? 'Received' : 'Refunded'}{' '}
-                  {formatDayMonthYear(entry.date)}
-                </span>
+                <span className="font-medium">{line.title}</span>
                 <span className="block text-xs text-base-content/70 wrap-anywhere">
-                  {PAYMENT_METHOD_LABELS[entry.method]}
-                  {entry.reference ? ` · ref ${entry.reference}` : ''}
+                  {line.detail}
                 </span>
               </span>
               <span
-                className={`font-semibold whitespace-nowrap ${entry.kind === 'refunded' ? 'text-base-content/75' : ''}`}
+                className={`font-semibold whitespace-nowrap ${line.adds ? '' : 'text-base-content/75'}`}
               >
-                {entry.kind === 'refunded' ? '−' : '+'}
-                {formatRent(entry.amount)}
+                {line.adds ? '+' : '−'}
+                {formatRent(line.amount)}
               </span>
             </li>
           ))}

@@ -2,15 +2,18 @@ import { PAYMENT_METHOD_IN_SENTENCE, type Transaction } from '@structomate/contr
 import { formatDayMonthYear, formatRent } from '../../../lib/format';
 
 /**
- * How a payment recorded by hand came in: "cash · ref Book 14 · received 3 Dec 2026"; null for a
- * card payment (its receipt shows the card charge instead).
+ * How a payment recorded by hand came in: "cash · ref Book 14 · received 3 Dec 2026", or "the
+ * security deposit · on 3 Dec 2026" (nothing was received that day: it was paid from what the
+ * building held); null for a card payment (its receipt shows the card charge instead).
  */
 export function offlineDetails(payment: Transaction): string | null {
   if (payment.provider !== 'offline') return null;
   return [
     PAYMENT_METHOD_IN_SENTENCE[payment.method],
     payment.reference ? `ref ${payment.reference}` : null,
-    payment.receivedOn ? `received ${formatDayMonthYear(payment.receivedOn)}` : null,
+    payment.receivedOn
+      ? `${payment.method === 'deposit' ? 'on' : 'received'} ${formatDayMonthYear(payment.receivedOn)}`
+      : null,
   ]
     .filter(Boolean)
     .join(' · ');

@@ -61,8 +61,13 @@ export function RecordPayment({ account }: { account: TenantAccount }) {
     defaultValues: defaults,
   });
   const agreementId = useWatch({ control, name: 'agreementId' });
+  const method = useWatch({ control, name: 'method' });
   const chosen = useWatch({ control, name: 'months' });
   const unpaid = unpaidMonthsOf(ledger, agreementId);
+  // Rent can be paid from the lease's deposit while it holds some (a server of the release
+  // before does not say: not offered).
+  const held = leases.find((lease) => lease._id === agreementId)?.depositHeld ?? 0;
+  const fromDeposit = method === 'deposit';
   const total = unpaid
     .filter((month) => chosen.includes(month.billingMonth))
     .reduce((sum, month) => sum + month.rent, 0);
@@ -71,7 +76,12 @@ export function RecordPayment({ account }: { account: TenantAccount }) {
     try {
       const { transactions } = await recording.mutateAsync(values);
       toast.success(OFFLINE_PAYMENT_MESSAGES.recorded(transactions.length));
-      reset({ ...defaults, agreementId: values.agreementId, method: values.method });
+      reset({
+        ...defaults,
+        agreementId: values.agreementId,
+        // What the deposit holds now is read again: it may hold no more.
+        method: values.method === 'deposit' ? 'cash' : values.method,
+      });
     } catch (error) {
       toast.error(OFFLINE_PAYMENT_MESSAGES.failed);
       const atField = showFieldIssues(error, setError, (issue) => {
@@ -106,8 +116,8 @@ export function RecordPayment({ account }: { account: TenantAccount }) {
           Record a payment
         </h2>
         <p className="text-sm text-base-content/75">
-          Rent received in cash, by bank transfer, bKash or Nagad. Each month gets a receipt, as a
-          card payment does.
+          Rent received in cash, by bank transfer, bKash or Nagad, or paid from the security deposit
+          the lease holds. Each month gets a receipt, as a card payment does.
         </p>
       </div>
       <form onSubmit={submit} noValidate aria-labelledby={headingId} className="space-y-5">
@@ -115,7 +125,10 @@ export function RecordPayment({ account }: { account: TenantAccount }) {
           <FormField id="offline-lease" label="Lease">
             <select
               {...register('agreementId', {
-                onChange: () => setValue('months', []),
+                onChange: () => {
+                  setValue('months', []);
+                  setValue('method', 'cash');
+                },
               })}
               id="offline-lease"
               className="select w-full"
@@ -135,11 +148,16 @@ export function RecordPayment({ account }: { account: TenantAccount }) {
               {...describedBy('offline-method', errors.method?.message)}
               className="select w-full"
             >
-              {OFFLINE_PAYMENT_METHODS.map((method) => (
-                <option key={method} value={method}>
-                  {PAYMENT_METHOD_LABELS[method]}
+              {OFFLINE_PAYMENT_METHODS.map((option) => (
+                <option key={option} value={option}>
+                  {PAYMENT_METHOD_LABELS[option]}
                 </option>
               ))}
+              {held > 0 && (
+                <option value="deposit">
+                  {PAYMENT_METHOD_LABELS.deposit} ({formatRent(held)} held)
+                </option>
+              )}
             </select>
           </FormField>
           <FormField
@@ -160,7 +178,11 @@ export function RecordPayment({ account }: { account: TenantAccount }) {
               className="input w-full"
             />
           </FormField>
-          <FormField id="offline-received" label="Date received" error={errors.receivedOn?.message}>
+          <FormField
+            id="offline-received"
+            label={fromDeposit ? 'Date paid' : 'Date received'}
+            error={errors.receivedOn?.message}
+          >
             <input
               {...register('receivedOn')}
               {...describedBy('offline-received', errors.receivedOn?.message)}
@@ -243,7 +265,8 @@ export function RecordPayment({ account }: { account: TenantAccount }) {
           <p className="text-sm" aria-live="polite">
             Total <span className="text-lg font-semibold">{formatRent(total)}</span>{' '}
             <span className="text-base-content/70">
-              ({chosen.length} {chosen.length === 1 ? 'month' : 'months'})
+              ({chosen.length} {chosen.length === 1 ? 'month' : 'months'}
+              {fromDeposit ? `, from ${formatRent(held)} held` : ''})
             </span>
           </p>
           <BusyButton busy={busy} type="submit" className="btn btn-primary w-full sm:w-auto">

@@ -157,9 +157,12 @@ function UndoPaymentDialog({
       <div className="space-y-3">
         <p>
           {formatRent(payment.amount)} by {PAYMENT_METHOD_IN_SENTENCE[payment.method]}
-          {payment.receivedOn ? `, received ${formatShortDate(payment.receivedOn)}` : ''}. Undone,
-          it leaves the books and {payment.month} is unpaid again. Undo only a payment recorded by
-          mistake.
+          {payment.receivedOn
+            ? `, ${payment.method === 'deposit' ? 'on' : 'received'} ${formatShortDate(payment.receivedOn)}`
+            : ''}
+          . Undone, it leaves the books and {payment.month} is unpaid again
+          {payment.method === 'deposit' ? ', and its rent is held in the deposit again' : ''}. Undo
+          only a payment recorded by mistake.
         </p>
         <FormField id={`${id}-reason`} label="Reason" hint={hint} error={error}>
           <textarea
