@@ -254,7 +254,9 @@ test.describe('rent and deposits recorded by hand', () => {
     await expect(form.getByLabel('Date paid')).toHaveValue(buildingDay(now));
     await form.getByRole('checkbox', { name: /December 2026/ }).check();
     await form.getByRole('checkbox', { name: /January 2027/ }).check();
-    await expect(form).toContainText('Total 135,000 BDT (2 months, from 67,500 BDT held)');
+    await expect(form).toContainText(
+      'Total 135,000 BDT (2 months; 67,500 BDT held in the deposit)',
+    );
     await form.getByRole('button', { name: 'Record payment' }).click();
     await expect(
       form.getByText(
@@ -267,7 +269,7 @@ test.describe('rent and deposits recorded by hand', () => {
     await expect(toast(admin, 'Payment recorded')).toBeVisible();
     const payments = admin.getByRole('region', { name: 'Payments', exact: true });
     await expect(payments).toContainText(
-      'Paid by the security deposit · ref Kept for December · on 4 Dec 2026',
+      'Paid from the security deposit · ref Kept for December · on 4 Dec 2026',
     );
     await expect(deposit).toContainText('Held now0 BDT');
     await expect(deposit).toContainText('Rent of December 2026');
@@ -280,19 +282,28 @@ test.describe('rent and deposits recorded by hand', () => {
     await picture(admin, 'deposit-rent', 360);
     await admin.setViewportSize({ width: 1366, height: 768 });
 
-    // The tenant's history says how December was paid.
+    // The tenant's profile says where the deposit went; their history, how December was paid.
+    await page.goto('/dashboard/myProfile');
+    await expect(page.getByText('67,500 BDT, used for your rent', { exact: true })).toBeVisible();
     await page.goto('/dashboard/paymentHistory');
     await expect(
       page
         .getByRole('table')
-        .getByText('Paid by the security deposit · ref Kept for December · on 4 Dec 2026'),
+        .getByText('Paid from the security deposit · ref Kept for December · on 4 Dec 2026'),
     ).toBeVisible();
+    await page.getByRole('link', { name: 'Receipt for December 2026' }).click();
+    await expect(page.getByRole('article')).toContainText(
+      'Paid fromthe security deposit · ref Kept for December · on 4 Dec 2026',
+    );
+    await expect(page.getByRole('article')).toContainText(
+      'Paid from the security deposit the building holds for this lease.',
+    );
 
     // Undone (the tenant paid in cash after all): December is owed and the deposit holds it again.
     await payments.getByRole('button', { name: 'Undo the payment of December 2026' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Undo the payment of December 2026?' });
     await expect(dialog).toContainText(
-      '67,500 BDT by the security deposit, on 04 Dec, 2026. Undone, it leaves the books and December 2026 is unpaid again, and its rent is held in the deposit again.',
+      '67,500 BDT from the security deposit, on 04 Dec, 2026. Undone, it leaves the books and December 2026 is unpaid again, and its rent is held in the deposit again.',
     );
     await dialog.getByLabel('Reason').fill('The tenant paid December in cash after all.');
     await dialog.getByRole('button', { name: 'Undo payment' }).click();

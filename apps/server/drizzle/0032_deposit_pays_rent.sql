@@ -1,14 +1,15 @@
 ALTER TABLE "payments" DROP CONSTRAINT "payments_method_known";--> statement-breakpoint
+CREATE INDEX "payments_deposit_rent_idx" ON "payments" USING btree ("agreement_id","rent","discount") WHERE "payments"."method" = 'deposit';--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_method_known" CHECK ("payments"."method" in ('card', 'cash', 'bank', 'bkash', 'nagad', 'deposit'));--> statement-breakpoint
 -- Rent paid out of a lease's security deposit is a payment with the method 'deposit'. What a
 -- deposit holds is then what it received, less what was given back, less the rent paid from it
 -- (deposits.service.ts reads it the same way). Undoing such a payment deletes it, so its amount
 -- is held again with nothing else to change.
-CREATE FUNCTION "deposit_held"("lease" uuid) RETURNS bigint LANGUAGE sql STABLE AS $$
+CREATE FUNCTION "deposit_held"(uuid) RETURNS bigint LANGUAGE sql STABLE AS $$
   SELECT coalesce((SELECT sum(CASE WHEN "kind" = 'received' THEN "amount" ELSE -"amount" END)
-      FROM "deposit_entries" WHERE "agreement_id" = "lease"), 0)
+      FROM "deposit_entries" WHERE "agreement_id" = $1), 0)
     - coalesce((SELECT sum("rent" - "discount")
-      FROM "payments" WHERE "agreement_id" = "lease" AND "method" = 'deposit'), 0)
+      FROM "payments" WHERE "agreement_id" = $1 AND "method" = 'deposit'), 0)
 $$;
 --> statement-breakpoint
 -- A refund never takes more than is held, now that rent may have been paid from it too: the

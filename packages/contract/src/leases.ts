@@ -60,13 +60,15 @@ export type AgreementLookupResponse = z.infer<typeof AgreementLookupResponseSche
 
 /**
  * Spec §7 /member/agreements: the member's own lease, with (ours) the deposit the building holds
- * for it now (received less given back, whole BDT) and all it received, so the tenant sees
- * whether it was received or given back.
+ * for it now (received, less given back, less rent paid from it, whole BDT), all it received and
+ * all of it that paid rent, so the tenant sees whether it was received, given back or spent.
  */
 export const MemberAgreementSchema = AgreementSchema.extend({
   depositHeld: z.number().int(),
   /** All ever received for it, whole BDT: with `depositHeld` 0, whether it was given back. */
   depositReceived: z.number().int(),
+  /** All of it that paid rent, whole BDT (a server of the release before does not send it). */
+  depositToRent: z.number().int().optional(),
 });
 export type MemberAgreement = z.infer<typeof MemberAgreementSchema>;
 export const MemberAgreementResponseSchema = z.object({

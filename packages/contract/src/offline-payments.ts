@@ -37,10 +37,10 @@ export const OFFLINE_PAYMENT_MESSAGES = {
   leaseNotFound: 'This person holds no such lease',
   notBilled: (billingMonth: string) => `${monthLabel(billingMonth)} is not billed by this lease`,
   alreadyPaid: (billingMonth: string) => `${monthLabel(billingMonth)} is already paid.`,
-  depositShort: (held: number, rent: number) =>
-    held === 0
+  depositShort: (held: number, rent: number, months: number) =>
+    held <= 0
       ? 'This lease holds no deposit to pay rent from'
-      : `The deposit holds ${held.toLocaleString('en-US')} BDT: not enough for ${rent.toLocaleString('en-US')} BDT of rent. Choose fewer months.`,
+      : `The deposit holds ${held.toLocaleString('en-US')} BDT: not enough for ${rent.toLocaleString('en-US')} BDT of rent.${months > 1 ? ' Choose fewer months.' : ''}`,
   recorded: (count: number) =>
     count === 1 ? 'Payment recorded' : `Payment of ${count} months recorded`,
   failed: 'The payment was not recorded',
@@ -195,8 +195,9 @@ export const DepositRentSchema = z.object({
   paymentId: z.string(),
   billingMonth: BillingMonthSchema,
   amount: z.number().int(),
-  /** The building's day the office paid it. */
+  /** The building's day the office paid it, and when it was recorded (ISO). */
   date: CalendarDaySchema,
+  recordedAt: z.string(),
 });
 export type DepositRent = z.infer<typeof DepositRentSchema>;
 

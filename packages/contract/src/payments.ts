@@ -278,6 +278,11 @@ export const FormerTenantBalanceSchema = z.object({
   owedMonths: z.number().int(),
   owedCharges: z.number().int().default(0),
   owedAmount: z.number().int(),
+  /**
+   * The deposits the building still holds of their leases, whole BDT: what the office may pay
+   * their rent from (a server of the release before does not say).
+   */
+  depositHeld: z.number().int().optional(),
 });
 export type FormerTenantBalance = z.infer<typeof FormerTenantBalanceSchema>;
 

@@ -177,7 +177,7 @@ export async function memberAgreement(db: Database, userId: string): Promise<Agr
   return agreement ?? null;
 }
 
-/** The member's lease with its deposit: what is held now and all received (their profile). */
+/** The member's lease with its deposit: held now, all received, all that paid rent (profile). */
 export async function memberAgreementWithDeposit(
   db: Database,
   userId: string,
@@ -185,7 +185,12 @@ export async function memberAgreementWithDeposit(
   const agreement = await memberAgreement(db, userId);
   if (!agreement) return null;
   const deposit = await depositTotals(db, agreement._id);
-  return { ...agreement, depositHeld: deposit.held, depositReceived: deposit.received };
+  return {
+    ...agreement,
+    depositHeld: deposit.held,
+    depositReceived: deposit.received,
+    depositToRent: deposit.toRent,
+  };
 }
 
 /** The user's latest request, whatever its status (spec §7 /users/agreements/). */

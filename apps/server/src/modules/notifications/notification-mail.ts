@@ -220,7 +220,7 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
         preview: fromDeposit
           ? `${bdt(amount)} of your security deposit paid the rent for ${monthLabel(month)}.`
           : `${bdt(amount)} received for ${monthLabel(month)}. Thank you.`,
-        heading: 'Payment received',
+        heading: fromDeposit ? 'Rent paid from your deposit' : 'Payment received',
         paragraphs: [
           fromDeposit
             ? `Hello ${name}, the building office paid the rent for ${monthLabel(month)} from the security deposit it holds for apartment ${apartmentNo}.`
@@ -230,7 +230,7 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
           ['Apartment', apartmentNo],
           ['Month', monthLabel(month)],
           ...amounts,
-          ['Paid by', methodLabel(method)],
+          [fromDeposit ? 'Paid from' : 'Paid by', methodLabel(method)],
           ...(reference ? [['Reference', reference] as [string, string]] : []),
           [fromDeposit ? 'Paid on' : 'Received', dayLabel(paidOn)],
         ],
@@ -272,7 +272,9 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
               : 'It has undone that record before its receipt was sent, so the month is shown as unpaid again.'
           }${fromDeposit ? ` The ${bdt(amount)} is back in your deposit.` : ''}`,
           `The office’s reason: ${reason}`,
-          'If you did pay that month, keep your proof of payment and tell the office.',
+          fromDeposit
+            ? 'If you think this is a mistake, ask the office.'
+            : 'If you did pay that month, keep your proof of payment and tell the office.',
         ],
         details: [
           ['Month', monthLabel(month)],

@@ -29,8 +29,9 @@ import { assertOfflineDay, offlineLease } from './offline-lease';
 /**
  * Every movement of every lease's deposit (`agreement_id`, `kind`, `amount`): its entries
  * (`received`, `refunded`) and the months' rent paid from it (`rent`: payments recorded with the
- * method `deposit`, read through the payments' index on the lease). A lease's own rows are found
- * by a condition on `agreement_id`, which PostgreSQL takes into both halves.
+ * method `deposit`: the partial index `payments_deposit_rent_idx` holds just those, so summing
+ * them for every lease need not read every payment). A lease's own rows are found by a condition
+ * on `agreement_id`, which PostgreSQL takes into both halves.
  */
 const depositMoves = sql`(
   select e.agreement_id, e.kind, e.amount from deposit_entries e
@@ -63,9 +64,13 @@ export const depositOfLeaseSql = (agreementId: SQL) => sql`(
 const DepositTotalsSchema = z.object({
   held: z.coerce.number().int(),
   received: z.coerce.number().int(),
+  toRent: z.coerce.number().int(),
 });
 
-/** One lease's deposit now: what is held and all it received, whole BDT (0 and 0 without entries). */
+/**
+ * One lease's deposit now: what is held, all it received and all of it that paid rent, whole BDT
+ * (0, 0 and 0 without any movement).
+ */
 export async function depositTotals(
   db: Database,
   agreementId: string,
@@ -73,10 +78,11 @@ export async function depositTotals(
   const [totals] = rowsOf(
     DepositTotalsSchema,
     await db.execute(
-      sql`select dep.held, dep.received from ${depositOfLeaseSql(sql`${agreementId}::uuid`)} dep`,
+      sql`select dep.held, dep.received, dep.to_rent as "toRent"
+        from ${depositOfLeaseSql(sql`${agreementId}::uuid`)} dep`,
     ),
   );
-  return totals ?? { held: 0, received: 0 };
+  return totals ?? { held: 0, received: 0, toRent: 0 };
 }
 
 const HeldRowSchema = z.object({ agreementId: z.string(), held: z.coerce.number().int() });
@@ -141,10 +147,11 @@ export async function leaseDeposits(
         billingMonth: payments.billingMonth,
         amount: sql<number>`${payments.rent} - ${payments.discount}`.mapWith(Number),
         date: payments.receivedOn,
+        recordedAt: payments.paidAt,
       })
       .from(payments)
       .where(and(inArray(payments.agreementId, ids), eq(payments.method, 'deposit')))
-      .orderBy(asc(payments.billingMonth)),
+      .orderBy(asc(payments.receivedOn), asc(payments.paidAt), asc(payments.billingMonth)),
     depositsHeld(db, ids),
   ]);
   const agreed = new Map(leases.map((lease) => [lease.id, lease.deposit]));
@@ -161,6 +168,7 @@ export async function leaseDeposits(
         amount: rent.amount,
         // Recorded by hand, a deposit payment always has its day (payments_offline_recorded).
         date: rent.date ?? rent.billingMonth,
+        recordedAt: rent.recordedAt.toISOString(),
       })),
   }));
 }

@@ -398,6 +398,7 @@ const FormerTenantRowSchema = z.object({
   owedMonths: z.coerce.number().int(),
   owedCharges: z.coerce.number().int(),
   owedAmount: z.coerce.number().int(),
+  depositHeld: z.coerce.number().int(),
   total: z.coerce.number().int(),
 });
 
@@ -488,7 +489,8 @@ export async function endedLeaseBalances(
 
 /**
  * People whose lease ended and who rent nothing here now, but still owe rent or repair charges:
- * largest balance first, paged in the database.
+ * largest balance first, paged in the database, with the deposits the building still holds of
+ * their leases (each read through its lease's index, for the rows of the page only).
  */
 export async function formerTenantBalances(
   db: Database,
@@ -507,7 +509,11 @@ export async function formerTenantBalances(
       d.apartment_no as "apartmentNo",
       ${isoInstant(sql`d.ended_at`)} as "leaseEndedAt",
       d.owed_months as "owedMonths", d.owed_charges as "owedCharges",
-      d.owed_amount as "owedAmount", count(*) over () as total
+      d.owed_amount as "owedAmount",
+      (select coalesce(sum(dep.held), 0) from agreements past
+        cross join lateral ${depositOfLeaseSql(sql`past.id`)} dep
+        where past.tenant_id = d.tenant_id)::bigint as "depositHeld",
+      count(*) over () as total
     from (${debts}) d
     join users u on u.id = d.tenant_id
     order by d.owed_amount desc, u.display_name, u.id

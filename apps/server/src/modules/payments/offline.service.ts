@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { agreements, notifications, payments, users } from '../../db/schema';
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/app-error';
-import { checkViolation, uniqueViolation } from '../../lib/db-errors';
+import { uniqueViolation } from '../../lib/db-errors';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
 import { depositsHeld } from './deposits.service';
@@ -35,23 +35,9 @@ export const paidHow = (method: PaymentMethod, day: string) =>
     : `by ${PAYMENT_METHOD_IN_SENTENCE[method]}, received ${dayLabel(day)}`;
 
 /** Rent from the deposit beyond what it holds: 409, at the months (the admin chooses fewer). */
-function depositShort(held: number, rent: number): AppError {
-  const message = OFFLINE_PAYMENT_MESSAGES.depositShort(held, rent);
+function depositShort(held: number, rent: number, months: number): AppError {
+  const message = OFFLINE_PAYMENT_MESSAGES.depositShort(held, rent, months);
   return new AppError('CONFLICT', message, [{ path: 'months', message }]);
-}
-
-/** The rent of the months named that the lease still bills unpaid, whole BDT. */
-async function unpaidRentOf(
-  ctx: PaymentsContext,
-  personId: string,
-  agreementId: string,
-  months: readonly string[],
-  now: Date,
-): Promise<number> {
-  const ledger = await personLedger(ctx.db, ctx.rules, now, personId);
-  return unpaidMonthsOf(ledger, agreementId)
-    .filter((month) => months.includes(month.billingMonth))
-    .reduce((sum, month) => sum + month.rent, 0);
 }
 
 /** The receipt's TRX ID of a payment recorded by hand: `CASH-7K2M9QX4TD`, `BKASH-…`. */
@@ -111,7 +97,8 @@ export async function recordOfflinePayment(
       if (fromDeposit) {
         const rent = months.reduce((sum, month) => sum + (unpaid.get(month)?.rent ?? 0), 0);
         const held = (await depositsHeld(tx, [lease.id])).get(lease.id) ?? 0;
-        if (held < rent) throw depositShort(held, rent);
+        // Under the lease's lock, so exact; the database's trigger refuses it whatever the path.
+        if (held < rent) throw depositShort(held, rent, months.length);
       }
       for (const month of months) {
         const due = unpaid.get(month);
@@ -171,12 +158,6 @@ export async function recordOfflinePayment(
       }
     });
   } catch (error) {
-    if (checkViolation(error) === 'payments_deposit_covered') {
-      // The database's word when the check above was passed by (it cannot be, in one process).
-      const held = (await depositsHeld(ctx.db, [lease.id])).get(lease.id) ?? 0;
-      const rent = await unpaidRentOf(ctx, personId, lease.id, months, now);
-      throw depositShort(held, rent);
-    }
     if (uniqueViolation(error) !== 'payments_one_per_member_month') throw error;
     // Paid meanwhile (a card, or the admin on another server): say which month.
     const [paid] = await ctx.db

@@ -40,6 +40,7 @@ import {
 import { runScheduledJob } from '../../../test/jobs';
 import { FakeClock } from '../../lib/clock';
 import { sendNotificationsJob } from '../notifications/notifications.service';
+import { checkViolation } from '../../lib/db-errors';
 import { depositsHeld } from './deposits.service';
 
 // Dhaka time; every new lease below is signed and starts on this day (billed from November).
@@ -842,6 +843,18 @@ describe('rent paid from the security deposit (POST /api/tenants/:id/payments, m
     const agreementId = await leaseOf(tenant);
     const rent = (await ledgerOf(tenant)).months[0]?.rent ?? 0;
     expect(rent).toBeGreaterThan(0);
+    // The roll's row for this lease, as the admin reads it (through the figures the database keeps).
+    const heldInRoll = async () => {
+      t.app.changesCache.forgetChanges();
+      const roll = await admin.inject({
+        method: 'GET',
+        url: '/api/admin/rent-roll?q=Deposit%20Rent',
+      });
+      return RentRollPageSchema.parse(roll.json()).result.map((row) => [
+        row.apartmentNo,
+        row.depositHeld,
+      ]);
+    };
     const fromDeposit = {
       agreementId,
       method: 'deposit',
@@ -860,6 +873,8 @@ describe('rent paid from the security deposit (POST /api/tenants/:id/payments, m
       date: '2026-11-23',
     });
     expect(received.statusCode, received.body).toBe(201);
+
+    expect(await heldInRoll()).toEqual([['A-801', 2 * rent - 1]]);
 
     // Two months are one taka more than it holds: refused at the months, nothing saved.
     const payments0 = await rowCount(payments);
@@ -889,7 +904,13 @@ describe('rent paid from the security deposit (POST /api/tenants/:id/payments, m
     const account = await accountOf(tenant);
     expect(account.deposits[0]).toMatchObject({ held: rent - 1 });
     expect(account.deposits[0]?.rentPaid).toEqual([
-      { paymentId: payment._id, billingMonth: '2026-11', amount: rent, date: '2026-11-23' },
+      {
+        paymentId: payment._id,
+        billingMonth: '2026-11',
+        amount: rent,
+        date: '2026-11-23',
+        recordedAt: '2026-11-23T04:00:00.000Z',
+      },
     ]);
     expect(
       (await ledgerOf(tenant)).leases.map((lease) => [
@@ -898,14 +919,17 @@ describe('rent paid from the security deposit (POST /api/tenants/:id/payments, m
         lease.depositToRent,
       ]),
     ).toEqual([[rent - 1, 2 * rent - 1, rent]]);
-    // The rent roll's kept figures follow the payment.
-    t.app.changesCache.forgetChanges();
-    const roll = RentRollPageSchema.parse(
-      (await admin.inject({ method: 'GET', url: '/api/admin/rent-roll?q=Deposit%20Rent' })).json(),
-    );
-    expect(roll.result.map((row) => [row.apartmentNo, row.depositHeld])).toEqual([
-      ['A-801', rent - 1],
+    // The tenant's own lease says so too (their profile).
+    const own = MemberAgreementResponseSchema.parse(
+      (await tenant.inject({ method: 'POST', url: '/api/member/agreements' })).json(),
+    ).result;
+    expect([own?.depositHeld, own?.depositReceived, own?.depositToRent]).toEqual([
+      rent - 1,
+      2 * rent - 1,
+      rent,
     ]);
+    // The rent roll's kept figures (worked out before the payment, below) follow it.
+    expect(await heldInRoll()).toEqual([['A-801', rent - 1]]);
     const [audit] = (await auditOf('payment.offline')).filter(
       (entry) => entry.subjectId === payment.transactionId,
     );
@@ -914,15 +938,19 @@ describe('rent paid from the security deposit (POST /api/tenants/:id/payments, m
     );
     await runScheduledJob(t.app, sendNotificationsJob);
     const [receipt] = await mailsOf(tenant, 'receipt');
+    expect(receipt?.text).toContain('RENT PAID FROM YOUR DEPOSIT');
     expect(receipt?.text).toContain(
       'the building office paid the rent for November 2026 from the security deposit it holds for apartment A-801.',
     );
-    expect(receipt?.text).toMatch(/Paid by:?\s+Security deposit/);
+    expect(receipt?.text).toMatch(/Paid from:?\s+Security deposit/);
     expect(receipt?.text).toMatch(/Paid on:?\s+23 November 2026/);
 
     // The next month is more than is left; a refund of more than is left is refused too.
     const december = await recordPayment(tenant, { ...fromDeposit, months: ['2026-12'] });
     expect(december.statusCode).toBe(409);
+    expect(errorMessage(december)).toBe(
+      `The deposit holds ${(rent - 1).toLocaleString('en-US')} BDT: not enough for ${rent.toLocaleString('en-US')} BDT of rent.`,
+    );
     const refund = await recordDeposit(tenant, {
       agreementId,
       kind: 'refunded',
@@ -944,6 +972,7 @@ describe('rent paid from the security deposit (POST /api/tenants/:id/payments, m
     expect(undone.statusCode, undone.body).toBe(200);
     expect((await depositsHeld(t.database.db, [agreementId])).get(agreementId)).toBe(2 * rent - 1);
     expect((await accountOf(tenant)).deposits[0]?.rentPaid).toEqual([]);
+    expect(await heldInRoll()).toEqual([['A-801', 2 * rent - 1]]);
     await runScheduledJob(t.app, sendNotificationsJob);
     const [correction] = await mailsOf(tenant, 'payment-undone');
     expect(correction?.text).toContain(
@@ -952,6 +981,7 @@ describe('rent paid from the security deposit (POST /api/tenants/:id/payments, m
     expect(correction?.text).toContain(
       `The ${rent.toLocaleString('en-US')} BDT is back in your deposit.`,
     );
+    expect(correction?.text).toContain('If you think this is a mistake, ask the office.');
   });
 
   it('the database refuses rent beyond what the deposit holds, however it is written', async () => {
@@ -983,16 +1013,27 @@ describe('rent paid from the security deposit (POST /api/tenants/:id/payments, m
       receivedOn: '2026-11-23',
       recordedBy,
     });
-    await expect(t.database.db.insert(payments).values(row('2026-11-01', 1_001))).rejects.toThrow();
+    const refused = (write: Promise<unknown>) =>
+      write.then(
+        () => 'written',
+        (error: unknown) => checkViolation(error),
+      );
+    expect(await refused(t.database.db.insert(payments).values(row('2026-11-01', 1_001)))).toBe(
+      'payments_deposit_covered',
+    );
     await t.database.db.insert(payments).values(row('2026-11-01', 600));
-    await expect(t.database.db.insert(payments).values(row('2026-12-01', 401))).rejects.toThrow();
+    expect(await refused(t.database.db.insert(payments).values(row('2026-12-01', 401)))).toBe(
+      'payments_deposit_covered',
+    );
     // Changed in place, a row counts what it was: 600 may become 1,000, not 1,001.
-    await expect(
-      t.database.db
-        .update(payments)
-        .set({ rent: 1_001 })
-        .where(eq(payments.transactionId, 'DEPOSIT-TEST2026-11-01')),
-    ).rejects.toThrow();
+    expect(
+      await refused(
+        t.database.db
+          .update(payments)
+          .set({ rent: 1_001 })
+          .where(eq(payments.transactionId, 'DEPOSIT-TEST2026-11-01')),
+      ),
+    ).toBe('payments_deposit_covered');
     await t.database.db
       .update(payments)
       .set({ rent: 1_000 })

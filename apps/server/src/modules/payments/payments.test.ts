@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   FeaturedCouponResponseSchema,
   FormerTenantBalancesResponseSchema,
@@ -614,7 +615,27 @@ describe('a balance outlives the lease', () => {
       owedMonths: 2,
       owedAmount: 89_000,
       leaseEndedAt: '2026-11-23T04:00:00.000Z',
+      depositHeld: 0,
     });
+    // The deposit the building still holds of his lease is named beside what he owes.
+    const [lease] = account.ledger.leases;
+    const deposit = await admin.inject({
+      method: 'POST',
+      url: `/api/tenants/${tenant.id}/deposits`,
+      payload: {
+        agreementId: lease?._id,
+        kind: 'received',
+        amount: 20_000,
+        method: 'cash',
+        date: '2026-11-23',
+        key: randomUUID(),
+      },
+    });
+    expect(deposit.statusCode, deposit.body).toBe(201);
+    const withDeposit = FormerTenantBalancesResponseSchema.parse(
+      (await admin.inject({ method: 'GET', url: '/api/tenants/former-balances' })).json(),
+    );
+    expect(withDeposit.result.find((row) => row._id === tenant.id)?.depositHeld).toBe(20_000);
 
     await payMonth(tenant, '2026-10');
     await payMonth(tenant, '2026-11');

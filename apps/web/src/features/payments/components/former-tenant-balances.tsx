@@ -24,7 +24,8 @@ export function FormerTenantBalances() {
         </h2>
         <p className="text-sm text-base-content/75">
           Their lease ended with rent or repair charges unpaid. They can still pay rent by card from
-          their profile, and anything at the building office.
+          their profile, and anything at the building office; rent can also be paid from a deposit
+          the building still holds, on their rent account.
         </p>
       </div>
       {balances.isPending ? (
@@ -80,6 +81,12 @@ export function FormerTenantBalances() {
                       <span className="block text-xs text-base-content/70">
                         {formatOwedItems(row.owedMonths, row.owedCharges)}
                       </span>
+                      {(row.depositHeld ?? 0) > 0 && (
+                        // Wraps on a phone rather than widen the table past the screen.
+                        <span className="block text-xs text-base-content/70">
+                          {formatRent(row.depositHeld ?? 0)} deposit held
+                        </span>
+                      )}
                     </td>
                   </tr>
                 ))}

@@ -24,6 +24,7 @@ import { BusyButton } from '../../../components/busy-button';
 type Line = {
   key: string;
   date: string;
+  recordedAt: string;
   title: string;
   detail: string;
   amount: number;
@@ -35,6 +36,7 @@ function depositLines(deposit: Deposit): Line[] {
   const entries = deposit.entries.map((entry) => ({
     key: entry._id,
     date: entry.date,
+    recordedAt: entry.recordedAt,
     title: `${entry.kind === 'received' ? 'Received' : 'Refunded'} ${formatDayMonthYear(entry.date)}`,
     detail: `${PAYMENT_METHOD_LABELS[entry.method]}${entry.reference ? ` · ref ${entry.reference}` : ''}`,
     amount: entry.amount,
@@ -43,13 +45,16 @@ function depositLines(deposit: Deposit): Line[] {
   const rents = (deposit.rentPaid ?? []).map((rent) => ({
     key: rent.paymentId,
     date: rent.date,
+    recordedAt: rent.recordedAt,
     title: `Rent of ${monthLabel(rent.billingMonth)}`,
     detail: `Paid from the deposit ${formatDayMonthYear(rent.date)}`,
     amount: rent.amount,
     adds: false,
   }));
-  // A stable sort: entries of one day keep the order they were recorded in.
-  return [...entries, ...rents].sort((a, b) => a.date.localeCompare(b.date));
+  // By the day, then in the order they were recorded (both ISO instants in UTC).
+  return [...entries, ...rents].sort(
+    (a, b) => a.date.localeCompare(b.date) || a.recordedAt.localeCompare(b.recordedAt),
+  );
 }
 
 /**

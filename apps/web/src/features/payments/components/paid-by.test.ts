@@ -47,6 +47,6 @@ describe('a payment’s line', () => {
     ).toBe('Paid by bKash · ref RB-0042 · received 3 Dec 2026');
     expect(
       paidByLine({ ...card, provider: 'offline', method: 'deposit', receivedOn: '2026-12-03' }),
-    ).toBe('Paid by the security deposit · on 3 Dec 2026');
+    ).toBe('Paid from the security deposit · on 3 Dec 2026');
   });
 });

@@ -19,10 +19,14 @@ export function offlineDetails(payment: Transaction): string | null {
     .join(' · ');
 }
 
-/** "Paid by cash · ref Book 14 · received 3 Dec 2026", or null for a card payment. */
+/**
+ * "Paid by cash · ref Book 14 · received 3 Dec 2026", "Paid from the security deposit · on 3 Dec
+ * 2026", or null for a card payment.
+ */
 export function paidByLine(payment: Transaction): string | null {
   const details = offlineDetails(payment);
-  return details === null ? null : `Paid by ${details}`;
+  if (details === null) return null;
+  return `${payment.method === 'deposit' ? 'Paid from' : 'Paid by'} ${details}`;
 }
 
 /** " · 4,800 BDT off (NEWYEAR10)" after a payment's line when a coupon took something off. */

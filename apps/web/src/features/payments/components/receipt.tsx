@@ -59,7 +59,7 @@ export function ReceiptView({
     // is the one paid, above); a card charged in another currency, what it was charged, spelled
     // as a code (a "$" beside the taka amount would read like a conversion), with the rate.
     paidBy
-      ? ['Paid by', paidBy]
+      ? [payment.method === 'deposit' ? 'Paid from' : 'Paid by', paidBy]
       : payment.currency === HOME_CURRENCY
         ? ['Paid by', 'Card']
         : [
@@ -102,7 +102,10 @@ export function ReceiptView({
           ))}
         </dl>
         <p className="mt-8 text-xs text-base-content/70">
-          Received with thanks. Keep this receipt for your records.
+          {payment.method === 'deposit'
+            ? 'Paid from the security deposit the building holds for this lease.'
+            : 'Received with thanks.'}{' '}
+          Keep this receipt for your records.
         </p>
       </article>
     </div>

@@ -64,9 +64,12 @@ export function RecordPayment({ account }: { account: TenantAccount }) {
   const method = useWatch({ control, name: 'method' });
   const chosen = useWatch({ control, name: 'months' });
   const unpaid = unpaidMonthsOf(ledger, agreementId);
-  // Rent can be paid from the lease's deposit while it holds some (a server of the release
-  // before does not say: not offered).
-  const held = leases.find((lease) => lease._id === agreementId)?.depositHeld ?? 0;
+  // Rent can be paid from the lease's deposit while it holds a month's rent at least (a server
+  // of the release before, which says nothing of rent paid from it, cannot: not offered).
+  const chosenLease = leases.find((lease) => lease._id === agreementId);
+  const held = chosenLease?.depositToRent === undefined ? 0 : (chosenLease.depositHeld ?? 0);
+  const canPayFromDeposit =
+    unpaid.length > 0 && held >= Math.min(...unpaid.map((month) => month.rent));
   const fromDeposit = method === 'deposit';
   const total = unpaid
     .filter((month) => chosen.includes(month.billingMonth))
@@ -153,7 +156,7 @@ export function RecordPayment({ account }: { account: TenantAccount }) {
                   {PAYMENT_METHOD_LABELS[option]}
                 </option>
               ))}
-              {held > 0 && (
+              {(canPayFromDeposit || fromDeposit) && (
                 <option value="deposit">
                   {PAYMENT_METHOD_LABELS.deposit} ({formatRent(held)} held)
                 </option>
@@ -266,7 +269,7 @@ export function RecordPayment({ account }: { account: TenantAccount }) {
             Total <span className="text-lg font-semibold">{formatRent(total)}</span>{' '}
             <span className="text-base-content/70">
               ({chosen.length} {chosen.length === 1 ? 'month' : 'months'}
-              {fromDeposit ? `, from ${formatRent(held)} held` : ''})
+              {fromDeposit ? `; ${formatRent(held)} held in the deposit` : ''})
             </span>
           </p>
           <BusyButton busy={busy} type="submit" className="btn btn-primary w-full sm:w-auto">

@@ -156,7 +156,8 @@ function UndoPaymentDialog({
     >
       <div className="space-y-3">
         <p>
-          {formatRent(payment.amount)} by {PAYMENT_METHOD_IN_SENTENCE[payment.method]}
+          {formatRent(payment.amount)} {payment.method === 'deposit' ? 'from' : 'by'}{' '}
+          {PAYMENT_METHOD_IN_SENTENCE[payment.method]}
           {payment.receivedOn
             ? `, ${payment.method === 'deposit' ? 'on' : 'received'} ${formatShortDate(payment.receivedOn)}`
             : ''}

@@ -125,6 +125,7 @@ export function MyProfile() {
                         lease.terms.deposit,
                         lease.depositHeld,
                         lease.depositReceived,
+                        lease.depositToRent,
                       )}
                     />
                   </>
@@ -140,10 +141,10 @@ export function MyProfile() {
 
 /**
  * The lease's deposit and whether the building has it, as the office recorded it: "48,000 BDT,
- * received", "48,000 BDT, not received yet: pay it at the building office", "given back", or
- * what is held of it.
+ * received", "48,000 BDT, not received yet: pay it at the building office", "given back", what
+ * of it paid rent, or what is held of it.
  */
-function depositStatus(agreed: number, held: number, received: number): ReactNode {
+function depositStatus(agreed: number, held: number, received: number, toRent = 0): ReactNode {
   if (agreed === 0) return held > 0 ? `${formatRent(held)} held` : 'None';
   // The amount in the tile's type; what became of it in the body's, so a long sentence does not
   // fill a phone's half-width tile in large bold.
@@ -155,6 +156,11 @@ function depositStatus(agreed: number, held: number, received: number): ReactNod
   );
   // The card payment takes rent only: the office records a deposit, however it is paid.
   if (received === 0) return said(', not received yet: pay it at the building office');
+  if (toRent > 0) {
+    const used = `${formatRent(toRent)} used for your rent`;
+    if (held > 0) return said(`; ${used}, ${formatRent(held)} held`);
+    return said(toRent >= received ? ', used for your rent' : `; ${used}, the rest given back`);
+  }
   if (held === 0) return said(', given back');
   if (held === agreed) return said(', received');
   return said(`; ${formatRent(held)} held`);
