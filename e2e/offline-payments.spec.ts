@@ -296,7 +296,7 @@ test.describe('rent and deposits recorded by hand', () => {
       'Paid fromthe security deposit · ref Kept for December · on 4 Dec 2026',
     );
     await expect(page.getByRole('article')).toContainText(
-      'Paid from the security deposit the building holds for this lease.',
+      'Paid from this lease’s security deposit.',
     );
 
     // Undone (the tenant paid in cash after all): December is owed and the deposit holds it again.

@@ -507,7 +507,7 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     await expect(formerRow).toContainText('90,500 BDT');
     await expect(formerRow).toContainText('2 months and 1 repair charge');
     // The deposit the building still holds, which his rent could be paid from.
-    await expect(formerRow).toContainText('20,000 BDT deposit held');
+    await expect(formerRow).toContainText('Deposit held: 20,000 BDT');
     // The member's record: every month of his rent.
     await formerRow.getByRole('link', { name: tenant.name }).click();
     await expect(

@@ -37,10 +37,11 @@ export const OFFLINE_PAYMENT_MESSAGES = {
   leaseNotFound: 'This person holds no such lease',
   notBilled: (billingMonth: string) => `${monthLabel(billingMonth)} is not billed by this lease`,
   alreadyPaid: (billingMonth: string) => `${monthLabel(billingMonth)} is already paid.`,
-  depositShort: (held: number, rent: number, months: number) =>
+  /** `fewer`: some of the months chosen would fit, so choosing fewer helps. */
+  depositShort: (held: number, rent: number, fewer: boolean) =>
     held <= 0
       ? 'This lease holds no deposit to pay rent from'
-      : `The deposit holds ${held.toLocaleString('en-US')} BDT: not enough for ${rent.toLocaleString('en-US')} BDT of rent.${months > 1 ? ' Choose fewer months.' : ''}`,
+      : `The deposit holds ${held.toLocaleString('en-US')} BDT: not enough for ${rent.toLocaleString('en-US')} BDT of rent.${fewer ? ' Choose fewer months.' : ''}`,
   recorded: (count: number) =>
     count === 1 ? 'Payment recorded' : `Payment of ${count} months recorded`,
   failed: 'The payment was not recorded',

@@ -223,7 +223,7 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
         heading: fromDeposit ? 'Rent paid from your deposit' : 'Payment received',
         paragraphs: [
           fromDeposit
-            ? `Hello ${name}, the building office paid the rent for ${monthLabel(month)} from the security deposit it holds for apartment ${apartmentNo}.`
+            ? `Hello ${name}, the building office paid the rent for ${monthLabel(month)} from your security deposit for apartment ${apartmentNo}.`
             : `Hello ${name}, thank you: we received the rent for ${monthLabel(month)}.`,
         ],
         details: [

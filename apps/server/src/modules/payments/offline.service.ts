@@ -35,8 +35,8 @@ export const paidHow = (method: PaymentMethod, day: string) =>
     : `by ${PAYMENT_METHOD_IN_SENTENCE[method]}, received ${dayLabel(day)}`;
 
 /** Rent from the deposit beyond what it holds: 409, at the months (the admin chooses fewer). */
-function depositShort(held: number, rent: number, months: number): AppError {
-  const message = OFFLINE_PAYMENT_MESSAGES.depositShort(held, rent, months);
+function depositShort(held: number, rent: number, fewer: boolean): AppError {
+  const message = OFFLINE_PAYMENT_MESSAGES.depositShort(held, rent, fewer);
   return new AppError('CONFLICT', message, [{ path: 'months', message }]);
 }
 
@@ -95,10 +95,13 @@ export async function recordOfflinePayment(
         }
       }
       if (fromDeposit) {
-        const rent = months.reduce((sum, month) => sum + (unpaid.get(month)?.rent ?? 0), 0);
+        const rents = months.map((month) => unpaid.get(month)?.rent ?? 0);
+        const rent = rents.reduce((sum, each) => sum + each, 0);
         const held = (await depositsHeld(tx, [lease.id])).get(lease.id) ?? 0;
         // Under the lease's lock, so exact; the database's trigger refuses it whatever the path.
-        if (held < rent) throw depositShort(held, rent, months.length);
+        if (held < rent) {
+          throw depositShort(held, rent, months.length > 1 && held >= Math.min(...rents));
+        }
       }
       for (const month of months) {
         const due = unpaid.get(month);

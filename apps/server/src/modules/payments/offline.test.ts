@@ -940,7 +940,7 @@ describe('rent paid from the security deposit (POST /api/tenants/:id/payments, m
     const [receipt] = await mailsOf(tenant, 'receipt');
     expect(receipt?.text).toContain('RENT PAID FROM YOUR DEPOSIT');
     expect(receipt?.text).toContain(
-      'the building office paid the rent for November 2026 from the security deposit it holds for apartment A-801.',
+      'the building office paid the rent for November 2026 from your security deposit for apartment A-801.',
     );
     expect(receipt?.text).toMatch(/Paid from:?\s+Security deposit/);
     expect(receipt?.text).toMatch(/Paid on:?\s+23 November 2026/);

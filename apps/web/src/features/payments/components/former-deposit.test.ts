@@ -28,7 +28,7 @@ describe('formerDepositNote', () => {
     ).toBe('Your deposit paid 30,000 BDT of your rent.');
     expect(
       formerDepositNote({ depositHeld: 0, depositReceived: 48_000, depositToRent: 30_000 }),
-    ).toBe('30,000 BDT of your deposit paid your rent; the rest was given back.');
+    ).toBe('30,000 BDT of your deposit paid your rent; the building holds none of it now.');
     expect(
       formerDepositNote({ depositHeld: 18_000, depositReceived: 48_000, depositToRent: 30_000 }),
     ).toBe(

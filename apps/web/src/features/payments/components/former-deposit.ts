@@ -3,7 +3,7 @@ import { formatRent } from '../../../lib/format';
 
 /**
  * What became of an ended lease's deposit, as the office recorded it, for the former tenant: what
- * of it paid rent, and given back, or what the building still holds of it. Said from what is held
+ * of it paid rent, given back, or what the building still holds of it. Said from what is held
  * and what paid rent: the sum of the receipts may count one the office corrected with a refund,
  * so "X of Y given back" could be untrue. Nothing when none was received (or a server of the
  * release before did not say).
@@ -18,9 +18,10 @@ export function formerDepositNote({
   const paidRent = `${formatRent(toRent)} of your deposit paid your rent`;
   if (held <= 0) {
     if (toRent <= 0) return 'Your deposit was given back.';
+    // Not "the rest was given back": a refund may have corrected a mistyped receipt.
     return toRent >= received
       ? `Your deposit paid ${formatRent(toRent)} of your rent.`
-      : `${paidRent}; the rest was given back.`;
+      : `${paidRent}; the building holds none of it now.`;
   }
   const stillHeld = `The building still holds ${formatRent(held)} of your deposit: ask the office about it.`;
   return toRent > 0 ? `${paidRent}. ${stillHeld}` : stillHeld;

@@ -24,8 +24,8 @@ export function FormerTenantBalances() {
         </h2>
         <p className="text-sm text-base-content/75">
           Their lease ended with rent or repair charges unpaid. They can still pay rent by card from
-          their profile, and anything at the building office; rent can also be paid from a deposit
-          the building still holds, on their rent account.
+          their profile, and anything at the building office. Rent can also be paid from a deposit
+          the building still holds: open their rent account.
         </p>
       </div>
       {balances.isPending ? (
@@ -84,7 +84,7 @@ export function FormerTenantBalances() {
                       {(row.depositHeld ?? 0) > 0 && (
                         // Wraps on a phone rather than widen the table past the screen.
                         <span className="block text-xs text-base-content/70">
-                          {formatRent(row.depositHeld ?? 0)} deposit held
+                          Deposit held: {formatRent(row.depositHeld ?? 0)}
                         </span>
                       )}
                     </td>

@@ -103,7 +103,7 @@ export function ReceiptView({
         </dl>
         <p className="mt-8 text-xs text-base-content/70">
           {payment.method === 'deposit'
-            ? 'Paid from the security deposit the building holds for this lease.'
+            ? 'Paid from this lease’s security deposit.'
             : 'Received with thanks.'}{' '}
           Keep this receipt for your records.
         </p>

@@ -8,6 +8,7 @@ import { useSiteConfig } from '../../../lib/site-config';
 import { useSession } from '../../../lib/session';
 import { useMemberAgreement } from '../../../lib/member-lease';
 import { useOwnAgreement } from '../../../lib/own-agreement';
+import { depositNote } from './deposit-note';
 import { LeaseRequestStatus } from './lease-request-status';
 import { Fact, ProfileCard } from './profile-card';
 import { useToday } from '../../../lib/now';
@@ -139,29 +140,16 @@ export function MyProfile() {
   );
 }
 
-/**
- * The lease's deposit and whether the building has it, as the office recorded it: "48,000 BDT,
- * received", "48,000 BDT, not received yet: pay it at the building office", "given back", what
- * of it paid rent, or what is held of it.
- */
+/** The lease's deposit and what became of it (`depositNote`), as the office recorded it. */
 function depositStatus(agreed: number, held: number, received: number, toRent = 0): ReactNode {
-  if (agreed === 0) return held > 0 ? `${formatRent(held)} held` : 'None';
+  const note = depositNote(agreed, held, received, toRent);
+  if (note === null) return held > 0 ? `${formatRent(held)} held` : 'None';
   // The amount in the tile's type; what became of it in the body's, so a long sentence does not
   // fill a phone's half-width tile in large bold.
-  const said = (note: string) => (
+  return (
     <>
       {formatRent(agreed)}
       <span className="text-sm font-normal text-base-content/80">{note}</span>
     </>
   );
-  // The card payment takes rent only: the office records a deposit, however it is paid.
-  if (received === 0) return said(', not received yet: pay it at the building office');
-  if (toRent > 0) {
-    const used = `${formatRent(toRent)} used for your rent`;
-    if (held > 0) return said(`; ${used}, ${formatRent(held)} held`);
-    return said(toRent >= received ? ', used for your rent' : `; ${used}, the rest given back`);
-  }
-  if (held === 0) return said(', given back');
-  if (held === agreed) return said(', received');
-  return said(`; ${formatRent(held)} held`);
 }
