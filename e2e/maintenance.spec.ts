@@ -328,6 +328,41 @@ test('a member reports an emergency; the building fixes it, charges a part; the 
   await expect(account).toContainText('All paid');
   await expect(account).toContainText('Paid by bKash · ref BK77X1');
 
+  // Recorded against the wrong charge: the admin undoes it, with a reason the tenant is sent.
+  const charged = `Repair #${number} — Parts: Replacement pipe joint`;
+  await account.getByRole('button', { name: `Undo the payment of ${charged}` }).click();
+  const undo = admin.getByRole('dialog', { name: 'Undo this charge’s payment?' });
+  await expect(undo).toContainText(
+    new RegExp(
+      `“${charged}”: 2,400 BDT by bKash, received \\d{1,2} [A-Z][a-z]{2} \\d{4}\\. Undone, it is owed again\\.`,
+    ),
+  );
+  await undo.getByRole('button', { name: 'Undo payment' }).click();
+  await expect(undo.getByLabel('Reason')).toHaveAccessibleDescription(
+    /^Say why the payment is undone/,
+  );
+  await expect(undo.getByLabel('Reason')).toBeFocused();
+  expect(await accessibilityViolations(admin)).toEqual([]);
+  await picture(admin, 'undo-charge-payment', 1366);
+  await undo.getByLabel('Reason').fill('The bKash payment was for the rent, not this repair.');
+  await undo.getByRole('button', { name: 'Undo payment' }).click();
+  await expect(toast(admin, CHARGE_MESSAGES.undone(charged))).toBeVisible();
+  await expect(undo).toBeHidden();
+  await expect(account).toContainText('Owes 2,400 BDT');
+  await expect(account.getByRole('button', { name: /^Undo the payment of / })).toHaveCount(0);
+  await mailArriving(serverPort(), tenant.email, `Correction: “${charged}” is shown as owed again`);
+  await page.goto('/dashboard/paymentHistory');
+  await expect(page.getByRole('region', { name: 'Other charges' })).toContainText(
+    'You owe 2,400 BDT',
+  );
+
+  // The tenant brings cash: recorded again.
+  await account.getByRole('button', { name: /^Record payment of / }).click();
+  await payment.getByRole('button', { name: 'Record 2,400 BDT paid' }).click();
+  await expect(toast(admin, CHARGE_MESSAGES.recorded)).toBeVisible();
+  await expect(account).toContainText('All paid');
+  await expect(account).toContainText('Paid by cash');
+
   await page.goto('/dashboard/paymentHistory');
   await expect(page.getByRole('region', { name: 'Other charges' })).toContainText('All paid');
   await admin.context().close();

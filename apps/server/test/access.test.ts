@@ -122,6 +122,7 @@ const expected: Record<string, Access> = {
   'GET /api/charges': ['member', 'user'],
   'GET /api/charges/:id': ['member', 'user', 'admin'],
   'POST /api/admin/charges/:id/payment': ['admin'],
+  'POST /api/admin/charges/:id/payment/undo': ['admin'],
 };
 
 type Caller = 'anonymous' | DemoRole;

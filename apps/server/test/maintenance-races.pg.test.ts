@@ -11,6 +11,7 @@ import {
   maintenanceCosts,
   maintenanceEvents,
   maintenanceRequests,
+  notifications,
   users,
 } from '../src/db/schema';
 import { renter, turnedDown, type Renter } from './people';
@@ -19,7 +20,7 @@ import { startDemoPair, type ServerProcess } from './servers';
 /**
  * Two people acting on one maintenance request at once, each through a different server, as
  * behind a load balancer: two admins moving it from the same version, the tenant cancelling while
- * an admin acknowledges, two admins recording one charge paid, a contact removed while being
+ * an admin acknowledges, two admins recording one charge paid or undoing it, a contact removed while being
  * assigned, two admins adding one contact. Exactly one of each pair takes effect. Runs with DATABASE_URL.
  */
 const serverUrl = process.env.DATABASE_URL ?? '';
@@ -77,6 +78,20 @@ async function fileOne(title: string) {
   });
   expect(filed.status).toBe(201);
   return MaintenanceRequestSchema.parse(filed.body);
+}
+
+/** A request filed and a part charged to the tenant for it: the charge's id. */
+async function chargedOne(title: string, description: string, amount: number) {
+  const request = await fileOne(title);
+  const costed = await send(
+    servers[0],
+    adminCookie,
+    'POST',
+    `/api/admin/maintenance/${request._id}/costs`,
+    { kind: 'parts', description, amount, chargeTenant: true, key: randomUUID() },
+  );
+  expect(costed.status).toBe(200);
+  return MaintenanceRequestSchema.parse(costed.body).costs[0]?.chargeId ?? '';
 }
 
 const eventsOf = async (requestId: string, kind: 'status' | 'cancelled') =>
@@ -256,22 +271,7 @@ describe('one request, two people, two servers', () => {
 
   it('two admins recording one charge paid: one payment, one 409', async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
-      const request = await fileOne(`Charge ${round}`);
-      const costed = await send(
-        servers[0],
-        adminCookie,
-        'POST',
-        `/api/admin/maintenance/${request._id}/costs`,
-        {
-          kind: 'parts',
-          description: 'Washer',
-          amount: 250 + round,
-          chargeTenant: true,
-          key: randomUUID(),
-        },
-      );
-      expect(costed.status).toBe(200);
-      const chargeId = MaintenanceRequestSchema.parse(costed.body).costs[0]?.chargeId ?? '';
+      const chargeId = await chargedOne(`Charge ${round}`, 'Washer', 250 + round);
       const pay = (server: ServerProcess, method: string) =>
         send(server, adminCookie, 'POST', `/api/admin/charges/${chargeId}/payment`, {
           method,
@@ -287,6 +287,58 @@ describe('one request, two people, two servers', () => {
         .from(auditLog)
         .where(and(eq(auditLog.subjectId, chargeId), eq(auditLog.action, 'charge.paid')));
       expect(audited?.n).toBe(1);
+    }
+  });
+
+  it('two admins undoing one charge payment, or one undoing while another records it: one of each', async () => {
+    const auditedAs = async (chargeId: string, action: 'charge.paid' | 'charge.undone') =>
+      (
+        await database.db
+          .select({ n: count() })
+          .from(auditLog)
+          .where(and(eq(auditLog.subjectId, chargeId), eq(auditLog.action, action)))
+      )[0]?.n;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const chargeId = await chargedOne(`Charge undone ${round}`, 'Tap', 600 + round);
+      const pay = (server: ServerProcess) =>
+        send(server, adminCookie, 'POST', `/api/admin/charges/${chargeId}/payment`, {
+          method: 'cash',
+          receivedOn: '2026-11-23',
+        });
+      const undo = (server: ServerProcess) =>
+        send(server, adminCookie, 'POST', `/api/admin/charges/${chargeId}/payment/undo`, {
+          reason: `Raced ${round}`,
+        });
+      expect((await pay(servers[0])).status).toBe(200);
+
+      // Two undos at once: one undoes it, the other finds it unpaid.
+      const undos = await Promise.all([undo(servers[0]), undo(servers[1])]);
+      expect(undos.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const [unpaid] = await database.db.select().from(charges).where(eq(charges.id, chargeId));
+      expect(unpaid?.paidAt).toBeNull();
+      const [told] = await database.db
+        .select({ n: count() })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.kind, 'charge-undone'),
+            sql`${notifications.data}->>'chargeId' = ${chargeId}`,
+          ),
+        );
+      expect(told?.n).toBe(1);
+      expect(await auditedAs(chargeId, 'charge.undone')).toBe(1);
+
+      // Paid again, then undone on one server while recorded again on the other: the undo always
+      // holds; the record holds only if it came after, and then the charge is paid once.
+      expect((await pay(servers[1])).status).toBe(200);
+      const [first, second] = round % 2 === 0 ? servers : [servers[1], servers[0]];
+      const [undone, recorded] = await Promise.all([undo(first), pay(second)]);
+      expect(undone?.status).toBe(200);
+      expect([200, 409]).toContain(recorded?.status);
+      const [row] = await database.db.select().from(charges).where(eq(charges.id, chargeId));
+      expect(row?.paidAt === null).toBe(recorded?.status === 409);
+      expect(await auditedAs(chargeId, 'charge.undone')).toBe(2);
+      expect(await auditedAs(chargeId, 'charge.paid')).toBe(recorded?.status === 200 ? 3 : 2);
     }
   });
 

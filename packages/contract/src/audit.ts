@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'maintenance.rated',
   'maintenance.contact',
   'charge.paid',
+  'charge.undone',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -80,6 +81,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'maintenance.rated': 'Maintenance request rated',
   'maintenance.contact': 'Maintenance contact added, changed or removed',
   'charge.paid': 'Charge payment recorded',
+  'charge.undone': 'Charge payment undone',
 };
 
 export const AuditEntrySchema = z.object({

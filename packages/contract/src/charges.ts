@@ -48,6 +48,8 @@ export const CHARGE_MESSAGES = {
   notFound: 'No charge has this id (or it is not yours).',
   dateInFuture: 'The date cannot be after today',
   dateBeforeCharge: 'The date cannot be before the charge was made',
+  notPaid: 'This charge is not paid (its payment may have been undone already).',
+  undone: (description: string) => `The payment of “${description}” is undone: it is owed again.`,
 } as const;
 
 /** The admin records a charge paid by hand (cards pay rent only). */

@@ -778,6 +778,172 @@ describe('costs charged to the tenant', () => {
     expect(row?.recordedBy).toBe(admin.user._id);
   });
 
+  it('undoes a charge payment recorded by mistake: owed again, the tenant told why', async () => {
+    const request = await file(tenant, { title: 'Cracked basin' });
+    const costed = await moved(admin, 'POST', `/api/admin/maintenance/${request._id}/costs`, {
+      key: randomUUID(),
+      kind: 'parts',
+      description: 'Basin',
+      amount: 2200,
+      chargeTenant: true,
+    });
+    const id = costed.costs[0]?.chargeId ?? '';
+    const description = `Repair #${request.number} — Parts: Basin`;
+    const undoPath = `/api/admin/charges/${id}/payment/undo`;
+    const owed = async () =>
+      MyChargesSchema.parse((await tenant.inject({ method: 'GET', url: '/api/charges' })).json())
+        .owed;
+    const rollOwed = async () =>
+      RentRollPageSchema.parse(
+        (await admin.inject({ method: 'GET', url: '/api/admin/rent-roll?q=C-204' })).json(),
+      ).result[0]?.chargesOwed;
+    const owedBefore = await owed();
+    const rollBefore = await rollOwed();
+
+    // Not paid yet: nothing to undo.
+    const unpaid = await act(admin, 'POST', undoPath, { reason: 'Typed into the wrong row' });
+    expect(unpaid.statusCode).toBe(409);
+    expect(errorMessage(unpaid)).toBe(
+      'This charge is not paid (its payment may have been undone already).',
+    );
+
+    const pay = (method: string, receivedOn: string) =>
+      act(admin, 'POST', `/api/admin/charges/${id}/payment`, {
+        method,
+        reference: 'CASH-9',
+        receivedOn,
+      });
+    expect((await pay('cash', '2026-11-23')).statusCode).toBe(200);
+    expect(await owed()).toBe(owedBefore - 2200);
+    expect(await rollOwed()).toBe((rollBefore ?? 0) - 2200);
+
+    // Refused: no reason, a reason too short or too long, the tenant, another member, an unknown
+    // charge. Nothing changes.
+    for (const [caller, body, code, message] of [
+      [admin, {}, 400, 'Say why the payment is undone'],
+      [admin, { reason: '   ' }, 400, 'Say why the payment is undone'],
+      [admin, { reason: 'no' }, 400, 'The reason needs at least 3 characters'],
+      [admin, { reason: 'x'.repeat(201) }, 400, 'The reason has at most 200 characters'],
+      [admin, { reason: 'Mistake', extra: 1 }, 400, undefined],
+      [tenant, { reason: 'I did not pay' }, 403, undefined],
+      [neighbour, { reason: 'Not mine' }, 403, undefined],
+    ] as const) {
+      const response = await act(caller, 'POST', undoPath, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(code);
+      if (message) expect(errorMessage(response)).toContain(message);
+    }
+    const unknown = await act(admin, 'POST', `/api/admin/charges/${randomUUID()}/payment/undo`, {
+      reason: 'Typed into the wrong row',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(errorMessage(unknown)).toBe('No charge has this id (or it is not yours).');
+    expect(await owed()).toBe(owedBefore - 2200);
+
+    // Undone before its receipt went out: the receipt is withdrawn, the correction says so.
+    const undone = await act(admin, 'POST', undoPath, { reason: 'Typed into the wrong row' });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(ChargeReceiptSchema.parse(undone.json())).toMatchObject({
+      _id: id,
+      paid: null,
+      tenant: { name: 'Rina Tenant' },
+    });
+    expect(await owed()).toBe(owedBefore);
+    expect(await rollOwed()).toBe(rollBefore);
+    expect((await read(admin, request._id)).costs[0]).toMatchObject({ chargePaid: false });
+    const [row] = await t.database.db.select().from(charges).where(eq(charges.id, id));
+    expect(row).toMatchObject({
+      method: null,
+      reference: null,
+      receivedOn: null,
+      recordedBy: null,
+      paidAt: null,
+    });
+    const [audited] = await t.database.db
+      .select({ summary: auditLog.summary, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, id), eq(auditLog.action, 'charge.undone')));
+    expect(audited).toEqual({
+      actorId: admin.user._id,
+      summary: `${admin.user.displayName} undid the payment of “${description}” recorded for Rina Tenant: 2,200 BDT by cash, received 23 November 2026, ref CASH-9. Reason: Typed into the wrong row`,
+    });
+    const again = await act(admin, 'POST', undoPath, { reason: 'Typed into the wrong row' });
+    expect(again.statusCode).toBe(409);
+    expect(errorMessage(again)).toBe(
+      'This charge is not paid (its payment may have been undone already).',
+    );
+
+    await runScheduledJob(t.app, sendNotificationsJob);
+    const mailsFor = async (kind: string) =>
+      t.database.db
+        .select({ subject: mailMessages.subject, text: mailMessages.text })
+        .from(mailMessages)
+        .where(
+          and(
+            eq(mailMessages.toAddress, tenant.email),
+            eq(mailMessages.kind, kind),
+            like(mailMessages.subject, `%Repair #${request.number} —%`),
+          ),
+        )
+        .orderBy(mailMessages.createdAt);
+    expect(await mailsFor('charge-receipt')).toEqual([]);
+    const [first] = await mailsFor('charge-undone');
+    expect(first?.subject).toBe(`Correction: “${description}” is shown as owed again`);
+    expect(first?.text).toContain(
+      `had recorded “${description}” as paid: 2,200 BDT by cash, received 23 November 2026. It has undone that record before its receipt was sent, so the charge is shown as owed again.`,
+    );
+    expect(first?.text).toContain('The office’s reason: Typed into the wrong row');
+    expect(first?.text).toContain(`/dashboard/charges/${id}`);
+
+    // Recorded paid again, its receipt sent, then undone: the correction says the receipt no
+    // longer holds.
+    expect((await pay('bkash', '2026-11-23')).statusCode).toBe(200);
+    await runScheduledJob(t.app, sendNotificationsJob);
+    expect(await mailsFor('charge-receipt')).toHaveLength(1);
+    expect(
+      (await act(admin, 'POST', undoPath, { reason: 'Paid for another flat' })).statusCode,
+    ).toBe(200);
+    await runScheduledJob(t.app, sendNotificationsJob);
+    const corrections = await mailsFor('charge-undone');
+    expect(corrections).toHaveLength(2);
+    expect(corrections[1]?.text).toContain(
+      'It has undone that record, so the charge is shown as owed again, and the receipt it sent you no longer holds.',
+    );
+    expect(await owed()).toBe(owedBefore);
+  });
+
+  it('keeps a charge paid by an account since deleted as it is', async () => {
+    const gone = await newMember(t, 'C-302', 'Leaving Tenant');
+    const request = await file(gone, { title: 'Door handle' });
+    const costed = await moved(admin, 'POST', `/api/admin/maintenance/${request._id}/costs`, {
+      key: randomUUID(),
+      kind: 'parts',
+      description: 'Handle',
+      amount: 700,
+      chargeTenant: true,
+    });
+    const id = costed.costs[0]?.chargeId ?? '';
+    const paid = await act(admin, 'POST', `/api/admin/charges/${id}/payment`, {
+      method: 'cash',
+      receivedOn: '2026-11-23',
+    });
+    expect(paid.statusCode).toBe(200);
+    await removeMember(t, gone);
+    await t.database.db
+      .update(users)
+      .set({ deletedAt: new Date(NOW), displayName: 'Deleted account' })
+      .where(eq(users.id, gone.id));
+    const undo = await act(admin, 'POST', `/api/admin/charges/${id}/payment/undo`, {
+      reason: 'Typed into the wrong row',
+    });
+    expect(undo.statusCode).toBe(409);
+    expect(errorMessage(undo)).toBe(
+      'This account was deleted: its payments stay in the books as they are.',
+    );
+    const [row] = await t.database.db.select().from(charges).where(eq(charges.id, id));
+    expect(row?.method).toBe('cash');
+    expect(await noticesOf(gone.id, 'charge-undone')).toBe(0);
+  });
+
   it('charges nobody whose account was deleted, and mails them nothing', async () => {
     const gone = await newMember(t, 'A-301', 'Gone Tenant');
     const request = await file(gone, { title: 'Shower head' });

@@ -33,6 +33,16 @@ const AcceptedLeaseSchema = z.object({
 });
 
 /** Which request a maintenance notice is about. */
+/** A charge recorded as paid: its receipt, and the correction when that record is undone. */
+const ChargePaidSchema = z.object({
+  chargeId: z.string(),
+  description: z.string(),
+  amount: z.number(),
+  /** How it was paid, as a sentence names it ("cash", "bKash"). */
+  method: z.string(),
+  receivedOn: z.string(),
+});
+
 const RepairSchema = z.object({
   requestId: z.string(),
   number: z.number(),
@@ -83,15 +93,13 @@ export const NoticeSchema = z.discriminatedUnion('kind', [
       receiptSent: z.boolean().optional(),
     }),
   }),
+  z.object({ kind: z.literal('charge-receipt'), data: ChargePaidSchema }),
   z.object({
-    kind: z.literal('charge-receipt'),
-    data: z.object({
-      chargeId: z.string(),
-      description: z.string(),
-      amount: z.number(),
-      /** How it was paid, as a sentence names it ("cash", "bKash"). */
-      method: z.string(),
-      receivedOn: z.string(),
+    kind: z.literal('charge-undone'),
+    data: ChargePaidSchema.extend({
+      reason: z.string(),
+      /** Whether its receipt had gone out. */
+      receiptSent: z.boolean(),
     }),
   }),
   z.object({
@@ -182,6 +190,7 @@ export const TOPIC_OF: Record<NoticeKind, MailTopic> = {
   refund: 'receipts',
   'payment-undone': 'receipts',
   'charge-receipt': 'receipts',
+  'charge-undone': 'receipts',
   'deposit-entry': 'receipts',
   'rent-reminder': 'rent',
   'rent-overdue': 'rent',
@@ -296,6 +305,29 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
           ['For', description],
           ['Amount', bdt(amount)],
           ['Received', dayLabel(receivedOn)],
+        ],
+        action: { label: 'See the charge', url: dashboard(`charges/${chargeId}`) },
+      };
+    }
+    case 'charge-undone': {
+      const { chargeId, description, amount, method, receivedOn, reason, receiptSent } =
+        notice.data;
+      return {
+        subject: `Correction: “${description}” is shown as owed again`,
+        preview: `The office undid a payment it had recorded for “${description}”.`,
+        heading: 'A recorded payment was undone',
+        paragraphs: [
+          `Hello ${name}, the building office had recorded “${description}” as paid: ${bdt(amount)} by ${method}, received ${dayLabel(receivedOn)}. ${
+            receiptSent
+              ? 'It has undone that record, so the charge is shown as owed again, and the receipt it sent you no longer holds.'
+              : 'It has undone that record before its receipt was sent, so the charge is shown as owed again.'
+          }`,
+          `The office’s reason: ${reason}`,
+          'If you did pay it, keep your proof of payment and tell the office.',
+        ],
+        details: [
+          ['For', description],
+          ['Amount', bdt(amount)],
         ],
         action: { label: 'See the charge', url: dashboard(`charges/${chargeId}`) },
       };

@@ -42,6 +42,32 @@ export async function notify(
   return written.length > 0;
 }
 
+/**
+ * Withdraws `userId`'s notices of `kind` not yet sent whose data names `value` under `field` (a
+ * receipt for a record just undone, whose link would lead nowhere), in the caller's transaction.
+ * True when one was withdrawn, so the correction can say the receipt never went out.
+ */
+export async function withdrawUnsent(
+  db: Database,
+  userId: string,
+  kind: Notice['kind'],
+  field: string,
+  value: string,
+): Promise<boolean> {
+  const withdrawn = await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.kind, kind),
+        isNull(notifications.processedAt),
+        sql`${notifications.data}->>${field} = ${value}`,
+      ),
+    )
+    .returning({ id: notifications.id });
+  return withdrawn.length > 0;
+}
+
 /** Tells every admin (new lease requests). */
 export async function notifyAdmins(db: Database, notice: Notice): Promise<void> {
   const admins = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));

@@ -4,11 +4,12 @@ import {
   ErrorResponseSchema,
   MyChargesSchema,
   RecordChargePaymentSchema,
+  UndoPaymentRequestSchema,
 } from '@structomate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
 import { actorOf } from '../audit/audit.service';
-import { getCharge, listCharges, recordChargePayment } from './charges.service';
+import { getCharge, listCharges, recordChargePayment, undoChargePayment } from './charges.service';
 
 const refusals = {
   400: ErrorResponseSchema,
@@ -17,7 +18,10 @@ const refusals = {
   409: ErrorResponseSchema,
 };
 
-/** Charges besides rent: the tenant's own list and receipts; the admin records them paid. */
+/**
+ * Charges besides rent: the tenant's own list and receipts; the admin records them paid, or undoes
+ * a payment recorded by mistake.
+ */
 export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/charges',
@@ -63,5 +67,27 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
         request.now,
         app.config.rent.timeZone,
       ),
+  );
+
+  app.post(
+    '/admin/charges/:id/payment/undo',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        params: ChargeIdParamsSchema,
+        body: UndoPaymentRequestSchema,
+        response: { 200: ChargeReceiptSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const receipt = await undoChargePayment(
+        app.db,
+        actorOf(request, currentUser(request)),
+        request.params.id,
+        request.body.reason,
+      );
+      request.log.info({ chargeId: receipt._id }, 'charge payment undone');
+      return receipt;
+    },
   );
 };

@@ -13,14 +13,14 @@ import {
   type Transaction,
   UNDO_PAYMENT_MESSAGES,
 } from '@structomate/contract';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { agreements, notifications, payments, users } from '../../db/schema';
+import { agreements, payments, users } from '../../db/schema';
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { notify } from '../notifications/notifications.service';
+import { notify, withdrawUnsent } from '../notifications/notifications.service';
 import { depositsHeld } from './deposits.service';
 import { leaseBills, personLedger } from './ledger.service';
 import { assertOfflineDay, offlineLease } from './offline-lease';
@@ -230,17 +230,7 @@ export async function undoOfflinePayment(
     if (removed.length === 0) throw notFound(UNDO_PAYMENT_MESSAGES.notFound);
     // Its receipt, if not mailed yet, is not: the correction would follow a receipt that no
     // longer holds, whose link leads nowhere.
-    const unsent = await tx
-      .delete(notifications)
-      .where(
-        and(
-          eq(notifications.userId, personId),
-          eq(notifications.kind, 'receipt'),
-          isNull(notifications.processedAt),
-          sql`${notifications.data}->>'paymentId' = ${paymentId}`,
-        ),
-      )
-      .returning({ id: notifications.id });
+    const withdrawn = await withdrawUnsent(tx, personId, 'receipt', 'paymentId', paymentId);
     const method = PAYMENT_METHOD_IN_SENTENCE[before.method];
     const receivedOn = before.receivedOn ?? before.date.slice(0, 10);
     await notify(tx, personId, {
@@ -251,7 +241,7 @@ export async function undoOfflinePayment(
         method,
         receivedOn,
         reason,
-        receiptSent: unsent.length === 0,
+        receiptSent: !withdrawn,
       },
     });
     await recordAudit(tx, actor, {

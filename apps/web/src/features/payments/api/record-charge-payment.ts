@@ -1,4 +1,8 @@
-import { ChargeReceiptSchema, type RecordChargePayment } from '@structomate/contract';
+import {
+  ChargeReceiptSchema,
+  type RecordChargePayment,
+  type UndoPaymentRequest,
+} from '@structomate/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postJson } from '../../../lib/api-client';
 import { rentQueryKeys } from '../../../lib/rent-query-keys';
@@ -13,6 +17,19 @@ export function useRecordChargePayment() {
     mutationFn: ({ id, body }: { id: string; body: RecordChargePayment }) =>
       recordChargePayment(id, body),
     // Also after a refusal: a 409 means it was paid meanwhile, and the list should say so.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rentQueryKeys.all }),
+  });
+}
+
+/** The admin undoes a charge's payment recorded by mistake: it is owed again. */
+export function useUndoChargePayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      postJson(`/admin/charges/${encodeURIComponent(id)}/payment/undo`, ChargeReceiptSchema, {
+        reason,
+      } satisfies UndoPaymentRequest),
+    // Refused too: a 409 is most often another admin's undo, which the list should show.
     onSettled: () => queryClient.invalidateQueries({ queryKey: rentQueryKeys.all }),
   });
 }

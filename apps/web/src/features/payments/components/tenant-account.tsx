@@ -105,7 +105,7 @@ export function TenantAccount({
       {running && renderLease?.(running._id)}
       {ledger.months.length > 0 && <RentLedger ledger={ledger} owedLabel="Owes" />}
       <RecordPayment account={account.data} />
-      <TenantCharges charges={charges} today={ledger.today} />
+      <TenantCharges charges={charges} today={ledger.today} tenant={person.displayName} />
       <TenantPayments userId={person._id} transactions={transactions} />
       {deposits.map((deposit) => (
         <LeaseDeposit

@@ -1,35 +1,48 @@
 import {
   CHARGE_MESSAGES,
   OFFLINE_PAYMENT_METHODS,
+  PAYMENT_METHOD_IN_SENTENCE,
   PAYMENT_METHOD_LABELS,
   RecordChargePaymentSchema,
   type Charge,
   type OfflinePaymentMethod,
 } from '@structomate/contract';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { dismissErrorToast, errorToast } from '../../../lib/error-toast';
-import { formatRent, formatShortDate } from '../../../lib/format';
-import { useRecordChargePayment } from '../api/record-charge-payment';
+import { formatDayMonthYear, formatRent, formatShortDate } from '../../../lib/format';
+import { useRecordChargePayment, useUndoChargePayment } from '../api/record-charge-payment';
 import { chargePaidLine } from './charge-paid';
 import { ChargeStatus } from './other-charges';
 import { BusyButton } from '../../../components/busy-button';
+import { UndoRecordDialog } from './undo-record-dialog';
 
 /**
  * On a tenant's rent account (admin): their charges besides rent, each owed one with Record
- * payment (how, a reference, the day it came).
+ * payment (how, a reference, the day it came), each paid one with Undo (recorded by mistake).
  */
-export function TenantCharges({ charges, today }: { charges: Charge[]; today: string }) {
+export function TenantCharges({
+  charges,
+  today,
+  tenant,
+}: {
+  charges: Charge[];
+  today: string;
+  /** Their name, as the undo dialog says who is told. */
+  tenant: string;
+}) {
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   const [recording, setRecording] = useState<string | undefined>();
+  const [undoing, setUndoing] = useState<Charge>();
   if (charges.length === 0) return null;
   const owed = charges.filter((charge) => !charge.paid).reduce((sum, c) => sum + c.amount, 0);
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
-        <h2 id={headingId} className="text-xl font-semibold">
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="text-xl font-semibold">
           Other charges
         </h2>
         <p className={`text-sm font-medium ${owed > 0 ? 'text-error' : 'text-base-content/75'}`}>
@@ -68,6 +81,16 @@ export function TenantCharges({ charges, today }: { charges: Charge[]; today: st
                 >
                   {charge.paid ? 'Receipt' : 'Statement'}
                 </Link>
+                {charge.paid && (
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs text-error"
+                    aria-label={`Undo the payment of ${charge.description}`}
+                    onClick={() => setUndoing(charge)}
+                  >
+                    Undo
+                  </button>
+                )}
                 {!charge.paid && recording !== charge._id && (
                   <button
                     type="button"
@@ -90,7 +113,51 @@ export function TenantCharges({ charges, today }: { charges: Charge[]; today: st
           </li>
         ))}
       </ul>
+      {undoing && (
+        <UndoChargeDialog
+          key={undoing._id}
+          charge={undoing}
+          tenant={tenant}
+          onClose={() => {
+            setUndoing(undefined);
+            // Its row's buttons change once undone: focus goes back to the list.
+            heading.current?.focus();
+          }}
+        />
+      )}
     </section>
+  );
+}
+
+function UndoChargeDialog({
+  charge,
+  tenant,
+  onClose,
+}: {
+  charge: Charge;
+  tenant: string;
+  onClose: () => void;
+}) {
+  const undo = useUndoChargePayment();
+  return (
+    <UndoRecordDialog
+      title="Undo this charge’s payment?"
+      confirmLabel="Undo payment"
+      tenant={tenant}
+      busy={undo.isPending}
+      undo={async (reason) => {
+        await undo.mutateAsync({ id: charge._id, reason });
+        return CHARGE_MESSAGES.undone(charge.description);
+      }}
+      onClose={onClose}
+    >
+      <p>
+        “{charge.description}”: {formatRent(charge.amount)}
+        {charge.paid &&
+          ` by ${PAYMENT_METHOD_IN_SENTENCE[charge.paid.method]}, received ${formatDayMonthYear(charge.paid.receivedOn)}`}
+        . Undone, it is owed again. Undo only a payment recorded by mistake.
+      </p>
+    </UndoRecordDialog>
   );
 }
 

@@ -1,21 +1,15 @@
 import {
   DATE_FORMATS,
   PAYMENT_METHOD_IN_SENTENCE,
-  UNDO_PAYMENT_LIMITS,
   UNDO_PAYMENT_MESSAGES,
-  UndoPaymentRequestSchema,
   type Transaction,
 } from '@structomate/contract';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from '../../../lib/toast';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { FormField } from '../../../components/form-field';
-import { ApiError, messageOf } from '../../../lib/api-client';
-import { describedBy } from '../../../lib/described-by';
 import { formatRent, formatShortDate, formatWhen } from '../../../lib/format';
 import { useUndoPayment } from '../api/record-payment';
 import { discountNote, paidByLine } from './paid-by';
+import { UndoRecordDialog } from './undo-record-dialog';
 
 /**
  * A person's payments for the admin, newest first, each with its receipt; one the office recorded
@@ -105,82 +99,29 @@ function UndoPaymentDialog({
   onClose: () => void;
 }) {
   const undo = useUndoPayment(userId);
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
-  const hint = `${payment.tenant} is told by email, with your reason, unless they turned payment receipts off.`;
-  const field = useRef<HTMLTextAreaElement>(null);
-  const refuse = (message: string | undefined) => {
-    setError(message);
-    field.current?.focus();
-  };
-
-  const confirm = () => {
-    const checked = UndoPaymentRequestSchema.safeParse({ reason });
-    if (!checked.success) {
-      refuse(checked.error.issues[0]?.message);
-      return;
-    }
-    undo.mutate(
-      { paymentId: payment._id, reason: checked.data.reason },
-      {
-        onSuccess: ({ undone }) => {
-          toast.success(UNDO_PAYMENT_MESSAGES.undone(undone.billingMonth));
-          onClose();
-        },
-        onError: (failure) => {
-          const atReason =
-            failure instanceof ApiError
-              ? failure.issues.find((issue) => issue.path === 'reason')
-              : undefined;
-          if (atReason) {
-            refuse(atReason.message);
-            return;
-          }
-          toast.error(messageOf(failure, UNDO_PAYMENT_MESSAGES.failed));
-          onClose();
-        },
-      },
-    );
-  };
-
+  const fromDeposit = payment.method === 'deposit';
   return (
-    <ConfirmDialog
-      open
+    <UndoRecordDialog
       title={`Undo the payment of ${payment.month}?`}
       confirmLabel="Undo payment"
-      dismissLabel="Keep it"
+      tenant={payment.tenant}
       busy={undo.isPending}
-      onConfirm={confirm}
+      undo={async (reason) => {
+        const { undone } = await undo.mutateAsync({ paymentId: payment._id, reason });
+        return UNDO_PAYMENT_MESSAGES.undone(undone.billingMonth);
+      }}
       onClose={onClose}
     >
-      <div className="space-y-3">
-        <p>
-          {formatRent(payment.amount)} {payment.method === 'deposit' ? 'from' : 'by'}{' '}
-          {PAYMENT_METHOD_IN_SENTENCE[payment.method]}
-          {payment.receivedOn
-            ? `, ${payment.method === 'deposit' ? 'on' : 'received'} ${formatShortDate(payment.receivedOn)}`
-            : ''}
-          . Undone, it leaves the books and {payment.month} is unpaid again
-          {payment.method === 'deposit' ? ', and its rent is held in the deposit again' : ''}. Undo
-          only a payment recorded by mistake.
-        </p>
-        <FormField id={`${id}-reason`} label="Reason" hint={hint} error={error}>
-          <textarea
-            ref={field}
-            disabled={undo.isPending}
-            className="textarea w-full"
-            rows={3}
-            maxLength={UNDO_PAYMENT_LIMITS.reason.max}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(undefined);
-            }}
-            {...describedBy(`${id}-reason`, error, hint)}
-          />
-        </FormField>
-      </div>
-    </ConfirmDialog>
+      <p>
+        {formatRent(payment.amount)} {fromDeposit ? 'from' : 'by'}{' '}
+        {PAYMENT_METHOD_IN_SENTENCE[payment.method]}
+        {payment.receivedOn
+          ? `, ${fromDeposit ? 'on' : 'received'} ${formatShortDate(payment.receivedOn)}`
+          : ''}
+        . Undone, it leaves the books and {payment.month} is unpaid again
+        {fromDeposit ? ', and its rent is held in the deposit again' : ''}. Undo only a payment
+        recorded by mistake.
+      </p>
+    </UndoRecordDialog>
   );
 }
