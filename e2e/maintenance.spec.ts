@@ -334,7 +334,7 @@ test('a member reports an emergency; the building fixes it, charges a part; the 
   const undo = admin.getByRole('dialog', { name: 'Undo this charge’s payment?' });
   await expect(undo).toContainText(
     new RegExp(
-      `“${charged}”: 2,400 BDT by bKash, received \\d{1,2} [A-Z][a-z]{2} \\d{4}\\. Undone, it is owed again\\.`,
+      `“${charged.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}”: 2,400 BDT by bKash, received \\d{1,2} [A-Z][a-z]{2} \\d{4}\\. Undone, it is owed again\\.`,
     ),
   );
   await undo.getByRole('button', { name: 'Undo payment' }).click();
@@ -348,6 +348,7 @@ test('a member reports an emergency; the building fixes it, charges a part; the 
   await undo.getByRole('button', { name: 'Undo payment' }).click();
   await expect(toast(admin, CHARGE_MESSAGES.undone(charged))).toBeVisible();
   await expect(undo).toBeHidden();
+  await expect(account.getByRole('heading', { name: 'Other charges' })).toBeFocused();
   await expect(account).toContainText('Owes 2,400 BDT');
   await expect(account.getByRole('button', { name: /^Undo the payment of / })).toHaveCount(0);
   await mailArriving(serverPort(), tenant.email, `Correction: “${charged}” is shown as owed again`);

@@ -186,6 +186,8 @@ test.describe('rent and deposits recorded by hand', () => {
       toast(admin, 'The payment of January 2027 is undone: the month is unpaid again.'),
     ).toBeVisible();
     await expect(dialog).toBeHidden();
+    // The row is gone: focus is on the list's heading, not lost to the page.
+    await expect(payments.getByRole('heading', { name: 'Payments' })).toBeFocused();
     await expect(payments.getByRole('listitem')).toHaveCount(1);
     await expect(payments).toContainText('December 2026');
     // December stays, and can still be undone.

@@ -7,7 +7,8 @@ import { users } from './users';
 /**
  * Money a tenant owes besides rent (a repair charged to them): a line of its own in their ledger
  * and the rent roll until it is paid, then a receipt. Paid once: the payment columns are set
- * together by a conditional update (`where paid_at is null`), never changed after.
+ * together by a conditional update (`where paid_at is null`), and changed after only to be cleared
+ * together again, when that record is undone (a mistake; the audit log keeps what was cleared).
  */
 export const charges = pgTable(
   'charges',

@@ -47,11 +47,11 @@ export async function notify(
  * receipt for a record just undone, whose link would lead nowhere), in the caller's transaction.
  * True when one was withdrawn, so the correction can say the receipt never went out.
  */
-export async function withdrawUnsent(
+export async function withdrawUnsent<Kind extends Notice['kind']>(
   db: Database,
   userId: string,
-  kind: Notice['kind'],
-  field: string,
+  kind: Kind,
+  field: keyof Extract<Notice, { kind: Kind }>['data'] & string,
   value: string,
 ): Promise<boolean> {
   const withdrawn = await db

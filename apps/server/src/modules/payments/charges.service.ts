@@ -14,6 +14,7 @@ import type { Database } from '../../db/client';
 import { agreements, apartments, charges, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
+import { retryOnDeadlock } from '../../lib/db-errors';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { notify, withdrawUnsent } from '../notifications/notifications.service';
 
@@ -209,7 +210,8 @@ export async function recordChargePayment(
 /**
  * Undoes a charge's payment recorded by mistake: the charge is owed again, its receipt withdrawn if
  * not sent yet, the tenant told why. The charge's row is locked until this commits, so two admins
- * undoing it at once (or one recording it while another undoes) take turns: one undo, one 409.
+ * undoing it at once take turns: one undo, one 409. A payment recorded while it is undone meets
+ * the charge still paid (409), or, once the undo has committed, records it paid again.
  */
 export async function undoChargePayment(
   db: Database,
@@ -222,65 +224,72 @@ export async function undoChargePayment(
     .from(charges)
     .where(eq(charges.id, id));
   if (!owner) throw notFound(CHARGE_MESSAGES.notFound);
-  await db.transaction(async (tx) => {
-    // The person's row held (shared) first, as an undone rent payment does: an account deletion
-    // under way finishes first (and the payment stays) or waits, and then finds the charge owed.
-    const [person] = await tx
-      .select({ name: users.displayName, deletedAt: users.deletedAt })
-      .from(users)
-      .where(eq(users.id, owner.tenantId))
-      .for('share');
-    if (!person) throw notFound(CHARGE_MESSAGES.notFound);
-    if (person.deletedAt) throw conflict(UNDO_PAYMENT_MESSAGES.deletedAccount);
-    const [charge] = await tx
-      .select({
-        description: charges.description,
-        amount: charges.amount,
-        method: charges.method,
-        reference: charges.reference,
-        receivedOn: charges.receivedOn,
-        paidAt: charges.paidAt,
-      })
-      .from(charges)
-      .where(eq(charges.id, id))
-      .for('update');
-    if (!charge?.method || !charge.receivedOn || !charge.paidAt) {
-      throw conflict(CHARGE_MESSAGES.notPaid);
-    }
-    const [undone] = await tx
-      .update(charges)
-      .set({ method: null, reference: null, receivedOn: null, recordedBy: null, paidAt: null })
-      .where(and(eq(charges.id, id), isNotNull(charges.paidAt)))
-      .returning({ id: charges.id });
-    if (!undone) throw conflict(CHARGE_MESSAGES.notPaid);
-    const withdrawn = await withdrawUnsent(tx, owner.tenantId, 'charge-receipt', 'chargeId', id);
-    const method = PAYMENT_METHOD_IN_SENTENCE[charge.method];
-    await notify(tx, owner.tenantId, {
-      kind: 'charge-undone',
-      data: {
-        chargeId: id,
-        description: charge.description,
-        amount: charge.amount,
-        method,
-        receivedOn: charge.receivedOn,
-        reason,
-        receiptSent: !withdrawn,
-      },
-    });
-    await recordAudit(tx, actor, {
-      action: 'charge.undone',
-      subjectType: 'charge',
-      subjectId: id,
-      summary: `${actor.name} undid the payment of “${charge.description}” recorded for ${person.name}: ${charge.amount.toLocaleString('en-US')} BDT by ${method}, received ${dayLabel(charge.receivedOn)}${charge.reference ? `, ref ${charge.reference}` : ''}. Reason: ${reason}`,
-      before: {
-        paid: true,
-        method: charge.method,
-        reference: charge.reference,
-        receivedOn: charge.receivedOn,
-        paidAt: charge.paidAt.toISOString(),
-      },
-      after: { paid: false, reason },
-    });
-  });
+  // The person's row is held shared, then the charge's trigger bumps their money's version: a
+  // lease accepted or ended for them at that moment takes the two the other way round, and
+  // PostgreSQL ends one of the two as a deadlock; this side is run again.
+  await retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      // The person's row held (shared) first, as an undone rent payment does: an account deletion
+      // under way finishes first (and the payment stays) or waits, and then finds the charge owed.
+      const [person] = await tx
+        .select({ name: users.displayName, deletedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, owner.tenantId))
+        .for('share');
+      if (!person) throw notFound(CHARGE_MESSAGES.notFound);
+      if (person.deletedAt) throw conflict(UNDO_PAYMENT_MESSAGES.deletedAccount);
+      const [charge] = await tx
+        .select({
+          description: charges.description,
+          amount: charges.amount,
+          method: charges.method,
+          reference: charges.reference,
+          receivedOn: charges.receivedOn,
+          recordedBy: charges.recordedBy,
+          paidAt: charges.paidAt,
+        })
+        .from(charges)
+        .where(eq(charges.id, id))
+        .for('update');
+      if (!charge?.method || !charge.receivedOn || !charge.paidAt) {
+        throw conflict(CHARGE_MESSAGES.notPaid);
+      }
+      const [undone] = await tx
+        .update(charges)
+        .set({ method: null, reference: null, receivedOn: null, recordedBy: null, paidAt: null })
+        .where(and(eq(charges.id, id), isNotNull(charges.paidAt)))
+        .returning({ id: charges.id });
+      if (!undone) throw conflict(CHARGE_MESSAGES.notPaid);
+      const withdrawn = await withdrawUnsent(tx, owner.tenantId, 'charge-receipt', 'chargeId', id);
+      const method = PAYMENT_METHOD_IN_SENTENCE[charge.method];
+      await notify(tx, owner.tenantId, {
+        kind: 'charge-undone',
+        data: {
+          chargeId: id,
+          description: charge.description,
+          amount: charge.amount,
+          method,
+          receivedOn: charge.receivedOn,
+          reason,
+          receiptSent: !withdrawn,
+        },
+      });
+      await recordAudit(tx, actor, {
+        action: 'charge.undone',
+        subjectType: 'charge',
+        subjectId: id,
+        summary: `${actor.name} undid the payment of “${charge.description}” recorded for ${person.name}: ${charge.amount.toLocaleString('en-US')} BDT by ${method}, received ${dayLabel(charge.receivedOn)}${charge.reference ? `, ref ${charge.reference}` : ''}. Reason: ${reason}`,
+        before: {
+          paid: true,
+          method: charge.method,
+          reference: charge.reference,
+          receivedOn: charge.receivedOn,
+          recordedBy: charge.recordedBy,
+          paidAt: charge.paidAt.toISOString(),
+        },
+        after: { paid: false, reason },
+      });
+    }),
+  );
   return getCharge(db, id, { _id: actor.id, role: 'admin' });
 }

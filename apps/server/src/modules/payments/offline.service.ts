@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { agreements, payments, users } from '../../db/schema';
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/app-error';
-import { uniqueViolation } from '../../lib/db-errors';
+import { retryOnDeadlock, uniqueViolation } from '../../lib/db-errors';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { notify, withdrawUnsent } from '../notifications/notifications.service';
 import { depositsHeld } from './deposits.service';
@@ -210,56 +210,61 @@ export async function undoOfflinePayment(
   reason: string,
 ): Promise<Transaction> {
   const ofPerson = and(eq(payments.id, paymentId), eq(payments.userId, personId));
-  return db.transaction(async (tx) => {
-    // The person's row held (shared) until this commits: an account deletion under way finishes
-    // first (and the payment stays) or waits, and then finds the month owed and keeps the account.
-    const [person] = await tx
-      .select({ deletedAt: users.deletedAt })
-      .from(users)
-      .where(eq(users.id, personId))
-      .for('share');
-    if (!person) throw notFound(UNDO_PAYMENT_MESSAGES.notFound);
-    if (person.deletedAt) throw conflict(UNDO_PAYMENT_MESSAGES.deletedAccount);
-    const [before] = await transactionsWhere(tx, ofPerson, 1);
-    if (!before) throw notFound(UNDO_PAYMENT_MESSAGES.notFound);
-    if (before.provider !== 'offline') throw conflict(UNDO_PAYMENT_MESSAGES.card);
-    const removed = await tx
-      .delete(payments)
-      .where(and(ofPerson, eq(payments.provider, 'offline')))
-      .returning({ id: payments.id });
-    if (removed.length === 0) throw notFound(UNDO_PAYMENT_MESSAGES.notFound);
-    // Its receipt, if not mailed yet, is not: the correction would follow a receipt that no
-    // longer holds, whose link leads nowhere.
-    const withdrawn = await withdrawUnsent(tx, personId, 'receipt', 'paymentId', paymentId);
-    const method = PAYMENT_METHOD_IN_SENTENCE[before.method];
-    const receivedOn = before.receivedOn ?? before.date.slice(0, 10);
-    await notify(tx, personId, {
-      kind: 'payment-undone',
-      data: {
-        month: before.billingMonth,
-        amount: before.amount,
-        method,
-        receivedOn,
-        reason,
-        receiptSent: !withdrawn,
-      },
-    });
-    await recordAudit(tx, actor, {
-      action: 'payment.undone',
-      subjectType: 'payment',
-      subjectId: before.transactionId,
-      summary: `${actor.name} undid the rent of ${monthLabel(before.billingMonth)} recorded for ${before.tenant}, apartment ${before.apartmentNo}: ${before.amount.toLocaleString('en-US')} BDT ${paidHow(before.method, receivedOn)}${before.reference ? `, ref ${before.reference}` : ''}. Reason: ${reason}`,
-      before: {
-        billingMonth: before.billingMonth,
-        status: 'paid',
-        userId: personId,
-        rent: before.rent,
-        method: before.method,
-        reference: before.reference,
-        receivedOn,
-      },
-      after: { billingMonth: before.billingMonth, status: 'unpaid', reason },
-    });
-    return before;
-  });
+  // The person's row is held shared, then the payment's trigger bumps their money's version: a
+  // lease accepted or ended for them at that moment takes the two the other way round, and
+  // PostgreSQL ends one of the two as a deadlock; this side is run again.
+  return retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      // The person's row held (shared) until this commits: an account deletion under way finishes
+      // first (and the payment stays) or waits, and then finds the month owed and keeps the account.
+      const [person] = await tx
+        .select({ deletedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, personId))
+        .for('share');
+      if (!person) throw notFound(UNDO_PAYMENT_MESSAGES.notFound);
+      if (person.deletedAt) throw conflict(UNDO_PAYMENT_MESSAGES.deletedAccount);
+      const [before] = await transactionsWhere(tx, ofPerson, 1);
+      if (!before) throw notFound(UNDO_PAYMENT_MESSAGES.notFound);
+      if (before.provider !== 'offline') throw conflict(UNDO_PAYMENT_MESSAGES.card);
+      const removed = await tx
+        .delete(payments)
+        .where(and(ofPerson, eq(payments.provider, 'offline')))
+        .returning({ id: payments.id });
+      if (removed.length === 0) throw notFound(UNDO_PAYMENT_MESSAGES.notFound);
+      // Its receipt, if not mailed yet, is not: the correction would follow a receipt that no
+      // longer holds, whose link leads nowhere.
+      const withdrawn = await withdrawUnsent(tx, personId, 'receipt', 'paymentId', paymentId);
+      const method = PAYMENT_METHOD_IN_SENTENCE[before.method];
+      const receivedOn = before.receivedOn ?? before.date.slice(0, 10);
+      await notify(tx, personId, {
+        kind: 'payment-undone',
+        data: {
+          month: before.billingMonth,
+          amount: before.amount,
+          method,
+          receivedOn,
+          reason,
+          receiptSent: !withdrawn,
+        },
+      });
+      await recordAudit(tx, actor, {
+        action: 'payment.undone',
+        subjectType: 'payment',
+        subjectId: before.transactionId,
+        summary: `${actor.name} undid the rent of ${monthLabel(before.billingMonth)} recorded for ${before.tenant}, apartment ${before.apartmentNo}: ${before.amount.toLocaleString('en-US')} BDT ${paidHow(before.method, receivedOn)}${before.reference ? `, ref ${before.reference}` : ''}. Reason: ${reason}`,
+        before: {
+          billingMonth: before.billingMonth,
+          status: 'paid',
+          userId: personId,
+          rent: before.rent,
+          method: before.method,
+          reference: before.reference,
+          receivedOn,
+        },
+        after: { billingMonth: before.billingMonth, status: 'unpaid', reason },
+      });
+      return before;
+    }),
+  );
 }

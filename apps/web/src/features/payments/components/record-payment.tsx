@@ -10,7 +10,7 @@ import {
   type RecordPaymentRequest,
   type TenantAccount,
 } from '@structomate/contract';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form-field';
@@ -61,6 +61,16 @@ export function RecordPayment({ account }: { account: TenantAccount }) {
     defaultValues: defaults,
   });
   const agreementId = useWatch({ control, name: 'agreementId' });
+  // A lease whose last month was just paid (here, or by another admin) leaves the list: the form
+  // moves to the next lease that owes, with nothing ticked, rather than stay on one it hides.
+  const firstLease = leases[0]?._id;
+  const listed = leases.some((lease) => lease._id === agreementId);
+  useEffect(() => {
+    if (listed || !firstLease) return;
+    setValue('agreementId', firstLease);
+    setValue('months', []);
+    setValue('method', 'cash');
+  }, [listed, firstLease, setValue]);
   const method = useWatch({ control, name: 'method' });
   const chosen = useWatch({ control, name: 'months' });
   const unpaid = unpaidMonthsOf(ledger, agreementId);

@@ -8,6 +8,7 @@ import {
   type OfflinePaymentMethod,
 } from '@structomate/contract';
 import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { ApiError, messageOf } from '../../../lib/api-client';
@@ -119,8 +120,9 @@ export function TenantCharges({
           charge={undoing}
           tenant={tenant}
           onClose={() => {
-            setUndoing(undefined);
-            // Its row's buttons change once undone: focus goes back to the list.
+            // Closed at once (an open modal keeps focus from the page), then focus goes back to
+            // the list: the row's buttons change once undone.
+            flushSync(() => setUndoing(undefined));
             heading.current?.focus();
           }}
         />

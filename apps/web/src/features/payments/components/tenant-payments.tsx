@@ -5,6 +5,7 @@ import {
   type Transaction,
 } from '@structomate/contract';
 import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { formatRent, formatShortDate, formatWhen } from '../../../lib/format';
 import { useUndoPayment } from '../api/record-payment';
@@ -79,8 +80,9 @@ export function TenantPayments({
           userId={userId}
           payment={undoing}
           onClose={() => {
-            setUndoing(undefined);
-            // The row it was opened from may be gone: focus goes back to the list.
+            // Closed at once (an open modal keeps focus from the page), then focus goes back to
+            // the list: the row it was opened from may be gone.
+            flushSync(() => setUndoing(undefined));
             heading.current?.focus();
           }}
         />
