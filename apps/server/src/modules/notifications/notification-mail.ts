@@ -32,7 +32,6 @@ const AcceptedLeaseSchema = z.object({
     .optional(),
 });
 
-/** Which request a maintenance notice is about. */
 /** A charge recorded as paid: its receipt, and the correction when that record is undone. */
 const ChargePaidSchema = z.object({
   chargeId: z.string(),
@@ -43,6 +42,7 @@ const ChargePaidSchema = z.object({
   receivedOn: z.string(),
 });
 
+/** Which request a maintenance notice is about. */
 const RepairSchema = z.object({
   requestId: z.string(),
   number: z.number(),
