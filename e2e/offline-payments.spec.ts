@@ -144,6 +144,51 @@ test.describe('rent and deposits recorded by hand', () => {
     await expect(page.getByRole('article')).toContainText('Amount paid29,500 BDT');
     await expect(page.getByRole('article')).toContainText('Paid bybKash');
     expect(await accessibilityViolations(page)).toEqual([]);
+
+    // The refund was recorded by mistake (the tenant never took the money): the admin undoes it.
+    await deposit.getByRole('button', { name: 'Undo “Refunded 3 Dec 2026”, 5,000 BDT' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Undo this deposit refund?' });
+    await expect(dialog).toContainText(
+      '“Refunded 3 Dec 2026”: 5,000 BDT by cash. Undone, it counts as held again: the deposit then holds 29,500 BDT.',
+    );
+    await dialog.getByRole('button', { name: 'Undo refund' }).click();
+    await expect(dialog.getByText('Say why the payment is undone')).toBeVisible();
+    await expect(dialog.getByLabel('Reason')).toBeFocused();
+    expect(await accessibilityViolations(admin)).toEqual([]);
+    await dialog.getByLabel('Reason').fill('The tenant never took the money');
+    await dialog.getByRole('button', { name: 'Undo refund' }).click();
+    await expect(
+      toast(admin, 'The deposit refund is undone: it counts as held again.'),
+    ).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(deposit.getByRole('heading', { name: 'Deposit · Apartment C-403' })).toBeFocused();
+    await expect(deposit).toContainText('Held now29,500 BDT');
+    await expect(deposit).toContainText('Cash · undone 3 Dec 2026');
+    await expect(deposit).toContainText(
+      'Refund undone 3 Dec 2026Recorded by mistake: The tenant never took the money+5,000 BDT',
+    );
+    // Undone once: neither the refund nor its undo can be undone now; the receipt still can.
+    await expect(deposit.getByRole('button', { name: /^Undo/ })).toHaveCount(1);
+    await picture(admin, 'deposit-undone', 360);
+    await admin.setViewportSize({ width: 1366, height: 768 });
+
+    // The tenant's profile holds the whole deposit again, and the mail says why.
+    await page.goto('/dashboard/myProfile');
+    await expect(page.getByText('29,500 BDT, received', { exact: true })).toBeVisible();
+    await admin.goto('/dashboard/sent-mail');
+    await admin.getByLabel('Address or subject').fill(tenant.email);
+    const subject = 'Correction: 5,000 BDT of your deposit was not given back';
+    const row = admin.getByRole('row').filter({ hasText: subject });
+    await expect(async () => {
+      await admin.getByRole('button', { name: 'Search' }).click();
+      await expect(row).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await row.getByRole('link', { name: subject }).click();
+    await expect(
+      admin
+        .frameLocator('iframe[title^="The email"]')
+        .getByText('The office’s reason: The tenant never took the money'),
+    ).toBeVisible();
     await admin.context().close();
   });
 

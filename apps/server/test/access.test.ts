@@ -66,6 +66,7 @@ const expected: Record<string, Access> = {
   'POST /api/tenants/:id/payments': ['admin'],
   'POST /api/tenants/:id/payments/:paymentId/undo': ['admin'],
   'POST /api/tenants/:id/deposits': ['admin'],
+  'POST /api/tenants/:id/deposits/:entryId/undo': ['admin'],
   'GET /api/tenants/former-balances': ['admin'],
   'POST /api/stripe/webhook': 'public',
   'POST /api/get/userAnnouncement': ['user', 'admin'],

@@ -52,6 +52,25 @@ const call = (server: ServerProcess, cookie: string, url: string, body: unknown)
 
 const member = (apartmentNo: string) => renter(database, apartmentNo);
 
+/** A deposit entry in cash for the person's lease, under a key of its own. */
+const cashEntry = (person: Member, kind: 'received' | 'refunded', amount: number) => ({
+  agreementId: person.agreementId,
+  kind,
+  amount,
+  method: 'cash',
+  date: '2026-11-23',
+  key: randomUUID(),
+});
+
+/** How many notices of `kind` the person has (sent or not). */
+const noticesOf = async (person: Member, kind: string) =>
+  (
+    await database.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, person.id), eq(notifications.kind, kind)))
+  )[0]?.n ?? 0;
+
 /** Statements of this database now waiting for a row another transaction holds. */
 async function waitingOnLocks(): Promise<number> {
   const result = await database.db.execute(
@@ -194,13 +213,7 @@ describe('two servers on one PostgreSQL', () => {
         .select({ id: payments.id })
         .from(payments)
         .where(and(eq(payments.userId, person.id), eq(payments.billingMonth, `${month}-01`)));
-    const undoneNotices = async () =>
-      (
-        await database.db
-          .select({ n: count() })
-          .from(notifications)
-          .where(and(eq(notifications.userId, person.id), eq(notifications.kind, 'payment-undone')))
-      )[0]?.n ?? 0;
+    const undoneNotices = () => noticesOf(person, 'payment-undone');
     const undo = (server: ServerProcess, paymentId: string) =>
       call(server, adminCookie, `/api/tenants/${person.id}/payments/${paymentId}/undo`, {
         reason: 'Recorded by mistake',
@@ -274,14 +287,8 @@ describe('two servers on one PostgreSQL', () => {
     for (const person of people) {
       for (let index = 0; index < 5; index += 1) {
         round += 1;
-        const entry = (kind: 'received' | 'refunded', amount: number) => ({
-          agreementId: person.agreementId,
-          kind,
-          amount,
-          method: 'cash',
-          date: '2026-11-23',
-          key: randomUUID(),
-        });
+        const entry = (kind: 'received' | 'refunded', amount: number) =>
+          cashEntry(person, kind, amount);
         const url = `/api/tenants/${person.id}/deposits`;
         const received = await call(a, adminCookie, url, entry('received', 10_000));
         expect(received.status).toBe(201);
@@ -428,4 +435,68 @@ describe('two servers on one PostgreSQL', () => {
       expect(entries?.n, `round ${round}`).toBe(round + 1);
     }
   });
+  it('a deposit receipt undone on both servers at once while it is refunded: one of the three, undone once, never below zero, 10 rounds', async () => {
+    const [a, b] = servers;
+    if (!a || !b) throw new Error('servers missing');
+    const people = await Promise.all(['C-602', 'C-704'].map(member));
+    const heldOf = async (person: Member) =>
+      (await depositsHeld(database.db, [person.agreementId])).get(person.agreementId) ?? -1;
+    const messageOf = (body: unknown) =>
+      (body as { error?: { message?: string } }).error?.message ?? '';
+    let round = 0;
+    for (const person of people) {
+      const url = `/api/tenants/${person.id}/deposits`;
+      const entry = (kind: 'received' | 'refunded', amount: number) =>
+        cashEntry(person, kind, amount);
+      for (let index = 0; index < 5; index += 1) {
+        round += 1;
+        // Each round starts from nothing held.
+        expect(await heldOf(person), `round ${round}`).toBe(0);
+        const received = await call(a, adminCookie, url, entry('received', 10_000));
+        expect(received.status).toBe(201);
+        const receiptId = (received.body as { entry: { _id: string } }).entry._id;
+        const undo = (server: ServerProcess) =>
+          call(server, adminCookie, `${url}/${receiptId}/undo`, { reason: `Round ${round}` });
+        const noticesBefore = await noticesOf(person, 'deposit-undone');
+        // The receipt undone on both servers, and 6,000 BDT of it given back, all at once.
+        const [first, second, refund] = await Promise.all([
+          undo(a),
+          undo(b),
+          call(index % 2 ? a : b, adminCookie, url, entry('refunded', 6_000)),
+        ]);
+        const undone = [first, second].filter((answer) => answer.status === 200).length;
+        const refunded = refund.status === 201 ? 1 : 0;
+        const statuses = `round ${round}: ${first.status},${second.status},${refund.status}`;
+        // Whichever came first holds: the other two are refused with what is true then.
+        expect(undone + refunded, statuses).toBe(1);
+        for (const answer of [first, second].filter((answer) => answer.status !== 200)) {
+          expect(answer.status, statuses).toBe(409);
+          expect(
+            [
+              'This deposit entry is undone already.',
+              'Only 4,000 BDT of the deposit is held now: undo what was given back or paid as rent from it first.',
+            ],
+            statuses,
+          ).toContain(messageOf(answer.body));
+        }
+        if (!refunded) {
+          expect(refund.status, statuses).toBe(409);
+          expect(messageOf(refund.body), statuses).toBe(
+            'Only 0 BDT of the deposit is held: a refund cannot be more',
+          );
+        }
+        const [undos] = await database.db
+          .select({ n: count() })
+          .from(depositEntries)
+          .where(eq(depositEntries.undoes, receiptId));
+        expect(undos?.n, statuses).toBe(undone);
+        expect(await noticesOf(person, 'deposit-undone'), statuses).toBe(noticesBefore + undone);
+        expect(await heldOf(person), statuses).toBe(undone ? 0 : 4_000);
+        // What the refund left is given back, for the next round.
+        if (refunded)
+          expect((await call(a, adminCookie, url, entry('refunded', 4_000))).status).toBe(201);
+      }
+    }
+    expect(round).toBe(10);
+  }, 120_000);
 });

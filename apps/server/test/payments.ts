@@ -10,7 +10,7 @@ import {
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { and, count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { apartments, coupons, payments, sandboxIntents } from '../src/db/schema';
+import { agreements, apartments, coupons, payments, sandboxIntents } from '../src/db/schema';
 import { loginAs, type TestApp } from './build';
 import { newPerson, type Person } from './people';
 
@@ -145,6 +145,16 @@ export async function acceptRequest(t: TestApp, agreementId: string) {
  * app's size, as the admin's browser does: the first pages of that size are kept by the server
  * until data changes, so this reads what the admin would be shown.
  */
+/** The id of the person's lease (their only one). */
+export async function leaseIdOf(t: TestApp, person: Person): Promise<string> {
+  const [lease] = await t.database.db
+    .select({ id: agreements.id })
+    .from(agreements)
+    .where(eq(agreements.tenantId, person.id));
+  if (!lease) throw new Error('no lease');
+  return lease.id;
+}
+
 export async function memberRow(admin: Payer, person: Person) {
   for (let page = 1; page <= 100; page++) {
     const listed = await admin.inject({

@@ -62,6 +62,16 @@ export const DEPOSIT_MESSAGES = {
     'No answer came back, so the entry may have been recorded: check the entries. Sent again unchanged, it is recorded once.',
   keyReused:
     'An entry with other details was already recorded under this key. Send a new key for a new entry.',
+  entryNotFound: 'This person has no such deposit entry.',
+  undoOfUndo: 'This entry undoes another one: record the deposit again instead.',
+  alreadyUndone: 'This deposit entry is undone already.',
+  /** A receipt undone would leave less than nothing held: what went out of it goes first. */
+  undoOverdrawn: (held: number) =>
+    `Only ${held.toLocaleString('en-US')} BDT of the deposit is held now: undo what was given back or paid as rent from it first.`,
+  undone: (kind: 'received' | 'refunded') =>
+    kind === 'received'
+      ? 'The deposit receipt is undone: it no longer counts as held.'
+      : 'The deposit refund is undone: it counts as held again.',
 } as const;
 
 const ReferenceSchema = z
@@ -144,6 +154,20 @@ export const DEPOSIT_KINDS = ['received', 'refunded'] as const;
 export const DepositKindSchema = z.enum(DEPOSIT_KINDS, { error: DEPOSIT_MESSAGES.kindRequired });
 export type DepositKind = z.infer<typeof DepositKindSchema>;
 
+/**
+ * Every kind of deposit entry: the two the admin records, and the two that undo one of them
+ * recorded by mistake (the ledger is append-only, so an undo is an entry of its own, the opposite
+ * way, naming the entry it undoes).
+ */
+export const DEPOSIT_ENTRY_KINDS = [...DEPOSIT_KINDS, 'receipt_undone', 'refund_undone'] as const;
+export const DepositEntryKindSchema = z.enum(DEPOSIT_ENTRY_KINDS);
+export type DepositEntryKind = z.infer<typeof DepositEntryKindSchema>;
+/** The kind of the entry that undoes one of `kind`. */
+export const DEPOSIT_UNDO_KIND = {
+  received: 'receipt_undone',
+  refunded: 'refund_undone',
+} as const satisfies Record<DepositKind, DepositEntryKind>;
+
 export const DepositAmountSchema = z
   .number({
     // An empty number field gives NaN: that is a missing value, not a wrong one.
@@ -179,7 +203,7 @@ export type DepositFields = z.input<typeof DepositFieldsSchema>;
 export const DepositEntrySchema = z.object({
   _id: z.string(),
   agreementId: z.string(),
-  kind: DepositKindSchema,
+  kind: DepositEntryKindSchema,
   amount: z.number().int(),
   method: OfflinePaymentMethodSchema,
   reference: z.string().nullable(),
@@ -187,8 +211,15 @@ export const DepositEntrySchema = z.object({
   /** Who recorded it and when (ISO). */
   recordedBy: z.string(),
   recordedAt: z.string(),
+  /** An undo's: the entry it undoes and the office's reason (null otherwise; none before 0033). */
+  undoes: z.string().nullable().optional(),
+  reason: z.string().nullable().optional(),
 });
 export type DepositEntry = z.infer<typeof DepositEntrySchema>;
+
+export const DepositEntryParamsSchema = TenantIdParamsSchema.extend({
+  entryId: z.uuid({ error: 'must be a valid deposit entry id' }),
+});
 
 /** A month's rent paid out of the deposit: a payment recorded with the method `deposit`. */
 export const DepositRentSchema = z.object({

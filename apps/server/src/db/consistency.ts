@@ -228,7 +228,8 @@ const invariants: { rule: string; violations: string }[] = [
   {
     rule: 'no deposit refunded or paid as rent beyond what was received',
     violations: `select count(*)::int as n from (select 1 from (
-        select agreement_id, case kind when 'received' then -amount else amount end as given
+        select agreement_id,
+          case when kind in ('received', 'refund_undone') then -amount else amount end as given
         from deposit_entries
         union all
         select agreement_id, rent - discount from payments where method = 'deposit') m

@@ -51,6 +51,19 @@ const RepairSchema = z.object({
 });
 
 /** What each kind of notice carries, written when it happens, so the mail needs no lookup. */
+/** A deposit entry the office recorded, as its receipt tells it. */
+const DepositNoticeSchema = z.object({
+  /** The entry's id (notices queued before 0033 have none). */
+  entryId: z.string().optional(),
+  entry: z.enum(['received', 'refunded']),
+  amount: z.number(),
+  method: z.string(),
+  date: z.string(),
+  apartmentNo: z.string(),
+  /** What the building holds after this entry. */
+  held: z.number(),
+});
+
 export const NoticeSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('receipt'),
@@ -102,16 +115,15 @@ export const NoticeSchema = z.discriminatedUnion('kind', [
       receiptSent: z.boolean(),
     }),
   }),
+  z.object({ kind: z.literal('deposit-entry'), data: DepositNoticeSchema }),
   z.object({
-    kind: z.literal('deposit-entry'),
-    data: z.object({
-      entry: z.enum(['received', 'refunded']),
-      amount: z.number(),
-      method: z.string(),
-      date: z.string(),
-      apartmentNo: z.string(),
-      /** What the building holds after this entry. */
-      held: z.number(),
+    kind: z.literal('deposit-undone'),
+    data: DepositNoticeSchema.extend({
+      /** The entry undone (recorded by mistake), as it was; `held` is what is held after the undo. */
+      entryId: z.string(),
+      reason: z.string(),
+      /** Whether its receipt had gone out. */
+      receiptSent: z.boolean(),
     }),
   }),
   z.object({
@@ -192,6 +204,7 @@ export const TOPIC_OF: Record<NoticeKind, MailTopic> = {
   'charge-receipt': 'receipts',
   'charge-undone': 'receipts',
   'deposit-entry': 'receipts',
+  'deposit-undone': 'receipts',
   'rent-reminder': 'rent',
   'rent-overdue': 'rent',
   'request-received': 'requests',
@@ -352,6 +365,36 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
           ['Apartment', apartmentNo],
           [received ? 'Received' : 'Given back', bdt(amount)],
           ['On', dayLabel(date)],
+          ['Deposit now held', bdt(held)],
+        ],
+        action: { label: 'See my lease', url: dashboard('myProfile') },
+      };
+    }
+    case 'deposit-undone': {
+      const { entry, amount, method, date, apartmentNo, held, reason, receiptSent } = notice.data;
+      const received = entry === 'received';
+      const what = received
+        ? `${bdt(amount)} received by ${method} on ${dayLabel(date)} as the security deposit for apartment ${apartmentNo}`
+        : `${bdt(amount)} of the security deposit for apartment ${apartmentNo} given back by ${method} on ${dayLabel(date)}`;
+      const receipt = receiptSent
+        ? 'and the receipt it sent you no longer holds'
+        : 'before its receipt was sent';
+      return {
+        subject: received
+          ? `Correction: the deposit of ${bdt(amount)} was not received`
+          : `Correction: ${bdt(amount)} of your deposit was not given back`,
+        preview: `The office undid a deposit ${received ? 'receipt' : 'refund'} it had recorded by mistake.`,
+        heading: received ? 'A deposit receipt was undone' : 'A deposit refund was undone',
+        paragraphs: [
+          `Hello ${name}, the building office had recorded ${what}. It has undone that record, ${receipt}: the building now holds ${bdt(held)} of your deposit.`,
+          `The office’s reason: ${reason}`,
+          received
+            ? 'If you did pay it, keep your proof of payment and tell the office.'
+            : 'If you did receive it, tell the office.',
+        ],
+        details: [
+          ['Apartment', apartmentNo],
+          [received ? 'Not received' : 'Not given back', bdt(amount)],
           ['Deposit now held', bdt(held)],
         ],
         action: { label: 'See my lease', url: dashboard('myProfile') },

@@ -1,5 +1,7 @@
 import {
   DEPOSIT_MESSAGES,
+  DEPOSIT_UNDO_KIND,
+  UNDO_PAYMENT_MESSAGES,
   dayLabel,
   PAYMENT_METHOD_IN_SENTENCE,
   type DepositEntry,
@@ -11,12 +13,13 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../lib/sql-rows';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { agreements, depositEntries, payments } from '../../db/schema';
-import { conflict } from '../../lib/app-error';
-import { checkViolation } from '../../lib/db-errors';
+import { agreements, apartments, depositEntries, payments, users } from '../../db/schema';
+import { conflict, notFound } from '../../lib/app-error';
+import { calendarDay } from '../../lib/clock';
+import { checkViolation, retryOnDeadlock, uniqueViolation } from '../../lib/db-errors';
 import { onceByKey, replayed } from '../../lib/request-keys';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { notify } from '../notifications/notifications.service';
+import { notify, withdrawUnsent } from '../notifications/notifications.service';
 import { assertOfflineDay, offlineLease } from './offline-lease';
 
 /**
@@ -38,8 +41,11 @@ const depositMoves = sql`(
   union all
   select p.agreement_id, 'rent', p.rent - p.discount from payments p where p.method = 'deposit')`;
 
-/** What a movement `d` adds to what is held: a receipt adds, a refund or rent paid takes away. */
-const entryHeld = sql`case when d.kind = 'received' then d.amount else -d.amount end`;
+/**
+ * What a movement `d` adds to what is held: a receipt (or a refund undone) adds; a refund, rent
+ * paid, or a receipt undone takes away. The same rule as the database's `deposit_held()` (0033).
+ */
+const entryHeld = sql`case when d.kind in ('received', 'refund_undone') then d.amount else -d.amount end`;
 
 /**
  * SQL for the deposit held per lease with any movement, as a derived table (`agreement_id`,
@@ -52,12 +58,13 @@ export const depositsHeldSql = sql`(
 
 /**
  * SQL for one lease's deposit, for a lateral join (`left join lateral … on true`): `held` (as
- * above), `received` (all it ever received) and `to_rent` (all of it that paid rent), whole BDT;
- * 0, 0 and 0 for a lease with no movement.
+ * above), `received` (all it ever received, less receipts undone as recorded by mistake) and
+ * `to_rent` (all of it that paid rent), whole BDT; 0, 0 and 0 for a lease with no movement.
  */
 export const depositOfLeaseSql = (agreementId: SQL) => sql`(
   select coalesce(sum(${entryHeld}), 0)::bigint as held,
-    coalesce(sum(d.amount) filter (where d.kind = 'received'), 0)::bigint as received,
+    coalesce(sum(case d.kind when 'received' then d.amount when 'receipt_undone' then -d.amount end),
+      0)::bigint as received,
     coalesce(sum(d.amount) filter (where d.kind = 'rent'), 0)::bigint as to_rent
   from ${depositMoves} d where d.agreement_id = ${agreementId})`;
 
@@ -121,6 +128,8 @@ const toEntry = (row: EntryRow): DepositEntry => ({
   date: row.entryDate,
   recordedBy: row.recordedBy,
   recordedAt: row.recordedAt.toISOString(),
+  undoes: row.undoes,
+  reason: row.reason,
 });
 
 /** Each lease's deposit (terms, held, entries oldest first), in the order of `agreementIds`. */
@@ -232,6 +241,7 @@ export async function recordDepositEntry(
         await notify(tx, personId, {
           kind: 'deposit-entry',
           data: {
+            entryId: row.id,
             entry: input.kind,
             amount: input.amount,
             method: how,
@@ -271,4 +281,130 @@ export async function recordDepositEntry(
   const [deposit] = await leaseDeposits(db, [lease.id]);
   if (!deposit) throw new Error('deposit missing after recording');
   return { entry: toEntry(entry), deposit };
+}
+
+/**
+ * Undoes a deposit entry recorded by mistake (a receipt for money that never came, a refund never
+ * given): the ledger is append-only, so the undo is an entry of its own, the opposite way, naming
+ * the one it undoes; the tenant is told why and its receipt withdrawn if not sent yet. The
+ * database checks the undo matches its entry, undoes it once (`deposit_entries_undone_once`: two
+ * admins at once, one is refused) and never takes the deposit below nothing (a receipt whose
+ * money was given back or paid as rent since: 409, what went out of it is undone first).
+ */
+export async function undoDepositEntry(
+  db: Database,
+  timeZone: string,
+  actor: AuditActor & { id: string },
+  personId: string,
+  entryId: string,
+  reason: string,
+  now: Date,
+): Promise<RecordDepositResponse> {
+  let agreementId: string | undefined;
+  let undo: EntryRow | undefined;
+  try {
+    undo = await retryOnDeadlock(() =>
+      db.transaction(async (tx) => {
+        // The person's row held (shared) first, as the other undos do: an account deletion under
+        // way finishes first (its deposit stays as it is) or waits, and then finds what is held.
+        const [person] = await tx
+          .select({ name: users.displayName, deletedAt: users.deletedAt })
+          .from(users)
+          .where(eq(users.id, personId))
+          .for('share');
+        if (!person) throw notFound(DEPOSIT_MESSAGES.entryNotFound);
+        if (person.deletedAt) throw conflict(UNDO_PAYMENT_MESSAGES.deletedAccount);
+        const [found] = await tx
+          .select({ entry: depositEntries, apartmentNo: apartments.apartmentNo })
+          .from(depositEntries)
+          .innerJoin(agreements, eq(agreements.id, depositEntries.agreementId))
+          .innerJoin(apartments, eq(apartments.id, agreements.apartmentId))
+          .where(and(eq(depositEntries.id, entryId), eq(agreements.tenantId, personId)));
+        if (!found) throw notFound(DEPOSIT_MESSAGES.entryNotFound);
+        const { entry, apartmentNo } = found;
+        agreementId = entry.agreementId;
+        if (entry.kind !== 'received' && entry.kind !== 'refunded') {
+          throw conflict(DEPOSIT_MESSAGES.undoOfUndo);
+        }
+        // Entries of one lease take turns (the trigger takes the same lock), so `before` is exact.
+        await tx
+          .select({ id: agreements.id })
+          .from(agreements)
+          .where(eq(agreements.id, entry.agreementId))
+          .for('no key update');
+        const [undoneBy] = await tx
+          .select({ id: depositEntries.id })
+          .from(depositEntries)
+          .where(eq(depositEntries.undoes, entry.id));
+        if (undoneBy) throw conflict(DEPOSIT_MESSAGES.alreadyUndone);
+        const before = (await depositsHeld(tx, [entry.agreementId])).get(entry.agreementId) ?? 0;
+        const [row] = await tx
+          .insert(depositEntries)
+          .values({
+            agreementId: entry.agreementId,
+            kind: DEPOSIT_UNDO_KIND[entry.kind],
+            amount: entry.amount,
+            method: entry.method,
+            reference: null,
+            entryDate: calendarDay(now, timeZone),
+            recordedBy: actor.id,
+            recordedAt: now,
+            undoes: entry.id,
+            reason,
+          })
+          .returning();
+        if (!row) throw new Error('deposit undo not returned');
+        const received = entry.kind === 'received';
+        const after = received ? before - entry.amount : before + entry.amount;
+        const withdrawn = await withdrawUnsent(tx, personId, 'deposit-entry', 'entryId', entry.id);
+        const how = PAYMENT_METHOD_IN_SENTENCE[entry.method];
+        await notify(tx, personId, {
+          kind: 'deposit-undone',
+          data: {
+            entryId: entry.id,
+            entry: entry.kind,
+            amount: entry.amount,
+            method: how,
+            date: entry.entryDate,
+            apartmentNo,
+            held: after,
+            reason,
+            receiptSent: !withdrawn,
+          },
+        });
+        await recordAudit(tx, actor, {
+          action: 'deposit.undone',
+          subjectType: 'lease',
+          subjectId: entry.agreementId,
+          summary: `${actor.name} undid the deposit ${received ? 'receipt' : 'refund'} of ${entry.amount.toLocaleString('en-US')} BDT by ${how} on ${dayLabel(entry.entryDate)} recorded for ${person.name}, apartment ${apartmentNo}${entry.reference ? `, ref ${entry.reference}` : ''}. Reason: ${reason}`,
+          before: {
+            held: before,
+            entry: {
+              id: entry.id,
+              kind: entry.kind,
+              amount: entry.amount,
+              method: entry.method,
+              reference: entry.reference,
+              date: entry.entryDate,
+              recordedBy: entry.recordedBy,
+            },
+          },
+          after: { held: after, undoneBy: row.id, reason },
+        });
+        return row;
+      }),
+    );
+  } catch (error) {
+    // Undone by another admin at the same moment (on another server): this one is refused.
+    if (uniqueViolation(error) === 'deposit_entries_undone_once') {
+      throw conflict(DEPOSIT_MESSAGES.alreadyUndone);
+    }
+    if (checkViolation(error) !== 'deposit_entries_held_non_negative' || !agreementId) throw error;
+    // What the receipt brought in has gone out since (given back, or paid as rent).
+    const held = (await depositsHeld(db, [agreementId])).get(agreementId) ?? 0;
+    throw conflict(DEPOSIT_MESSAGES.undoOverdrawn(held));
+  }
+  const [deposit] = await leaseDeposits(db, [undo.agreementId]);
+  if (!deposit) throw new Error('deposit missing after undoing');
+  return { entry: toEntry(undo), deposit };
 }

@@ -18,6 +18,7 @@ import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test
 import {
   confirmCard,
   errorMessage,
+  leaseIdOf,
   intentFor,
   ledgerOf,
   newMember,
@@ -28,7 +29,6 @@ import {
 } from '../../../test/payments';
 import type { Person } from '../../../test/people';
 import {
-  agreements,
   auditLog,
   depositEntries,
   mailMessages,
@@ -55,14 +55,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => clock.set(NOW));
 
-async function leaseOf(person: Person): Promise<string> {
-  const [lease] = await t.database.db
-    .select({ id: agreements.id })
-    .from(agreements)
-    .where(eq(agreements.tenantId, person.id));
-  if (!lease) throw new Error('no lease');
-  return lease.id;
-}
+const leaseOf = (person: Person) => leaseIdOf(t, person);
 
 const recordPayment = (person: Person, payload: Record<string, unknown>, as: Payer = admin) =>
   as.inject({ method: 'POST', url: `/api/tenants/${person.id}/payments`, payload });

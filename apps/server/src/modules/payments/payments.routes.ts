@@ -19,6 +19,7 @@ import {
   TokenOnlyBodySchema,
   TransactionListRequestSchema,
   TransactionListResponseSchema,
+  DepositEntryParamsSchema,
   UndoPaymentParamsSchema,
   UndoPaymentRequestSchema,
   UndoPaymentResponseSchema,
@@ -33,7 +34,7 @@ import { getUserById } from '../users/users.service';
 import { billingRules, paymentsContext } from './payments.service';
 import { prepareIntent } from './intents.service';
 import { listCharges } from './charges.service';
-import { leaseDeposits, recordDepositEntry } from './deposits.service';
+import { leaseDeposits, recordDepositEntry, undoDepositEntry } from './deposits.service';
 import { formerTenantBalances, personLedger } from './ledger.service';
 import { recordOfflinePayment, undoOfflinePayment } from './offline.service';
 import {
@@ -267,6 +268,35 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         request.now,
       );
       return reply.code(201).send(recorded);
+    },
+  );
+
+  /**
+   * A deposit entry recorded by mistake, undone: an entry the opposite way that names it; the
+   * tenant is told why. Answers the undo and the lease's deposit after it.
+   */
+  app.post(
+    '/tenants/:id/deposits/:entryId/undo',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        params: DepositEntryParamsSchema,
+        body: UndoPaymentRequestSchema,
+        response: { 200: RecordDepositResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const undone = await undoDepositEntry(
+        app.db,
+        rules.timeZone,
+        actorOf(request, currentUser(request)),
+        request.params.id,
+        request.params.entryId,
+        request.body.reason,
+        request.now,
+      );
+      request.log.info({ entryId: request.params.entryId }, 'deposit entry undone');
+      return undone;
     },
   );
 

@@ -1,4 +1,8 @@
-import { RecordDepositResponseSchema, type RecordDepositRequest } from '@structomate/contract';
+import {
+  RecordDepositResponseSchema,
+  type RecordDepositRequest,
+  type UndoPaymentRequest,
+} from '@structomate/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, postJson } from '../../../lib/api-client';
 import { rentQueryKeys } from '../../../lib/rent-query-keys';
@@ -19,5 +23,21 @@ export function useRecordDeposit(userId: string) {
         void queryClient.invalidateQueries({ queryKey: rentQueryKeys.account(userId) });
       }
     },
+  });
+}
+
+/** A deposit entry recorded by mistake, undone with the office's reason. */
+export function useUndoDepositEntry(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ entryId, reason }: { entryId: string; reason: string }) =>
+      postJson(
+        `/tenants/${encodeURIComponent(userId)}/deposits/${encodeURIComponent(entryId)}/undo`,
+        RecordDepositResponseSchema,
+        { reason } satisfies UndoPaymentRequest,
+      ),
+    // Refused too: a 409 is most often another admin's undo, which the entries should show. What
+    // is held shows on the rent roll as well.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rentQueryKeys.all }),
   });
 }

@@ -3,13 +3,16 @@ import {
   DEPOSIT_MESSAGES,
   OFFLINE_LIMITS,
   OFFLINE_PAYMENT_METHODS,
+  PAYMENT_METHOD_IN_SENTENCE,
   PAYMENT_METHOD_LABELS,
   DepositFieldsSchema,
   monthLabel,
+  type DepositEntry,
   type LeaseDeposit as Deposit,
   type DepositFields,
 } from '@structomate/contract';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form-field';
@@ -18,8 +21,9 @@ import { describedBy } from '../../../lib/described-by';
 import { showFieldIssues } from '../../../lib/field-issues';
 import { formatDayMonthYear, formatRent } from '../../../lib/format';
 import { sendKeys } from '../../../lib/send-key';
-import { useRecordDeposit } from '../api/record-deposit';
+import { useRecordDeposit, useUndoDepositEntry } from '../api/record-deposit';
 import { BusyButton } from '../../../components/busy-button';
+import { UndoRecordDialog } from './undo-record-dialog';
 
 type Line = {
   key: string;
@@ -29,19 +33,47 @@ type Line = {
   detail: string;
   amount: number;
   adds: boolean;
+  /** A receipt or refund that may be undone (recorded by mistake), not undone yet. */
+  undoable?: DepositEntry & { kind: 'received' | 'refunded' };
 };
+
+const ENTRY_TITLE = {
+  received: 'Received',
+  refunded: 'Refunded',
+  receipt_undone: 'Receipt undone',
+  refund_undone: 'Refund undone',
+} as const satisfies Record<DepositEntry['kind'], string>;
+
+const entryTitle = (entry: DepositEntry) =>
+  `${ENTRY_TITLE[entry.kind]} ${formatDayMonthYear(entry.date)}`;
 
 /** Every movement of the deposit, oldest first: entries, and the months' rent paid from it. */
 function depositLines(deposit: Deposit): Line[] {
-  const entries = deposit.entries.map((entry) => ({
-    key: entry._id,
-    date: entry.date,
-    recordedAt: entry.recordedAt,
-    title: `${entry.kind === 'received' ? 'Received' : 'Refunded'} ${formatDayMonthYear(entry.date)}`,
-    detail: `${PAYMENT_METHOD_LABELS[entry.method]}${entry.reference ? ` · ref ${entry.reference}` : ''}`,
-    amount: entry.amount,
-    adds: entry.kind === 'received',
-  }));
+  const undone = new Map(
+    deposit.entries.flatMap((entry) => (entry.undoes ? [[entry.undoes, entry] as const] : [])),
+  );
+  const entries = deposit.entries.map((entry): Line => {
+    const undoneBy = undone.get(entry._id);
+    const how = `${PAYMENT_METHOD_LABELS[entry.method]}${entry.reference ? ` · ref ${entry.reference}` : ''}`;
+    return {
+      key: entry._id,
+      date: entry.date,
+      recordedAt: entry.recordedAt,
+      title: entryTitle(entry),
+      detail:
+        entry.kind === 'receipt_undone' || entry.kind === 'refund_undone'
+          ? `Recorded by mistake: ${entry.reason ?? 'no reason kept'}`
+          : undoneBy
+            ? `${how} · undone ${formatDayMonthYear(undoneBy.date)}`
+            : how,
+      amount: entry.amount,
+      adds: entry.kind === 'received' || entry.kind === 'refund_undone',
+      undoable:
+        !undoneBy && (entry.kind === 'received' || entry.kind === 'refunded')
+          ? { ...entry, kind: entry.kind }
+          : undefined,
+    };
+  });
   const rents = (deposit.rentPaid ?? []).map((rent) => ({
     key: rent.paymentId,
     date: rent.date,
@@ -63,11 +95,20 @@ function depositLines(deposit: Deposit): Line[] {
  */
 export function LeaseDeposit({
   userId,
+  tenant,
   deposit,
   leaseName,
   today,
+  focusHeading = false,
+  onUndone,
 }: {
   userId: string;
+  /** Focus the heading once drawn: the section that shows an undo just made. */
+  focusHeading?: boolean;
+  /** An entry was undone: the deposit as it is now. */
+  onUndone: (deposit: Deposit) => void;
+  /** Their name, as the undo dialog says who is told. */
+  tenant: string;
   deposit: Deposit;
   /** "Apartment B-402", as the leases list names it. */
   leaseName: string;
@@ -76,7 +117,11 @@ export function LeaseDeposit({
 }) {
   const headingId = useId();
   const id = (field: string) => `${headingId}-${field}`;
+  useEffect(() => {
+    if (focusHeading) document.getElementById(headingId)?.focus();
+  }, [focusHeading, headingId]);
   const recording = useRecordDeposit(userId);
+  const [undoing, setUndoing] = useState<NonNullable<Line['undoable']>>();
   // What would settle the deposit: the rest of what is agreed, or all that is held.
   const suggested = (kind: DepositFields['kind']) =>
     kind === 'received' ? Math.max((deposit.agreed ?? 0) - deposit.held, 0) : deposit.held;
@@ -150,7 +195,7 @@ export function LeaseDeposit({
       className="space-y-5 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6"
     >
       <div>
-        <h2 id={headingId} className="text-xl font-semibold">
+        <h2 id={headingId} tabIndex={-1} className="text-xl font-semibold">
           Deposit · {leaseName}
         </h2>
         <p className="text-sm text-base-content/75">
@@ -181,11 +226,23 @@ export function LeaseDeposit({
                   {line.detail}
                 </span>
               </span>
-              <span
-                className={`font-semibold whitespace-nowrap ${line.adds ? '' : 'text-base-content/75'}`}
-              >
-                {line.adds ? '+' : '−'}
-                {formatRent(line.amount)}
+              <span className="flex flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-2">
+                <span
+                  className={`font-semibold whitespace-nowrap ${line.adds ? '' : 'text-base-content/75'}`}
+                >
+                  {line.adds ? '+' : '−'}
+                  {formatRent(line.amount)}
+                </span>
+                {line.undoable && (
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs text-error"
+                    aria-label={`Undo “${line.title}”, ${formatRent(line.amount)}`}
+                    onClick={() => setUndoing(line.undoable)}
+                  >
+                    Undo
+                  </button>
+                )}
               </span>
             </li>
           ))}
@@ -276,6 +333,67 @@ export function LeaseDeposit({
           </BusyButton>
         </div>
       </form>
+      {undoing && (
+        <UndoDepositDialog
+          key={undoing._id}
+          userId={userId}
+          tenant={tenant}
+          entry={undoing}
+          held={deposit.held}
+          onUndone={onUndone}
+          onClose={() => {
+            // Closed at once (an open modal keeps focus from the page), then focus goes back to
+            // the heading; once undone, the section drawn anew with the new figures takes it
+            // (`focusHeading`).
+            flushSync(() => setUndoing(undefined));
+            document.getElementById(headingId)?.focus();
+          }}
+        />
+      )}
     </section>
+  );
+}
+
+function UndoDepositDialog({
+  userId,
+  tenant,
+  entry,
+  held,
+  onUndone,
+  onClose,
+}: {
+  userId: string;
+  tenant: string;
+  entry: NonNullable<Line['undoable']>;
+  /** What the deposit holds now. */
+  held: number;
+  onUndone: (deposit: Deposit) => void;
+  onClose: () => void;
+}) {
+  const undo = useUndoDepositEntry(userId);
+  const received = entry.kind === 'received';
+  const after = received ? held - entry.amount : held + entry.amount;
+  return (
+    <UndoRecordDialog
+      title={received ? 'Undo this deposit receipt?' : 'Undo this deposit refund?'}
+      confirmLabel={received ? 'Undo receipt' : 'Undo refund'}
+      tenant={tenant}
+      busy={undo.isPending}
+      undo={async (reason) => {
+        const { deposit } = await undo.mutateAsync({ entryId: entry._id, reason });
+        onUndone(deposit);
+        return DEPOSIT_MESSAGES.undone(entry.kind);
+      }}
+      onClose={onClose}
+    >
+      <p>
+        “{entryTitle(entry)}”: {formatRent(entry.amount)} by{' '}
+        {PAYMENT_METHOD_IN_SENTENCE[entry.method]}
+        {entry.reference ? `, ref ${entry.reference}` : ''}.{' '}
+        {after < 0
+          ? `Only ${formatRent(held)} is held now: undo what was given back or paid as rent from it first.`
+          : `Undone, it ${received ? 'no longer counts as held' : 'counts as held again'}: the deposit then holds ${formatRent(after)}. Undo only an entry recorded by mistake.`}
+      </p>
+    </UndoRecordDialog>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { formatRent, formatShortDate } from '../../../lib/format';
 import { useBackToList } from '../../../lib/use-page';
-import { monthLabel } from '@structomate/contract';
+import { monthLabel, type LeaseDeposit as Deposit } from '@structomate/contract';
 import { useTenantAccount } from '../api/get-tenant-account';
 import { LeaseDeposit } from './lease-deposit';
 import { RecordPayment } from './record-payment';
@@ -20,6 +20,13 @@ const OTHER_LISTS = {
   users: { path: '/dashboard/users', label: 'Users' },
 } as const;
 
+/**
+ * A deposit's section is drawn anew when its figures change (a new entry, an undo, rent paid from
+ * it): its form starts again from the new figures.
+ */
+const depositKey = (deposit: Deposit) =>
+  `${deposit.agreementId}-${deposit.held}-${deposit.entries.length}`;
+
 /** The admin's view of one person's rent (the member's record): leases, months, balance. */
 export function TenantAccount({
   renderLease,
@@ -29,6 +36,8 @@ export function TenantAccount({
 }) {
   const { userId = '' } = useParams();
   const account = useTenantAccount(userId);
+  // After an undo, the deposit section drawn with its new figures takes the focus.
+  const [focusDeposit, setFocusDeposit] = useState<string>();
   // Opened from the rent roll or Users, the way back is that list; otherwise Manage Members.
   const from = (useLocation().state as { from?: string } | null)?.from;
   const otherList = from === 'rent-roll' || from === 'users' ? OTHER_LISTS[from] : undefined;
@@ -109,9 +118,11 @@ export function TenantAccount({
       <TenantPayments userId={person._id} transactions={transactions} />
       {deposits.map((deposit) => (
         <LeaseDeposit
-          // A new entry changes what is held: the form starts again from the new figures.
-          key={`${deposit.agreementId}-${deposit.held}-${deposit.entries.length}`}
+          key={depositKey(deposit)}
+          focusHeading={focusDeposit === depositKey(deposit)}
+          onUndone={(after) => setFocusDeposit(depositKey(after))}
           userId={person._id}
+          tenant={person.displayName}
           deposit={deposit}
           leaseName={leaseName(deposit.agreementId)}
           today={ledger.today}
