@@ -3,8 +3,9 @@ import { BusyButton } from './busy-button';
 
 /**
  * Asks before something that cannot be undone: a modal with the question, what will happen, and
- * Cancel or the action; or, when the action cannot be taken, why and a way on (`tone="primary"`).
- * Open while `open`; Escape, Cancel or the backdrop call `onClose`.
+ * Cancel or the action; or, when the action cannot be taken, why and a way on (`tone="primary"`),
+ * or why alone (no `confirmLabel`: the dismiss button only). Open while `open`; Escape, Cancel or
+ * the backdrop call `onClose`.
  */
 export function ConfirmDialog({
   open,
@@ -20,14 +21,15 @@ export function ConfirmDialog({
   open: boolean;
   title: string;
   children: ReactNode;
-  confirmLabel: string;
+  /** The action's button; none when the action cannot be taken (then `onConfirm` is not called). */
+  confirmLabel?: string;
   /** The button that changes nothing, when "Cancel" would be ambiguous. */
   dismissLabel?: string;
   /** While the action runs: its button shows a spinner and waits. */
   busy?: boolean;
   /** `danger` for an action that takes something away (red); `primary` for a way on. */
   tone?: 'danger' | 'primary';
-  onConfirm: () => void;
+  onConfirm?: () => void;
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -61,14 +63,16 @@ export function ConfirmDialog({
               {dismissLabel}
             </button>
           </form>
-          <BusyButton
-            busy={busy}
-            type="button"
-            className={`btn ${tone === 'danger' ? 'btn-error' : 'btn-primary'}`}
-            onClick={onConfirm}
-          >
-            {confirmLabel}
-          </BusyButton>
+          {confirmLabel && (
+            <BusyButton
+              busy={busy}
+              type="button"
+              className={`btn ${tone === 'danger' ? 'btn-error' : 'btn-primary'}`}
+              onClick={onConfirm}
+            >
+              {confirmLabel}
+            </BusyButton>
+          )}
         </div>
       </div>
       <form method="dialog" className="modal-backdrop">

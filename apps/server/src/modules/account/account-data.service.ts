@@ -77,11 +77,15 @@ export async function exportAccountData(db: Database, userId: string, now: Date)
   const deposits = leases.length
     ? await db
         .select({
+          id: depositEntries.id,
           leaseId: depositEntries.agreementId,
           kind: depositEntries.kind,
           amount: depositEntries.amount,
           method: depositEntries.method,
           date: depositEntries.entryDate,
+          // An undo's: the entry recorded by mistake it undoes, and the office's reason.
+          undoes: depositEntries.undoes,
+          reason: depositEntries.reason,
         })
         .from(depositEntries)
         .where(

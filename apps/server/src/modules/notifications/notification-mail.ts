@@ -50,7 +50,6 @@ const RepairSchema = z.object({
   apartmentNo: z.string(),
 });
 
-/** What each kind of notice carries, written when it happens, so the mail needs no lookup. */
 /** A deposit entry the office recorded, as its receipt tells it. */
 const DepositNoticeSchema = z.object({
   /** The entry's id (notices queued before 0033 have none). */
@@ -64,6 +63,7 @@ const DepositNoticeSchema = z.object({
   held: z.number(),
 });
 
+/** What each kind of notice carries, written when it happens, so the mail needs no lookup. */
 export const NoticeSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('receipt'),

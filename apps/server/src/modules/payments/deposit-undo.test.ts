@@ -327,9 +327,21 @@ describe('POST /api/tenants/:id/deposits/:entryId/undo (an entry recorded by mis
     expect(await refusedBy({ kind: 'refund_undone' })).toBe('deposit_entries_undo_matches');
     expect(await refusedBy({ reason: null })).toBe('deposit_entries_undo_whole');
     expect(await refusedBy({ undoes: null })).toBe('deposit_entries_undo_whole');
+    // Another lease's entry, even of the same amount and method.
+    const other = await newMember(t, 'A-801', 'Other Lease');
+    await recorded(other, 'received', 3_000);
+    expect(await refusedBy({ agreementId: await leaseOf(other) })).toBe(
+      'deposit_entries_undo_matches',
+    );
     expect(await refusedBy({})).toBe('taken');
     // 5,000 BDT still held, enough for it again: the unique index refuses a second undo.
     expect(await refusedBy({})).toBe('deposit_entries_undone_once');
+    // An undo is not undone.
+    const [taken] = await t.database.db
+      .select({ id: depositEntries.id })
+      .from(depositEntries)
+      .where(eq(depositEntries.undoes, receipt));
+    expect(await refusedBy({ undoes: taken?.id })).toBe('deposit_entries_undo_matches');
     // Nothing held: a receipt undone would take it below zero.
     await recorded(tenant, 'refunded', 5_000);
     expect(await refusedBy({ undoes: second, amount: 5_000 })).toBe(

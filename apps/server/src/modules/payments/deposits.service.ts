@@ -305,15 +305,6 @@ export async function undoDepositEntry(
   try {
     undo = await retryOnDeadlock(() =>
       db.transaction(async (tx) => {
-        // The person's row held (shared) first, as the other undos do: an account deletion under
-        // way finishes first (its deposit stays as it is) or waits, and then finds what is held.
-        const [person] = await tx
-          .select({ name: users.displayName, deletedAt: users.deletedAt })
-          .from(users)
-          .where(eq(users.id, personId))
-          .for('share');
-        if (!person) throw notFound(DEPOSIT_MESSAGES.entryNotFound);
-        if (person.deletedAt) throw conflict(UNDO_PAYMENT_MESSAGES.deletedAccount);
         const [found] = await tx
           .select({ entry: depositEntries, apartmentNo: apartments.apartmentNo })
           .from(depositEntries)
@@ -326,12 +317,22 @@ export async function undoDepositEntry(
         if (entry.kind !== 'received' && entry.kind !== 'refunded') {
           throw conflict(DEPOSIT_MESSAGES.undoOfUndo);
         }
-        // Entries of one lease take turns (the trigger takes the same lock), so `before` is exact.
+        // The lease's row first, then the person's (shared), as removing a member, ending a lease
+        // and deleting an account take them: entries of one lease take turns (the trigger takes
+        // the same lock), so `before` is exact; an account deletion under way finishes first (its
+        // deposit stays as it is) or waits, and then finds what is held.
         await tx
           .select({ id: agreements.id })
           .from(agreements)
           .where(eq(agreements.id, entry.agreementId))
           .for('no key update');
+        const [person] = await tx
+          .select({ name: users.displayName, deletedAt: users.deletedAt })
+          .from(users)
+          .where(eq(users.id, personId))
+          .for('share');
+        if (!person) throw notFound(DEPOSIT_MESSAGES.entryNotFound);
+        if (person.deletedAt) throw conflict(UNDO_PAYMENT_MESSAGES.deletedAccount);
         const [undoneBy] = await tx
           .select({ id: depositEntries.id })
           .from(depositEntries)

@@ -1,7 +1,7 @@
 import type { DepositEntry, LeaseDeposit as Deposit } from '@structomate/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LeaseDeposit } from './lease-deposit';
 
 const entry = (
@@ -43,6 +43,13 @@ function drawn(entries: DepositEntry[], held: number) {
     .map((item) => item.textContent);
 }
 
+beforeAll(() => {
+  // jsdom has no modal dialogs: open is enough here.
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+});
+
 describe('LeaseDeposit', () => {
   it('offers Undo on each receipt and refund not undone yet, never on an undo', () => {
     const lines = drawn(
@@ -68,5 +75,20 @@ describe('LeaseDeposit', () => {
     expect(screen.getAllByRole('button', { name: /^Undo/ }).map((b) => b.ariaLabel)).toEqual([
       'Undo “Received 2 Nov 2026”, 48,000 BDT',
     ]);
+  });
+
+  it('says why a receipt whose money went out cannot be undone, asking no reason', () => {
+    drawn(
+      [entry('r1', 'received', 10_000, '2026-11-02'), entry('f1', 'refunded', 6_000, '2026-12-05')],
+      4_000,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Undo “Received 2 Nov 2026”, 10,000 BDT' }));
+    const dialog = screen.getByRole('dialog', { name: 'This receipt cannot be undone yet' });
+    expect(dialog.textContent).toContain(
+      '“Received 2 Nov 2026”: 10,000 BDT by bKash, ref BK r1. Only 4,000 BDT of the deposit is held now: undo what was given back or paid as rent from it first.',
+    );
+    expect(within(dialog).queryByLabelText('Reason')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Undo receipt' })).toBeNull();
+    expect(within(dialog).getAllByRole('button', { name: 'Close' })).not.toHaveLength(0);
   });
 });

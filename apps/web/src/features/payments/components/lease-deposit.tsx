@@ -23,6 +23,7 @@ import { formatDayMonthYear, formatRent } from '../../../lib/format';
 import { sendKeys } from '../../../lib/send-key';
 import { useRecordDeposit, useUndoDepositEntry } from '../api/record-deposit';
 import { BusyButton } from '../../../components/busy-button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { UndoRecordDialog } from './undo-record-dialog';
 
 type Line = {
@@ -100,11 +101,14 @@ export function LeaseDeposit({
   leaseName,
   today,
   focusHeading = false,
+  onHeadingFocused,
   onUndone,
 }: {
   userId: string;
   /** Focus the heading once drawn: the section that shows an undo just made. */
   focusHeading?: boolean;
+  /** The heading took the focus asked for (the request is done with). */
+  onHeadingFocused?: () => void;
   /** An entry was undone: the deposit as it is now. */
   onUndone: (deposit: Deposit) => void;
   /** Their name, as the undo dialog says who is told. */
@@ -118,8 +122,10 @@ export function LeaseDeposit({
   const headingId = useId();
   const id = (field: string) => `${headingId}-${field}`;
   useEffect(() => {
-    if (focusHeading) document.getElementById(headingId)?.focus();
-  }, [focusHeading, headingId]);
+    if (!focusHeading) return;
+    document.getElementById(headingId)?.focus();
+    onHeadingFocused?.();
+  }, [focusHeading, headingId, onHeadingFocused]);
   const recording = useRecordDeposit(userId);
   const [undoing, setUndoing] = useState<NonNullable<Line['undoable']>>();
   // What would settle the deposit: the rest of what is agreed, or all that is held.
@@ -373,6 +379,23 @@ function UndoDepositDialog({
   const undo = useUndoDepositEntry(userId);
   const received = entry.kind === 'received';
   const after = received ? held - entry.amount : held + entry.amount;
+  const what = `“${entryTitle(entry)}”: ${formatRent(entry.amount)} by ${PAYMENT_METHOD_IN_SENTENCE[entry.method]}${entry.reference ? `, ref ${entry.reference}` : ''}.`;
+  if (after < 0) {
+    // What the receipt brought in has gone out since: said here, rather than refused after a reason.
+    return (
+      <ConfirmDialog
+        open
+        title="This receipt cannot be undone yet"
+        dismissLabel="Close"
+        tone="primary"
+        onClose={onClose}
+      >
+        <p>
+          {what} {DEPOSIT_MESSAGES.undoOverdrawn(held)}
+        </p>
+      </ConfirmDialog>
+    );
+  }
   return (
     <UndoRecordDialog
       title={received ? 'Undo this deposit receipt?' : 'Undo this deposit refund?'}
@@ -387,12 +410,8 @@ function UndoDepositDialog({
       onClose={onClose}
     >
       <p>
-        “{entryTitle(entry)}”: {formatRent(entry.amount)} by{' '}
-        {PAYMENT_METHOD_IN_SENTENCE[entry.method]}
-        {entry.reference ? `, ref ${entry.reference}` : ''}.{' '}
-        {after < 0
-          ? `Only ${formatRent(held)} is held now: undo what was given back or paid as rent from it first.`
-          : `Undone, it ${received ? 'no longer counts as held' : 'counts as held again'}: the deposit then holds ${formatRent(after)}. Undo only an entry recorded by mistake.`}
+        {what} Undone, it {received ? 'no longer counts as held' : 'counts as held again'}: the
+        deposit then holds {formatRent(after)}. Undo only an entry recorded by mistake.
       </p>
     </UndoRecordDialog>
   );

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { LoadingSpinner } from '../../../components/loading-spinner';
@@ -38,6 +38,7 @@ export function TenantAccount({
   const account = useTenantAccount(userId);
   // After an undo, the deposit section drawn with its new figures takes the focus.
   const [focusDeposit, setFocusDeposit] = useState<string>();
+  const clearFocusDeposit = useCallback(() => setFocusDeposit(undefined), []);
   // Opened from the rent roll or Users, the way back is that list; otherwise Manage Members.
   const from = (useLocation().state as { from?: string } | null)?.from;
   const otherList = from === 'rent-roll' || from === 'users' ? OTHER_LISTS[from] : undefined;
@@ -120,6 +121,7 @@ export function TenantAccount({
         <LeaseDeposit
           key={depositKey(deposit)}
           focusHeading={focusDeposit === depositKey(deposit)}
+          onHeadingFocused={clearFocusDeposit}
           onUndone={(after) => setFocusDeposit(depositKey(after))}
           userId={person._id}
           tenant={person.displayName}
