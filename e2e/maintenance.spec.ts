@@ -3,6 +3,7 @@ import {
   DATE_FORMATS,
   MAINTENANCE_MESSAGES,
   CHARGE_MESSAGES,
+  MaintenanceRequestSchema,
 } from '@structomate/contract';
 import type { Page } from '@playwright/test';
 import { format, parseISO } from 'date-fns';
@@ -366,6 +367,91 @@ test('a member reports an emergency; the building fixes it, charges a part; the 
 
   await page.goto('/dashboard/paymentHistory');
   await expect(page.getByRole('region', { name: 'Other charges' })).toContainText('All paid');
+  await admin.context().close();
+});
+
+test('the office cancels a repair charged by mistake; the tenant owes nothing for it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(test.info().timeout * 2);
+  const tenant = await newMember(page, 'Rafiq Islam', 'C-704');
+  const filed = await page.request.post('/api/maintenance/requests', {
+    data: {
+      category: 'electrical',
+      title: `Hall light flickers ${Date.now().toString(36)}`,
+      description: 'The hall light flickers at night.',
+      location: 'Hall',
+      urgency: 'routine',
+      entryPermission: true,
+    },
+  });
+  expect(filed.status()).toBe(201);
+  const request = MaintenanceRequestSchema.parse(await filed.json());
+  const admin = await adminPage(browser, page);
+  // Typed 12,500 for a 1,250 BDT fitting, and charged to the tenant.
+  const costed = await admin.request.post(`/api/admin/maintenance/${request._id}/costs`, {
+    data: {
+      key: crypto.randomUUID(),
+      kind: 'parts',
+      description: 'Light fitting',
+      amount: 12_500,
+      chargeTenant: true,
+    },
+  });
+  expect(costed.status()).toBe(200);
+  const chargeId = MaintenanceRequestSchema.parse(await costed.json()).costs[0]?.chargeId ?? '';
+  const charged = `Repair #${request.number} — Parts: Light fitting`;
+
+  await admin.goto(`/dashboard/charges/${chargeId}`);
+  await admin.getByRole('link', { name: '← Rent account' }).click();
+  const account = admin.getByRole('region', { name: 'Other charges' });
+  await expect(account).toContainText('Owes 12,500 BDT');
+  await account.getByRole('button', { name: `Cancel the charge ${charged}` }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Cancel this charge?' });
+  await expect(dialog).toContainText(
+    new RegExp(
+      `“${charged.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}”: 12,500 BDT, charged \\d{2} [A-Z][a-z]{2}, \\d{4}\\. Cancelled, it is not owed, for good\\.`,
+    ),
+  );
+  // Sent without a reason, nothing leaves: the field says why and takes focus.
+  await dialog.getByRole('button', { name: 'Cancel charge' }).click();
+  await expect(dialog.getByLabel('Reason')).toHaveAccessibleDescription(
+    /^Say why the charge is cancelled/,
+  );
+  await expect(dialog.getByLabel('Reason')).toBeFocused();
+  expect(await accessibilityViolations(admin)).toEqual([]);
+  await picture(admin, 'cancel-charge', 1366);
+  await picture(admin, 'cancel-charge', 360);
+  await dialog.getByLabel('Reason').fill('The fitting cost 1,250 BDT, not 12,500.');
+  await dialog.getByRole('button', { name: 'Cancel charge' }).click();
+  await expect(toast(admin, CHARGE_MESSAGES.cancelled(charged))).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(account.getByRole('heading', { name: 'Other charges' })).toBeFocused();
+  await expect(account).toContainText('Nothing owed');
+  const row = account.getByRole('listitem').filter({ hasText: charged });
+  await expect(row).toContainText('Cancelled');
+  await expect(row).toContainText('The fitting cost 1,250 BDT, not 12,500.');
+  await expect(row.getByRole('button')).toHaveCount(0);
+  await picture(admin, 'cancelled-charge', 1366);
+  await mailArriving(serverPort(), tenant.email, `Cancelled: “${charged}” is no longer owed`);
+
+  // The tenant owes nothing for it: Make Payment says nothing of it, Payment History shows it
+  // cancelled with the reason, and its page says so.
+  await page.goto('/dashboard/payments');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(/^You also owe/)).toHaveCount(0);
+  await page.goto('/dashboard/paymentHistory');
+  const history = page.getByRole('region', { name: 'Other charges' });
+  await expect(history).toContainText('Nothing owed');
+  await expect(history.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(history).toContainText('The fitting cost 1,250 BDT, not 12,500.');
+  await picture(page, 'cancelled-charge-tenant', 360);
+  await history.getByRole('link', { name: `Statement for ${charged}` }).click();
+  await expect(page.getByRole('heading', { name: 'Cancelled charge' })).toBeVisible();
+  await expect(page.getByRole('article')).toContainText(
+    'ReasonThe fitting cost 1,250 BDT, not 12,500.',
+  );
   await admin.context().close();
 });
 

@@ -124,6 +124,7 @@ const expected: Record<string, Access> = {
   'GET /api/charges/:id': ['member', 'user', 'admin'],
   'POST /api/admin/charges/:id/payment': ['admin'],
   'POST /api/admin/charges/:id/payment/undo': ['admin'],
+  'POST /api/admin/charges/:id/cancel': ['admin'],
 };
 
 type Caller = 'anonymous' | DemoRole;

@@ -20,7 +20,7 @@ import { startDemoPair, type ServerProcess } from './servers';
 /**
  * Two people acting on one maintenance request at once, each through a different server, as
  * behind a load balancer: two admins moving it from the same version, the tenant cancelling while
- * an admin acknowledges, two admins recording one charge paid or undoing it, a contact removed while being
+ * an admin acknowledges, two admins recording one charge paid or undoing it, or cancelling it, a contact removed while being
  * assigned, two admins adding one contact. Exactly one of each pair takes effect. Runs with DATABASE_URL.
  */
 const serverUrl = process.env.DATABASE_URL ?? '';
@@ -339,6 +339,62 @@ describe('one request, two people, two servers', () => {
       expect(row?.paidAt === null).toBe(recorded?.status === 409);
       expect(await auditedAs(chargeId, 'charge.undone')).toBe(2);
       expect(await auditedAs(chargeId, 'charge.paid')).toBe(recorded?.status === 200 ? 3 : 2);
+    }
+  });
+
+  it('two admins cancelling one charge, or one cancelling while another records it paid: one of the two', async () => {
+    const countOf = async (chargeId: string, action: 'charge.paid' | 'charge.cancelled') =>
+      (
+        await database.db
+          .select({ n: count() })
+          .from(auditLog)
+          .where(and(eq(auditLog.subjectId, chargeId), eq(auditLog.action, action)))
+      )[0]?.n;
+    const toldOf = async (chargeId: string) =>
+      (
+        await database.db
+          .select({ n: count() })
+          .from(notifications)
+          .where(
+            and(
+              eq(notifications.kind, 'charge-cancelled'),
+              sql`${notifications.data}->>'chargeId' = ${chargeId}`,
+            ),
+          )
+      )[0]?.n;
+    const cancel = (server: ServerProcess, chargeId: string, round: number) =>
+      send(server, adminCookie, 'POST', `/api/admin/charges/${chargeId}/cancel`, {
+        reason: `Raced ${round}`,
+      });
+    for (let round = 0; round < ROUNDS / 2; round += 1) {
+      // Two cancels at once: one cancels it, the other finds it cancelled.
+      const twice = await chargedOne(`Cancelled twice ${round}`, 'Hinge', 300 + round);
+      const cancels = await Promise.all([
+        cancel(servers[0], twice, round),
+        cancel(servers[1], twice, round),
+      ]);
+      expect(cancels.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      expect(await countOf(twice, 'charge.cancelled')).toBe(1);
+      expect(await toldOf(twice)).toBe(1);
+
+      // Cancelled on one server while recorded paid on the other: exactly one holds, and the
+      // row, the audit log and the notices agree on which.
+      const chargeId = await chargedOne(`Cancel or pay ${round}`, 'Lock', 500 + round);
+      const [first, second] = round % 2 === 0 ? servers : [servers[1], servers[0]];
+      const [cancelled, paid] = await Promise.all([
+        cancel(first, chargeId, round),
+        send(second, adminCookie, 'POST', `/api/admin/charges/${chargeId}/payment`, {
+          method: 'cash',
+          receivedOn: '2026-11-23',
+        }),
+      ]);
+      expect([cancelled.status, paid.status].sort()).toEqual([200, 409]);
+      const [row] = await database.db.select().from(charges).where(eq(charges.id, chargeId));
+      expect(row?.cancelledAt === null).toBe(cancelled.status === 409);
+      expect(row?.paidAt === null).toBe(paid.status === 409);
+      expect(await countOf(chargeId, 'charge.cancelled')).toBe(cancelled.status === 200 ? 1 : 0);
+      expect(await countOf(chargeId, 'charge.paid')).toBe(paid.status === 200 ? 1 : 0);
+      expect(await toldOf(chargeId)).toBe(cancelled.status === 200 ? 1 : 0);
     }
   });
 

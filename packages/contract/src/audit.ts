@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'maintenance.contact',
   'charge.paid',
   'charge.undone',
+  'charge.cancelled',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -84,6 +85,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'maintenance.contact': 'Maintenance contact added, changed or removed',
   'charge.paid': 'Charge payment recorded',
   'charge.undone': 'Charge payment undone',
+  'charge.cancelled': 'Charge cancelled',
 };
 
 export const AuditEntrySchema = z.object({

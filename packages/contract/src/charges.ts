@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { CalendarDaySchema, OfflinePaymentMethodSchema } from './payments';
+import { reasonField } from './text';
 
 /**
  * Money owed besides rent: a repair charged to the tenant. It is a line of its own in the
- * tenant's ledger and the rent roll until paid; paid, it has a receipt.
+ * tenant's ledger and the rent roll until paid; paid, it has a receipt. One charged by mistake is
+ * cancelled (while unpaid), with the reason the tenant was sent: it is kept, and owed by no one.
  */
 export const ChargeSchema = z.object({
   _id: z.string(),
@@ -22,6 +24,8 @@ export const ChargeSchema = z.object({
       paidAt: z.string(),
     })
     .nullable(),
+  /** When the office cancelled it (charged by mistake) and why; null while it stands. */
+  cancelled: z.object({ at: z.string(), reason: z.string() }).nullable(),
 });
 export type Charge = z.infer<typeof ChargeSchema>;
 
@@ -50,7 +54,20 @@ export const CHARGE_MESSAGES = {
   dateBeforeCharge: 'The date cannot be before the charge was made',
   notPaid: 'This charge is not paid (its payment may have been undone already).',
   undone: (description: string) => `The payment of “${description}” is undone: it is owed again.`,
+  cancelled: (description: string) => `“${description}” is cancelled: it is no longer owed.`,
+  alreadyCancelled: 'This charge is cancelled already.',
+  /** A payment recorded for a cancelled charge. */
+  notOwed: 'This charge is cancelled: nothing is owed for it.',
+  paidNotCancelled: 'This charge is paid: undo its payment before cancelling it.',
+  cancelReasonRequired: 'Say why the charge is cancelled',
+  cancelFailed: 'The charge could not be cancelled. Try again.',
 } as const;
+
+/** The admin cancels a charge made by mistake, while it is unpaid; the tenant is sent `reason`. */
+export const CancelChargeSchema = z.strictObject({
+  reason: reasonField(CHARGE_MESSAGES.cancelReasonRequired),
+});
+export type CancelCharge = z.input<typeof CancelChargeSchema>;
 
 /** The admin records a charge paid by hand (cards pay rent only). */
 export const RecordChargePaymentSchema = z.strictObject({

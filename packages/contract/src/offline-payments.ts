@@ -12,6 +12,7 @@ import {
   TenantIdParamsSchema,
   TransactionSchema,
 } from './payments';
+import { REASON_LIMITS, reasonField } from './text';
 
 /**
  * Money the admin records by hand: rent paid in cash, by bank transfer, bKash or Nagad, and a
@@ -117,7 +118,7 @@ export type RecordPaymentResponse = z.infer<typeof RecordPaymentResponseSchema>;
  * by mistake, money that never came): the month is unpaid again, the tenant is told why, and the
  * audit log keeps what was removed. A card payment is refunded through its provider instead.
  */
-export const UNDO_PAYMENT_LIMITS = { reason: { min: 3, max: 200 } } as const;
+export const UNDO_PAYMENT_LIMITS = { reason: REASON_LIMITS } as const;
 
 export const UNDO_PAYMENT_MESSAGES = {
   reasonRequired: 'Say why the payment is undone',
@@ -132,13 +133,7 @@ export const UNDO_PAYMENT_MESSAGES = {
 } as const;
 
 export const UndoPaymentRequestSchema = z.strictObject({
-  reason: z
-    .string({ error: UNDO_PAYMENT_MESSAGES.reasonRequired })
-    .trim()
-    // A blank reason is a missing one, and told so alone.
-    .min(1, { error: UNDO_PAYMENT_MESSAGES.reasonRequired, abort: true })
-    .min(UNDO_PAYMENT_LIMITS.reason.min, { error: UNDO_PAYMENT_MESSAGES.reasonTooShort })
-    .max(UNDO_PAYMENT_LIMITS.reason.max, { error: UNDO_PAYMENT_MESSAGES.reasonTooLong }),
+  reason: reasonField(UNDO_PAYMENT_MESSAGES.reasonRequired),
 });
 export type UndoPaymentRequest = z.input<typeof UndoPaymentRequestSchema>;
 

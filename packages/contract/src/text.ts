@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * What text people type may hold. Names, titles and headings become email subjects, CSV cells
@@ -65,3 +65,17 @@ export function oneLineFrom(text: string | undefined, max: number): string | und
   const line = Array.from(spaced).slice(0, max).join('').trim();
   return line !== '' && isVisible(line) ? line : undefined;
 }
+
+/** What a reason the office gives a tenant for a correction may be (an undo, a cancelled charge). */
+export const REASON_LIMITS = { min: 3, max: 200 } as const;
+
+/** A reason the tenant is sent, trimmed; blank or missing says `required`, alone. */
+export const reasonField = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .min(REASON_LIMITS.min, {
+      error: `The reason needs at least ${REASON_LIMITS.min} characters`,
+    })
+    .max(REASON_LIMITS.max, { error: `The reason has at most ${REASON_LIMITS.max} characters` });

@@ -9,6 +9,8 @@ import { users } from './users';
  * and the rent roll until it is paid, then a receipt. Paid once: the payment columns are set
  * together by a conditional update (`where paid_at is null`), and changed after only to be cleared
  * together again, when that record is undone (a mistake; the audit log keeps what was cleared).
+ * Cancelled (charged by mistake), the same way while unpaid, for good: a cancelled row is never
+ * changed again (the trigger of migration 0034).
  */
 export const charges = pgTable(
   'charges',
@@ -33,6 +35,11 @@ export const charges = pgTable(
     receivedOn: date('received_on', { mode: 'string' }),
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'restrict' }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Cancelled by the office (charged by mistake) while unpaid: kept, owed by no one. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'restrict' }),
+    /** What the tenant was told. */
+    cancelReason: text('cancel_reason'),
   },
   (t) => [
     check('charges_amount_range', sql`${t.amount} between 1 and 10000000`),
@@ -44,12 +51,20 @@ export const charges = pgTable(
         and (${t.paidAt} is null) = (${t.recordedBy} is null)
         and (${t.paidAt} is not null or ${t.reference} is null)`,
     ),
+    check(
+      'charges_cancelled_whole',
+      sql`(${t.cancelledAt} is null) = (${t.cancelledBy} is null)
+        and (${t.cancelledAt} is null) = (${t.cancelReason} is null)`,
+    ),
+    // Paid or cancelled, never both: a payment is undone before its charge is cancelled.
+    check('charges_paid_or_cancelled', sql`${t.paidAt} is null or ${t.cancelledAt} is null`),
+    check('charges_cancel_reason_length', sql`char_length(${t.cancelReason}) between 3 and 200`),
     check('charges_method_known', sql`${t.method} in ('cash', 'bank', 'bkash', 'nagad')`),
     check('charges_reference_length', sql`char_length(${t.reference}) between 1 and 100`),
     index('charges_tenant_idx').on(t.tenantId, t.createdAt),
     index('charges_agreement_idx').on(t.agreementId),
     index('charges_unpaid_idx')
       .on(t.tenantId)
-      .where(sql`${t.paidAt} is null`),
+      .where(sql`${t.paidAt} is null and ${t.cancelledAt} is null`),
   ],
 );

@@ -365,6 +365,7 @@ export async function readRequest(
         amount: maintenanceCosts.amount,
         chargeId: maintenanceCosts.chargeId,
         chargePaidAt: charges.paidAt,
+        chargeCancelledAt: charges.cancelledAt,
         at: maintenanceCosts.createdAt,
       })
       .from(maintenanceCosts)
@@ -421,6 +422,7 @@ export async function readRequest(
       chargedToTenant: cost.chargeId !== null,
       chargeId: cost.chargeId,
       chargePaid: cost.chargePaidAt !== null,
+      chargeCancelled: cost.chargeCancelledAt !== null,
       at: cost.at.toISOString(),
     })),
     rating:

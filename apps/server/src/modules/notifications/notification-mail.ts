@@ -115,6 +115,19 @@ export const NoticeSchema = z.discriminatedUnion('kind', [
       receiptSent: z.boolean(),
     }),
   }),
+  z.object({
+    kind: z.literal('charge-cancelled'),
+    data: z.object({
+      chargeId: z.string(),
+      description: z.string(),
+      amount: z.number(),
+      /** The building's day it was charged. */
+      chargedOn: z.string(),
+      reason: z.string(),
+      /** Whether the notice that charged it had gone out. */
+      chargeSent: z.boolean(),
+    }),
+  }),
   z.object({ kind: z.literal('deposit-entry'), data: DepositNoticeSchema }),
   z.object({
     kind: z.literal('deposit-undone'),
@@ -203,6 +216,7 @@ export const TOPIC_OF: Record<NoticeKind, MailTopic> = {
   'payment-undone': 'receipts',
   'charge-receipt': 'receipts',
   'charge-undone': 'receipts',
+  'charge-cancelled': 'receipts',
   'deposit-entry': 'receipts',
   'deposit-undone': 'receipts',
   'rent-reminder': 'rent',
@@ -341,6 +355,26 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
         details: [
           ['For', description],
           ['Amount', bdt(amount)],
+        ],
+        action: { label: 'See the charge', url: dashboard(`charges/${chargeId}`) },
+      };
+    }
+    case 'charge-cancelled': {
+      const { chargeId, description, amount, chargedOn, reason, chargeSent } = notice.data;
+      return {
+        subject: `Cancelled: “${description}” is no longer owed`,
+        preview: `The office cancelled a charge of ${bdt(amount)}: you do not owe it.`,
+        heading: 'A charge was cancelled',
+        paragraphs: [
+          chargeSent
+            ? `Hello ${name}, the building office cancelled “${description}”, ${bdt(amount)} charged to you on ${dayLabel(chargedOn)}: you do not owe it.`
+            : `Hello ${name}, the building office charged “${description}”, ${bdt(amount)}, to your account on ${dayLabel(chargedOn)} and cancelled it before telling you of it: you do not owe it.`,
+          `The office’s reason: ${reason}`,
+        ],
+        details: [
+          ['For', description],
+          ['Amount', bdt(amount)],
+          ['Owed for it', bdt(0)],
         ],
         action: { label: 'See the charge', url: dashboard(`charges/${chargeId}`) },
       };

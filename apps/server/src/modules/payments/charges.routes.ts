@@ -1,4 +1,5 @@
 import {
+  CancelChargeSchema,
   ChargeIdParamsSchema,
   ChargeReceiptSchema,
   ErrorResponseSchema,
@@ -9,7 +10,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
 import { actorOf } from '../audit/audit.service';
-import { getCharge, listCharges, recordChargePayment, undoChargePayment } from './charges.service';
+import {
+  cancelCharge,
+  getCharge,
+  listCharges,
+  recordChargePayment,
+  undoChargePayment,
+} from './charges.service';
 
 const refusals = {
   400: ErrorResponseSchema,
@@ -19,8 +26,8 @@ const refusals = {
 };
 
 /**
- * Charges besides rent: the tenant's own list and receipts; the admin records them paid, or undoes
- * a payment recorded by mistake.
+ * Charges besides rent: the tenant's own list and receipts; the admin records them paid, undoes a
+ * payment recorded by mistake, or cancels a charge made by mistake.
  */
 export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -87,6 +94,30 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.reason,
       );
       request.log.info({ chargeId: receipt._id }, 'charge payment undone');
+      return receipt;
+    },
+  );
+
+  app.post(
+    '/admin/charges/:id/cancel',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        params: ChargeIdParamsSchema,
+        body: CancelChargeSchema,
+        response: { 200: ChargeReceiptSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const receipt = await cancelCharge(
+        app.db,
+        actorOf(request, currentUser(request)),
+        request.params.id,
+        request.body.reason,
+        request.now,
+        app.config.rent.timeZone,
+      );
+      request.log.info({ chargeId: receipt._id }, 'charge cancelled');
       return receipt;
     },
   );

@@ -8,7 +8,7 @@ import {
   type RecordChargePaymentSchema,
   UNDO_PAYMENT_MESSAGES,
 } from '@structomate/contract';
-import { and, desc, eq, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { agreements, apartments, charges, users } from '../../db/schema';
@@ -26,18 +26,24 @@ import { notify, withdrawUnsent } from '../notifications/notifications.service';
  */
 
 /**
+ * Whether charge `c` is owed: neither paid nor cancelled. Every reading of what is owed in charges
+ * says it so (the partial index `charges_unpaid_idx` has the same condition).
+ */
+export const owedCharge = (c: SQL) => sql`(${c}.paid_at is null and ${c}.cancelled_at is null)`;
+
+/**
  * What is owed in unpaid charges per lease with any, as a derived table (`agreement_id`, `owed`);
  * a lease with none owes 0. Joined by queries that list leases (the kept figures the rent roll
  * reads).
  */
 export const chargesOwedSql = sql`(
   select c.agreement_id, sum(c.amount) as owed from charges c
-  where c.paid_at is null group by c.agreement_id)`;
+  where ${owedCharge(sql`c`)} group by c.agreement_id)`;
 
 /** What a tenant owes in unpaid charges, over every lease they held (0 when none), for a select. */
 export const chargesOwedBy = (tenantId: AnyColumn) =>
   sql<number>`coalesce((select sum(c.amount) from ${charges} c
-    where c.tenant_id = ${tenantId} and c.paid_at is null), 0)`.mapWith(Number);
+    where c.tenant_id = ${tenantId} and ${owedCharge(sql`c`)}), 0)`.mapWith(Number);
 
 export interface NewCharge {
   tenantId: string;
@@ -67,6 +73,8 @@ const chargeColumns = {
   reference: charges.reference,
   receivedOn: charges.receivedOn,
   paidAt: charges.paidAt,
+  cancelledAt: charges.cancelledAt,
+  cancelReason: charges.cancelReason,
   tenantId: charges.tenantId,
 };
 
@@ -81,6 +89,8 @@ type ChargeRow = {
   reference: string | null;
   receivedOn: string | null;
   paidAt: Date | null;
+  cancelledAt: Date | null;
+  cancelReason: string | null;
 };
 
 const toCharge = (row: ChargeRow): Charge => ({
@@ -99,7 +109,14 @@ const toCharge = (row: ChargeRow): Charge => ({
           paidAt: row.paidAt.toISOString(),
         }
       : null,
+  cancelled:
+    row.cancelledAt && row.cancelReason
+      ? { at: row.cancelledAt.toISOString(), reason: row.cancelReason }
+      : null,
 });
+
+/** Owed: neither paid nor cancelled (as `owedCharge` says in SQL). */
+const isOwed = (charge: Charge) => !charge.paid && !charge.cancelled;
 
 const chargesOf = (db: Database) =>
   db
@@ -117,7 +134,7 @@ export async function listCharges(
     .where(eq(charges.tenantId, tenantId))
     .orderBy(desc(charges.createdAt), desc(charges.id));
   const result = rows.map(toCharge);
-  const owed = result.reduce((sum, charge) => sum + (charge.paid ? 0 : charge.amount), 0);
+  const owed = result.reduce((sum, charge) => sum + (isOwed(charge) ? charge.amount : 0), 0);
   return { result, owed };
 }
 
@@ -140,6 +157,15 @@ export async function getCharge(
   return { ...toCharge(row), tenant: { _id: row.tenantId, name: row.name, email: row.email } };
 }
 
+/** Why charge `id` could not be recorded paid: paid already, or cancelled meanwhile. */
+async function whyNotOwed(tx: Database, id: string): Promise<string> {
+  const [now] = await tx
+    .select({ cancelledAt: charges.cancelledAt })
+    .from(charges)
+    .where(eq(charges.id, id));
+  return now?.cancelledAt ? CHARGE_MESSAGES.notOwed : CHARGE_MESSAGES.alreadyPaid;
+}
+
 /**
  * Records a charge paid by hand. The day may not be after today (the building's) nor before the
  * charge was made; a charge already paid is a 409.
@@ -153,10 +179,11 @@ export async function recordChargePayment(
   timeZone: string,
 ): Promise<ChargeReceipt> {
   const [existing] = await db
-    .select({ createdAt: charges.createdAt, paidAt: charges.paidAt })
+    .select({ createdAt: charges.createdAt, cancelledAt: charges.cancelledAt })
     .from(charges)
     .where(eq(charges.id, id));
   if (!existing) throw notFound(CHARGE_MESSAGES.notFound);
+  if (existing.cancelledAt) throw conflict(CHARGE_MESSAGES.notOwed);
   const message =
     input.receivedOn > calendarDay(now, timeZone)
       ? CHARGE_MESSAGES.dateInFuture
@@ -176,13 +203,13 @@ export async function recordChargePayment(
         recordedBy: actor.id,
         paidAt: now,
       })
-      .where(and(eq(charges.id, id), isNull(charges.paidAt)))
+      .where(and(eq(charges.id, id), isNull(charges.paidAt), isNull(charges.cancelledAt)))
       .returning({
         amount: charges.amount,
         description: charges.description,
         tenantId: charges.tenantId,
       });
-    if (!paid) throw conflict(CHARGE_MESSAGES.alreadyPaid);
+    if (!paid) throw conflict(await whyNotOwed(tx, id));
     // The tenant gets a receipt, as for rent recorded at the office (a second record is the 409).
     await notify(tx, paid.tenantId, {
       kind: 'charge-receipt',
@@ -288,6 +315,85 @@ export async function undoChargePayment(
           paidAt: charge.paidAt.toISOString(),
         },
         after: { paid: false, reason },
+      });
+    }),
+  );
+  return getCharge(db, id, { _id: actor.id, role: 'admin' });
+}
+
+/**
+ * Cancels a charge made by mistake, while it is unpaid: it is kept (the database never changes it
+ * again) and owed by no one; the tenant is told why, and the notice that charged them is withdrawn
+ * if not sent yet. The charge's row is locked until this commits, so a cancel beside a payment
+ * being recorded, or beside another cancel, gives one of them and a 409 with what is true then.
+ */
+export async function cancelCharge(
+  db: Database,
+  actor: AuditActor & { id: string },
+  id: string,
+  reason: string,
+  now: Date,
+  timeZone: string,
+): Promise<ChargeReceipt> {
+  const [owner] = await db
+    .select({ tenantId: charges.tenantId })
+    .from(charges)
+    .where(eq(charges.id, id));
+  if (!owner) throw notFound(CHARGE_MESSAGES.notFound);
+  // The person's row held shared first, then the charge's, as undoing its payment takes them (and
+  // retried alike when PostgreSQL ends it as a deadlock against a lease accepted or ended).
+  await retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      const [person] = await tx
+        .select({ name: users.displayName })
+        .from(users)
+        .where(eq(users.id, owner.tenantId))
+        .for('share');
+      if (!person) throw notFound(CHARGE_MESSAGES.notFound);
+      const [charge] = await tx
+        .select({
+          description: charges.description,
+          amount: charges.amount,
+          createdAt: charges.createdAt,
+          requestId: charges.requestId,
+          paidAt: charges.paidAt,
+          cancelledAt: charges.cancelledAt,
+        })
+        .from(charges)
+        .where(eq(charges.id, id))
+        .for('update');
+      if (!charge) throw notFound(CHARGE_MESSAGES.notFound);
+      if (charge.cancelledAt) throw conflict(CHARGE_MESSAGES.alreadyCancelled);
+      if (charge.paidAt) throw conflict(CHARGE_MESSAGES.paidNotCancelled);
+      await tx
+        .update(charges)
+        .set({ cancelledAt: now, cancelledBy: actor.id, cancelReason: reason })
+        .where(and(eq(charges.id, id), isNull(charges.paidAt), isNull(charges.cancelledAt)));
+      const withdrawn = await withdrawUnsent(
+        tx,
+        owner.tenantId,
+        'maintenance-charge',
+        'chargeId',
+        id,
+      );
+      await notify(tx, owner.tenantId, {
+        kind: 'charge-cancelled',
+        data: {
+          chargeId: id,
+          description: charge.description,
+          amount: charge.amount,
+          chargedOn: calendarDay(charge.createdAt, timeZone),
+          reason,
+          chargeSent: !withdrawn,
+        },
+      });
+      await recordAudit(tx, actor, {
+        action: 'charge.cancelled',
+        subjectType: 'charge',
+        subjectId: id,
+        summary: `${actor.name} cancelled “${charge.description}”, ${charge.amount.toLocaleString('en-US')} BDT charged to ${person.name}. Reason: ${reason}`,
+        before: { owed: true, amount: charge.amount, requestId: charge.requestId },
+        after: { owed: false, cancelled: true, reason },
       });
     }),
   );

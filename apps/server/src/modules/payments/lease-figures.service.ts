@@ -28,7 +28,7 @@ import { dayReceived } from './rent-collected.service';
 const rulesKey = (rules: BillingRules) =>
   `due ${rules.dueDay}, grace ${rules.graceDays}, ${rules.timeZone}, from ${rules.leaseStart}, ` +
   'owed from the lease start, due from acceptance, none if ended before the start, ' +
-  'deposit less rent paid from it, entries undone';
+  'deposit less rent paid from it, entries undone, charges cancelled';
 
 /**
  * What the roll sorts, totals and shows, of a lease `a` with its apartment `ap`, its rent changes

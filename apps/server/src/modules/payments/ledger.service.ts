@@ -17,6 +17,7 @@ import type { Database } from '../../db/client';
 import { addDays, calendarDay } from '../../lib/clock';
 import { rowsOf } from '../../lib/sql-rows';
 import { depositOfLeaseSql } from './deposits.service';
+import { owedCharge } from './charges.service';
 
 /**
  * What a person owes, month by month: the one place that says which months are billed, to whom,
@@ -432,7 +433,7 @@ function endedLeaseDebts(rules: BillingRules, today: string, people: SQL): SQL {
         union all
         select a.tenant_id, 0, count(*), sum(c.amount)
         from charges c join agreements a on a.id = c.agreement_id
-        where c.paid_at is null and a.status = 'ended' and a.tenant_id in (${people})
+        where ${owedCharge(sql`c`)} and a.status = 'ended' and a.tenant_id in (${people})
         group by a.tenant_id
       ) d
       group by d.tenant_id

@@ -20,14 +20,21 @@ import { issuesByField } from './format';
 import { settle } from './settle';
 import { BusyButton } from '../../../components/busy-button';
 
+/** Tenant charged (paid, owed or cancelled) or the building's: the chip's colour and words. */
+const chargeChip = (cost: MaintenanceCost): [string, string] =>
+  cost.chargePaid
+    ? ['chip-success', 'Tenant · paid']
+    : cost.chargeCancelled
+      ? ['chip-neutral', 'Tenant · cancelled']
+      : ['chip-warning', 'Tenant · owed'];
+
 /** Whether the tenant pays it, and whether they have: with the charge's receipt. */
 function Charged({ cost }: { cost: MaintenanceCost }) {
   if (!cost.chargedToTenant) return <span className="text-base-content/70">Building</span>;
+  const [colour, words] = chargeChip(cost);
   return (
     <span className="flex flex-wrap items-center gap-2">
-      <span className={`chip ${cost.chargePaid ? 'chip-success' : 'chip-warning'}`}>
-        {cost.chargePaid ? 'Tenant · paid' : 'Tenant · owed'}
-      </span>
+      <span className={`chip ${colour}`}>{words}</span>
       {cost.chargeId && (
         <Link
           to={`/dashboard/charges/${cost.chargeId}`}
@@ -53,8 +60,9 @@ export function RequestCosts({
   isAdmin: boolean;
 }) {
   const total = request.costs.reduce((sum, cost) => sum + cost.amount, 0);
+  // What the tenant pays: a charge cancelled makes its cost the building's.
   const charged = request.costs
-    .filter((cost) => cost.chargedToTenant)
+    .filter((cost) => cost.chargedToTenant && !cost.chargeCancelled)
     .reduce((sum, cost) => sum + cost.amount, 0);
   return (
     <section

@@ -1,5 +1,6 @@
 import {
   ChargeReceiptSchema,
+  type CancelCharge,
   type RecordChargePayment,
   type UndoPaymentRequest,
 } from '@structomate/contract';
@@ -30,6 +31,19 @@ export function useUndoChargePayment() {
         reason,
       } satisfies UndoPaymentRequest),
     // Refused too: a 409 is most often another admin's undo, which the list should show.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rentQueryKeys.all }),
+  });
+}
+
+/** The admin cancels a charge made by mistake (unpaid): it is owed by no one. */
+export function useCancelCharge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      postJson(`/admin/charges/${encodeURIComponent(id)}/cancel`, ChargeReceiptSchema, {
+        reason,
+      } satisfies CancelCharge),
+    // Refused too: a 409 means it was paid or cancelled meanwhile, which the list should show.
     onSettled: () => queryClient.invalidateQueries({ queryKey: rentQueryKeys.all }),
   });
 }

@@ -1,5 +1,5 @@
 import { PAYMENT_METHOD_IN_SENTENCE, type Charge } from '@structomate/contract';
-import { formatDayMonthYear } from '../../../lib/format';
+import { formatDayMonthYear, formatShortDate } from '../../../lib/format';
 
 /** "Paid by cash · ref Book 14 · received 3 Dec 2026", or null while owed. */
 export function chargePaidLine(charge: Charge): string | null {
@@ -12,3 +12,19 @@ export function chargePaidLine(charge: Charge): string | null {
     .filter(Boolean)
     .join(' · ');
 }
+
+/** "Cancelled 6 Dec 2026 · Charged by mistake", or null while it stands. */
+export function chargeCancelledLine(charge: Charge): string | null {
+  if (!charge.cancelled) return null;
+  return `Cancelled ${formatShortDate(charge.cancelled.at)} · ${charge.cancelled.reason}`;
+}
+
+/** What a charge's line says under it: how it was paid or cancelled, or when it was charged. */
+export const chargeLine = (charge: Charge): string =>
+  chargePaidLine(charge) ??
+  chargeCancelledLine(charge) ??
+  `Charged ${formatShortDate(charge.createdAt)} · apartment ${charge.apartmentNo}`;
+
+/** What a list of charges none of which is owed says: "All paid" once any was paid. */
+export const nothingOwed = (charges: Charge[]): string =>
+  charges.some((charge) => charge.paid) ? 'All paid' : 'Nothing owed';

@@ -10,6 +10,7 @@ import { formatDateTime, formatRent, formatShortDate } from '../../../lib/format
 import { useSession } from '../../../lib/session';
 import { useChargeReceipt } from '../api/get-charges';
 import { chargePaidLine } from './charge-paid';
+import { ChargeStatus } from './other-charges';
 
 /**
  * A charge besides rent, printable: a receipt once paid, a statement of what is owed until then.
@@ -52,6 +53,11 @@ export function ChargeReceipt() {
   const charge = receipt.data;
   const paidLine = chargePaidLine(charge);
   const kind = charge.paid ? 'Receipt' : 'Statement';
+  const title = charge.paid
+    ? 'Charge receipt'
+    : charge.cancelled
+      ? 'Cancelled charge'
+      : 'Charge statement';
   const rows: [string, ReactNode][] = [
     ['Tenant', `${charge.tenant.name} (${charge.tenant.email})`],
     ['Apartment', charge.apartmentNo],
@@ -74,7 +80,15 @@ export function ChargeReceipt() {
     ['Amount', formatRent(charge.amount)],
     charge.paid && paidLine
       ? ['Paid', paidLine]
-      : ['Status', 'Owed: pay it at the building office (cash, bank transfer, bKash or Nagad).'],
+      : charge.cancelled
+        ? ['Status', 'Cancelled by the building office: not owed.']
+        : ['Status', 'Owed: pay it at the building office (cash, bank transfer, bKash or Nagad).'],
+    ...(charge.cancelled
+      ? ([
+          ['Cancelled on', formatShortDate(charge.cancelled.at)],
+          ['Reason', charge.cancelled.reason],
+        ] as [string, string][])
+      : []),
     ...(charge.paid
       ? ([['Recorded', formatDateTime(charge.paid.paidAt)]] as [string, string][])
       : []),
@@ -93,17 +107,11 @@ export function ChargeReceipt() {
           <div className="flex items-center gap-3">
             <BrandMark className="size-10" />
             <div>
-              <h1 className="text-2xl font-semibold">
-                {charge.paid ? 'Charge receipt' : 'Charge statement'}
-              </h1>
+              <h1 className="text-2xl font-semibold">{title}</h1>
               <p className="text-sm text-base-content/70">{buildingName}</p>
             </div>
           </div>
-          {charge.paid ? (
-            <span className="chip chip-success">Paid</span>
-          ) : (
-            <span className="chip chip-warning">Owed</span>
-          )}
+          <ChargeStatus charge={charge} />
         </header>
         <dl className="mt-6 divide-y divide-base-300">
           {rows.map(([label, value]) => (
@@ -116,7 +124,9 @@ export function ChargeReceipt() {
         <p className="mt-8 text-xs text-base-content/70">
           {charge.paid
             ? 'Received with thanks. Keep this receipt for your records.'
-            : 'This is a statement of a charge still owed, not a receipt.'}
+            : charge.cancelled
+              ? 'This charge was cancelled: nothing is owed for it.'
+              : 'This is a statement of a charge still owed, not a receipt.'}
         </p>
       </article>
     </div>

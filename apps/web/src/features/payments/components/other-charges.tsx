@@ -1,16 +1,25 @@
 import type { Charge } from '@structomate/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { formatRent, formatShortDate } from '../../../lib/format';
+import { formatRent } from '../../../lib/format';
 import { useMyCharges } from '../api/get-charges';
-import { chargePaidLine } from './charge-paid';
+import { chargeLine, nothingOwed } from './charge-paid';
 
-/** Paid or still owed, in the colours of the rent ledger. */
+/** Paid, cancelled or still owed, in the colours of the rent ledger. */
 export function ChargeStatus({ charge }: { charge: Charge }) {
-  return charge.paid ? (
-    <span className="chip chip-success">Paid</span>
+  if (charge.paid) return <span className="chip chip-success">Paid</span>;
+  if (charge.cancelled) return <span className="chip chip-neutral">Cancelled</span>;
+  return <span className="chip chip-warning">Owed</span>;
+}
+
+/** A charge's amount; a cancelled one's struck through, as it is owed by no one. */
+export function ChargeAmount({ charge }: { charge: Charge }) {
+  return charge.cancelled ? (
+    <span className="whitespace-nowrap text-base-content/70 line-through">
+      {formatRent(charge.amount)}
+    </span>
   ) : (
-    <span className="chip chip-warning">Owed</span>
+    <span className="font-semibold whitespace-nowrap">{formatRent(charge.amount)}</span>
   );
 }
 
@@ -30,7 +39,7 @@ export function OtherCharges() {
           Other charges
         </h2>
         <p className={`text-sm font-medium ${owed > 0 ? 'text-error' : 'text-base-content/75'}`}>
-          {owed > 0 ? `You owe ${formatRent(owed)}` : 'All paid'}
+          {owed > 0 ? `You owe ${formatRent(owed)}` : nothingOwed(result)}
         </p>
       </div>
       <p className="text-sm text-base-content/75">
@@ -44,14 +53,11 @@ export function OtherCharges() {
           >
             <div className="min-w-0">
               <p className="font-medium [overflow-wrap:anywhere]">{charge.description}</p>
-              <p className="text-xs text-base-content/70 wrap-anywhere">
-                {chargePaidLine(charge) ??
-                  `Charged ${formatShortDate(charge.createdAt)} · apartment ${charge.apartmentNo}`}
-              </p>
+              <p className="text-xs text-base-content/70 wrap-anywhere">{chargeLine(charge)}</p>
             </div>
             <div className="flex items-center gap-3 self-start sm:self-auto">
               <ChargeStatus charge={charge} />
-              <span className="font-semibold whitespace-nowrap">{formatRent(charge.amount)}</span>
+              <ChargeAmount charge={charge} />
               <Link
                 to={`/dashboard/charges/${charge._id}`}
                 className="btn btn-ghost btn-xs"

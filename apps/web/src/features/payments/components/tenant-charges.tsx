@@ -1,4 +1,5 @@
 import {
+  CancelChargeSchema,
   CHARGE_MESSAGES,
   OFFLINE_PAYMENT_METHODS,
   PAYMENT_METHOD_IN_SENTENCE,
@@ -14,15 +15,20 @@ import { toast } from '../../../lib/toast';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { dismissErrorToast, errorToast } from '../../../lib/error-toast';
 import { formatDayMonthYear, formatRent, formatShortDate } from '../../../lib/format';
-import { useRecordChargePayment, useUndoChargePayment } from '../api/record-charge-payment';
-import { chargePaidLine } from './charge-paid';
-import { ChargeStatus } from './other-charges';
+import {
+  useCancelCharge,
+  useRecordChargePayment,
+  useUndoChargePayment,
+} from '../api/record-charge-payment';
+import { chargeLine, nothingOwed } from './charge-paid';
+import { ChargeAmount, ChargeStatus } from './other-charges';
 import { BusyButton } from '../../../components/busy-button';
 import { UndoRecordDialog } from './undo-record-dialog';
 
 /**
  * On a tenant's rent account (admin): their charges besides rent, each owed one with Record
- * payment (how, a reference, the day it came), each paid one with Undo (recorded by mistake).
+ * payment (how, a reference, the day it came) and Cancel (charged by mistake), each paid one with
+ * Undo (recorded by mistake).
  */
 export function TenantCharges({
   charges,
@@ -38,8 +44,20 @@ export function TenantCharges({
   const heading = useRef<HTMLHeadingElement>(null);
   const [recording, setRecording] = useState<string | undefined>();
   const [undoing, setUndoing] = useState<Charge>();
+  const [cancelling, setCancelling] = useState<Charge>();
   if (charges.length === 0) return null;
-  const owed = charges.filter((charge) => !charge.paid).reduce((sum, c) => sum + c.amount, 0);
+  const owed = charges
+    .filter((charge) => !charge.paid && !charge.cancelled)
+    .reduce((sum, c) => sum + c.amount, 0);
+  // Closed at once (an open modal keeps focus from the page), then focus goes back to the list:
+  // the row's buttons change once done.
+  const closeDialog = () => {
+    flushSync(() => {
+      setUndoing(undefined);
+      setCancelling(undefined);
+    });
+    heading.current?.focus();
+  };
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
@@ -47,7 +65,7 @@ export function TenantCharges({
           Other charges
         </h2>
         <p className={`text-sm font-medium ${owed > 0 ? 'text-error' : 'text-base-content/75'}`}>
-          {owed > 0 ? `Owes ${formatRent(owed)}` : 'All paid'}
+          {owed > 0 ? `Owes ${formatRent(owed)}` : nothingOwed(charges)}
         </p>
       </div>
       <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
@@ -57,8 +75,7 @@ export function TenantCharges({
               <div className="min-w-0">
                 <p className="font-medium [overflow-wrap:anywhere]">{charge.description}</p>
                 <p className="text-xs text-base-content/70 wrap-anywhere">
-                  {chargePaidLine(charge) ??
-                    `Charged ${formatShortDate(charge.createdAt)} · apartment ${charge.apartmentNo}`}
+                  {chargeLine(charge)}
                   {charge.requestId && (
                     <>
                       {' · '}
@@ -74,7 +91,7 @@ export function TenantCharges({
               </div>
               <div className="flex flex-wrap items-center gap-2 self-start sm:self-auto">
                 <ChargeStatus charge={charge} />
-                <span className="font-semibold whitespace-nowrap">{formatRent(charge.amount)}</span>
+                <ChargeAmount charge={charge} />
                 <Link
                   to={`/dashboard/charges/${charge._id}`}
                   className="btn btn-ghost btn-xs"
@@ -92,15 +109,25 @@ export function TenantCharges({
                     Undo
                   </button>
                 )}
-                {!charge.paid && recording !== charge._id && (
-                  <button
-                    type="button"
-                    className="btn btn-outline btn-primary btn-xs"
-                    aria-label={`Record payment of ${charge.description}`}
-                    onClick={() => setRecording(charge._id)}
-                  >
-                    Record payment
-                  </button>
+                {!charge.paid && !charge.cancelled && recording !== charge._id && (
+                  <>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-xs text-error"
+                      aria-label={`Cancel the charge ${charge.description}`}
+                      onClick={() => setCancelling(charge)}
+                    >
+                      Cancel charge
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-primary btn-xs"
+                      aria-label={`Record payment of ${charge.description}`}
+                      onClick={() => setRecording(charge._id)}
+                    >
+                      Record payment
+                    </button>
+                  </>
                 )}
               </div>
             </div>
@@ -119,12 +146,15 @@ export function TenantCharges({
           key={undoing._id}
           charge={undoing}
           tenant={tenant}
-          onClose={() => {
-            // Closed at once (an open modal keeps focus from the page), then focus goes back to
-            // the list: the row's buttons change once undone.
-            flushSync(() => setUndoing(undefined));
-            heading.current?.focus();
-          }}
+          onClose={closeDialog}
+        />
+      )}
+      {cancelling && (
+        <CancelChargeDialog
+          key={cancelling._id}
+          charge={cancelling}
+          tenant={tenant}
+          onClose={closeDialog}
         />
       )}
     </section>
@@ -158,6 +188,39 @@ function UndoChargeDialog({
         {charge.paid &&
           ` by ${PAYMENT_METHOD_IN_SENTENCE[charge.paid.method]}, received ${formatDayMonthYear(charge.paid.receivedOn)}`}
         . Undone, it is owed again. Undo only a payment recorded by mistake.
+      </p>
+    </UndoRecordDialog>
+  );
+}
+
+function CancelChargeDialog({
+  charge,
+  tenant,
+  onClose,
+}: {
+  charge: Charge;
+  tenant: string;
+  onClose: () => void;
+}) {
+  const cancel = useCancelCharge();
+  return (
+    <UndoRecordDialog
+      title="Cancel this charge?"
+      confirmLabel="Cancel charge"
+      tenant={tenant}
+      busy={cancel.isPending}
+      schema={CancelChargeSchema}
+      failed={CHARGE_MESSAGES.cancelFailed}
+      undo={async (reason) => {
+        await cancel.mutateAsync({ id: charge._id, reason });
+        return CHARGE_MESSAGES.cancelled(charge.description);
+      }}
+      onClose={onClose}
+    >
+      <p>
+        “{charge.description}”: {formatRent(charge.amount)}, charged{' '}
+        {formatShortDate(charge.createdAt)}. Cancelled, it is not owed, for good. Cancel only a
+        charge made by mistake, or one you let the tenant off.
       </p>
     </UndoRecordDialog>
   );

@@ -1,7 +1,8 @@
 import {
-  UNDO_PAYMENT_LIMITS,
+  REASON_LIMITS,
   UNDO_PAYMENT_MESSAGES,
   UndoPaymentRequestSchema,
+  type CancelChargeSchema,
 } from '@structomate/contract';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -11,9 +12,10 @@ import { describedBy } from '../../../lib/described-by';
 import { toast } from '../../../lib/toast';
 
 /**
- * Undoes a payment the office recorded by mistake (rent or a charge), with a reason the tenant is
- * sent: what is undone and what follows in `children`, the reason checked here and by the server
- * (its refusal is shown at the field), any other outcome told by a toast as the dialog closes.
+ * Undoes a payment the office recorded by mistake (rent or a charge), or cancels a charge, with a
+ * reason the tenant is sent: what is undone and what follows in `children`, the reason checked
+ * here (`schema`) and by the server (its refusal is shown at the field), any other outcome told by
+ * a toast as the dialog closes (`failed` when the server gave no reason).
  */
 export function UndoRecordDialog({
   title,
@@ -23,6 +25,8 @@ export function UndoRecordDialog({
   undo,
   onClose,
   children,
+  schema = UndoPaymentRequestSchema,
+  failed = UNDO_PAYMENT_MESSAGES.failed,
 }: {
   title: string;
   confirmLabel: string;
@@ -33,6 +37,10 @@ export function UndoRecordDialog({
   undo: (reason: string) => Promise<string>;
   onClose: () => void;
   children: ReactNode;
+  /** What the reason must be (an undo's by default). */
+  schema?: typeof UndoPaymentRequestSchema | typeof CancelChargeSchema;
+  /** What the toast says when the server's refusal has no words. */
+  failed?: string;
 }) {
   const id = useId();
   const [reason, setReason] = useState('');
@@ -45,7 +53,7 @@ export function UndoRecordDialog({
   };
 
   const confirm = () => {
-    const checked = UndoPaymentRequestSchema.safeParse({ reason });
+    const checked = schema.safeParse({ reason });
     if (!checked.success) {
       refuse(checked.error.issues[0]?.message);
       return;
@@ -64,7 +72,7 @@ export function UndoRecordDialog({
           refuse(atReason.message);
           return;
         }
-        toast.error(messageOf(failure, UNDO_PAYMENT_MESSAGES.failed));
+        toast.error(messageOf(failure, failed));
         onClose();
       },
     );
@@ -88,7 +96,7 @@ export function UndoRecordDialog({
             disabled={busy}
             className="textarea w-full"
             rows={3}
-            maxLength={UNDO_PAYMENT_LIMITS.reason.max}
+            maxLength={REASON_LIMITS.max}
             value={reason}
             onChange={(event) => {
               setReason(event.target.value);
