@@ -531,7 +531,7 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
       'The building still holds 20,000 BDT of your deposit: ask the office about it.',
     );
     const repairs = page.getByText(
-      'You also owe 1,500 BDT for repairs charged to you, paid at the building office.',
+      'You also owe 1,500 BDT in charges besides rent, paid at the building office.',
     );
     await expect(repairs).toBeVisible();
     expect(await accessibilityViolations(page)).toEqual([]);

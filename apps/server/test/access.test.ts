@@ -125,6 +125,7 @@ const expected: Record<string, Access> = {
   'POST /api/admin/charges/:id/payment': ['admin'],
   'POST /api/admin/charges/:id/payment/undo': ['admin'],
   'POST /api/admin/charges/:id/cancel': ['admin'],
+  'POST /api/tenants/:id/charges': ['admin'],
 };
 
 type Caller = 'anonymous' | DemoRole;

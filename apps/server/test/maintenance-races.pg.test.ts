@@ -20,8 +20,9 @@ import { startDemoPair, type ServerProcess } from './servers';
 /**
  * Two people acting on one maintenance request at once, each through a different server, as
  * behind a load balancer: two admins moving it from the same version, the tenant cancelling while
- * an admin acknowledges, two admins recording one charge paid or undoing it, or cancelling it, a contact removed while being
- * assigned, two admins adding one contact. Exactly one of each pair takes effect. Runs with DATABASE_URL.
+ * an admin acknowledges, one cost or charge sent twice, two admins recording one charge paid,
+ * undoing that or cancelling the charge, a contact removed while being assigned, two admins adding
+ * one contact. Exactly one of each pair takes effect. Runs with DATABASE_URL.
  */
 const serverUrl = process.env.DATABASE_URL ?? '';
 const NOW = '2026-11-23T10:00:00+06:00';
@@ -221,6 +222,40 @@ describe('one request, two people, two servers', () => {
       for (const answer of answers) {
         expect(MaintenanceRequestSchema.parse(answer.body).costs).toHaveLength(1);
       }
+    }
+  });
+
+  it('one charge added by hand, sent twice at once to two servers: added once, the tenant told once', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const charge = {
+        agreementId: tenant.agreementId,
+        description: `Water bill ${round}`,
+        amount: 700 + round,
+        key: randomUUID(),
+      };
+      const path = `/api/tenants/${tenant.id}/charges`;
+      const answers = await Promise.all(
+        servers.map((server) => send(server, adminCookie, 'POST', path, charge)),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+      const added = await database.db
+        .select({ id: charges.id })
+        .from(charges)
+        .where(eq(charges.requestKey, charge.key));
+      expect(added).toHaveLength(1);
+      for (const answer of answers) {
+        expect((answer.body as { _id: string })._id).toBe(added[0]?.id);
+      }
+      const [told] = await database.db
+        .select({ n: count() })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.kind, 'charge-added'),
+            sql`${notifications.data}->>'chargeId' = ${added[0]?.id ?? ''}`,
+          ),
+        );
+      expect(told?.n).toBe(1);
     }
   });
 

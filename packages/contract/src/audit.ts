@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   'charge.paid',
   'charge.undone',
   'charge.cancelled',
+  'charge.added',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -86,6 +87,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'charge.paid': 'Charge payment recorded',
   'charge.undone': 'Charge payment undone',
   'charge.cancelled': 'Charge cancelled',
+  'charge.added': 'Charge added',
 };
 
 export const AuditEntrySchema = z.object({

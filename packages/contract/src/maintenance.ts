@@ -356,8 +356,11 @@ export const MaintenanceCostSchema = z.object({
   /** The tenant's charge, when charged: paid or still owed. */
   chargeId: z.string().nullable(),
   chargePaid: z.boolean(),
-  /** The tenant's charge was cancelled (charged by mistake): the cost is the building's. */
-  chargeCancelled: z.boolean(),
+  /**
+   * The tenant's charge was cancelled (charged by mistake): the cost is the building's. A server
+   * of the release before does not say: not cancelled.
+   */
+  chargeCancelled: z.boolean().default(false),
   at: z.string(),
 });
 export type MaintenanceCost = z.infer<typeof MaintenanceCostSchema>;

@@ -1,6 +1,16 @@
 import type { OfflinePaymentMethod } from '@structomate/contract';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { agreements } from './agreements';
 import { users } from './users';
 
@@ -40,6 +50,11 @@ export const charges = pgTable(
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'restrict' }),
     /** What the tenant was told. */
     cancelReason: text('cancel_reason'),
+    /**
+     * The key its sender chose for a charge added by hand (a retry adds it once); null for a
+     * repair's, which its cost's key names.
+     */
+    requestKey: uuid('request_key'),
   },
   (t) => [
     check('charges_amount_range', sql`${t.amount} between 1 and 10000000`),
@@ -58,9 +73,11 @@ export const charges = pgTable(
     ),
     // Paid or cancelled, never both: a payment is undone before its charge is cancelled.
     check('charges_paid_or_cancelled', sql`${t.paidAt} is null or ${t.cancelledAt} is null`),
-    check('charges_cancel_reason_length', sql`char_length(${t.cancelReason}) between 3 and 200`),
+    // Characters, as PostgreSQL counts them; the contract's 3 to 200 is checked before.
+    check('charges_cancel_reason_length', sql`char_length(${t.cancelReason}) between 1 and 200`),
     check('charges_method_known', sql`${t.method} in ('cash', 'bank', 'bkash', 'nagad')`),
     check('charges_reference_length', sql`char_length(${t.reference}) between 1 and 100`),
+    uniqueIndex('charges_key_unique').on(t.requestKey),
     index('charges_tenant_idx').on(t.tenantId, t.createdAt),
     index('charges_agreement_idx').on(t.agreementId),
     index('charges_unpaid_idx')

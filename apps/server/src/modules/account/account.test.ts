@@ -444,20 +444,33 @@ describe('delete my account', () => {
     return lease;
   }
 
-  it('is refused while a repair charged to them is unpaid', async () => {
+  it('is refused while a repair charged to them is unpaid, and allowed once it is cancelled', async () => {
     const { here, person } = await personWithPassword('Charged Person');
     // A request never decided: no rent is billed, only the charge is owed.
     const lease = await requestWithoutRent(person.id, { status: 'pending' });
-    await t.database.db.insert(charges).values({
-      tenantId: person.id,
-      agreementId: lease?.id ?? '',
-      description: 'Repair #1 — Parts: Glass',
-      amount: 700,
-      createdAt: new Date('2026-01-02T00:00:00Z'),
-    });
+    const [charge] = await t.database.db
+      .insert(charges)
+      .values({
+        tenantId: person.id,
+        agreementId: lease?.id ?? '',
+        description: 'Repair #1 — Parts: Glass',
+        amount: 700,
+        createdAt: new Date('2026-01-02T00:00:00Z'),
+      })
+      .returning({ id: charges.id });
     const refused = await remove(here, { currentPassword: 'Original9', confirm: 'DELETE' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(DELETE_ACCOUNT_MESSAGES.owes('700 BDT'));
+    // Charged by mistake: the office cancels it, and nothing keeps the account any more.
+    const admin = await login(t.app, 'admin@structo.com', 'Admin1234');
+    const cancelled = await admin.inject({
+      method: 'POST',
+      url: `/api/admin/charges/${charge?.id ?? ''}/cancel`,
+      payload: { reason: 'The glass was broken before they moved in' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const deleted = await remove(here, { currentPassword: 'Original9', confirm: 'DELETE' });
+    expect(deleted.statusCode, deleted.body).toBe(200);
   });
 
   it('is refused while the building holds their deposit, and allowed once it is returned', async () => {

@@ -116,6 +116,15 @@ export const NoticeSchema = z.discriminatedUnion('kind', [
     }),
   }),
   z.object({
+    kind: z.literal('charge-added'),
+    data: z.object({
+      chargeId: z.string(),
+      description: z.string(),
+      amount: z.number(),
+      apartmentNo: z.string(),
+    }),
+  }),
+  z.object({
     kind: z.literal('charge-cancelled'),
     data: z.object({
       chargeId: z.string(),
@@ -126,6 +135,8 @@ export const NoticeSchema = z.discriminatedUnion('kind', [
       reason: z.string(),
       /** Whether the notice that charged it had gone out. */
       chargeSent: z.boolean(),
+      /** A repair's charge: told under the same topic as the notice that charged it. */
+      repair: z.boolean(),
     }),
   }),
   z.object({ kind: z.literal('deposit-entry'), data: DepositNoticeSchema }),
@@ -217,6 +228,7 @@ export const TOPIC_OF: Record<NoticeKind, MailTopic> = {
   'charge-receipt': 'receipts',
   'charge-undone': 'receipts',
   'charge-cancelled': 'receipts',
+  'charge-added': 'receipts',
   'deposit-entry': 'receipts',
   'deposit-undone': 'receipts',
   'rent-reminder': 'rent',
@@ -233,6 +245,16 @@ export const TOPIC_OF: Record<NoticeKind, MailTopic> = {
   'maintenance-tenant-move': 'repairs',
   'maintenance-charge': 'repairUpdates',
 };
+
+/**
+ * The topic a notice is mailed under: its kind's, but a cancelled charge's is that of the notice
+ * that charged it (a repair's, Maintenance status), so whoever was told of the charge is told of
+ * its cancellation.
+ */
+export const topicOf = (notice: Notice): MailTopic =>
+  notice.kind === 'charge-cancelled' && notice.data.repair
+    ? 'repairUpdates'
+    : TOPIC_OF[notice.kind];
 
 /** The email for a notice, addressed to `name`; links point into the site at `siteUrl`. */
 export function noticeMail(notice: Notice, name: string, siteUrl: string): MailContent {
@@ -351,6 +373,23 @@ export function noticeMail(notice: Notice, name: string, siteUrl: string): MailC
           }`,
           `The office’s reason: ${reason}`,
           'If you did pay it, keep your proof of payment and tell the office.',
+        ],
+        details: [
+          ['For', description],
+          ['Amount', bdt(amount)],
+        ],
+        action: { label: 'See the charge', url: dashboard(`charges/${chargeId}`) },
+      };
+    }
+    case 'charge-added': {
+      const { chargeId, description, amount, apartmentNo } = notice.data;
+      return {
+        subject: `${bdt(amount)} charged to you: “${description}”`,
+        preview: `${description}: ${bdt(amount)}, owed besides the rent.`,
+        heading: 'A charge was added to your account',
+        paragraphs: [
+          `Hello ${name}, the building office charged ${bdt(amount)} to your account for apartment ${apartmentNo}: “${description}”.`,
+          'It is owed besides the rent and paid at the building office (cash, bank transfer, bKash or Nagad). If you think it is wrong, tell the office.',
         ],
         details: [
           ['For', description],

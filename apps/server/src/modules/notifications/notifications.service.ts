@@ -16,7 +16,7 @@ import { mailPreferences, notifications, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { defineJob, type Jobs } from '../../plugins/jobs';
 import { deliverSoon, queueMail } from '../mail/mail.service';
-import { NoticeSchema, noticeMail, TOPIC_OF, type Notice } from './notification-mail';
+import { NoticeSchema, noticeMail, TOPIC_OF, topicOf, type Notice } from './notification-mail';
 
 /** The notice kinds this release writes mail for. */
 const NOTICE_KINDS = Object.keys(TOPIC_OF);
@@ -134,7 +134,7 @@ export async function sendWaitingNotices(
         const notice = NoticeSchema.safeParse({ kind: row.kind, data: row.data });
         // Nobody reads a deleted account's mailbox.
         if (!notice.success || row.deletedAt) continue;
-        const topic = TOPIC_OF[notice.data.kind];
+        const topic = topicOf(notice.data);
         const preferences = await preferencesRow(tx, row.userId);
         if (!preferences[topic]) continue;
         mailIds.push(

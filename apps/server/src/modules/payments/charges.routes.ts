@@ -4,6 +4,8 @@ import {
   ChargeReceiptSchema,
   ErrorResponseSchema,
   MyChargesSchema,
+  NewChargeRequestSchema,
+  TenantIdParamsSchema,
   RecordChargePaymentSchema,
   UndoPaymentRequestSchema,
 } from '@structomate/contract';
@@ -11,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
 import { actorOf } from '../audit/audit.service';
 import {
+  addChargeByHand,
   cancelCharge,
   getCharge,
   listCharges,
@@ -27,7 +30,7 @@ const refusals = {
 
 /**
  * Charges besides rent: the tenant's own list and receipts; the admin records them paid, undoes a
- * payment recorded by mistake, or cancels a charge made by mistake.
+ * payment recorded by mistake, adds a charge by hand, or cancels a charge made by mistake.
  */
 export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -119,6 +122,30 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       request.log.info({ chargeId: receipt._id }, 'charge cancelled');
       return receipt;
+    },
+  );
+
+  app.post(
+    '/tenants/:id/charges',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        params: TenantIdParamsSchema,
+        body: NewChargeRequestSchema,
+        response: { 201: ChargeReceiptSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const receipt = await addChargeByHand(
+        app.db,
+        app.config.rent.timeZone,
+        actorOf(request, currentUser(request)),
+        request.params.id,
+        request.body,
+        request.now,
+      );
+      request.log.info({ chargeId: receipt._id }, 'charge added');
+      return reply.code(201).send(receipt);
     },
   );
 };

@@ -4,6 +4,7 @@ import {
   PAYMENT_METHOD_IN_SENTENCE,
   type Charge,
   type ChargeReceipt,
+  type NewChargeRequestSchema,
   type OfflinePaymentMethod,
   type RecordChargePaymentSchema,
   UNDO_PAYMENT_MESSAGES,
@@ -15,8 +16,10 @@ import { agreements, apartments, charges, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
 import { retryOnDeadlock } from '../../lib/db-errors';
+import { onceByKey, replayed } from '../../lib/request-keys';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { notify, withdrawUnsent } from '../notifications/notifications.service';
+import { offlineLease } from './offline-lease';
 
 /**
  * Money owed besides rent: the one place that says what a tenant owes for repairs and records it
@@ -53,6 +56,8 @@ export interface NewCharge {
   amount: number;
   createdBy: string;
   createdAt: Date;
+  /** The sender's key, for a charge added by hand. */
+  requestKey?: string;
 }
 
 /** Adds a charge to a tenant's account, in the caller's transaction. */
@@ -274,10 +279,12 @@ export async function undoChargePayment(
           receivedOn: charges.receivedOn,
           recordedBy: charges.recordedBy,
           paidAt: charges.paidAt,
+          cancelledAt: charges.cancelledAt,
         })
         .from(charges)
         .where(eq(charges.id, id))
         .for('update');
+      if (charge?.cancelledAt) throw conflict(CHARGE_MESSAGES.notOwed);
       if (!charge?.method || !charge.receivedOn || !charge.paidAt) {
         throw conflict(CHARGE_MESSAGES.notPaid);
       }
@@ -369,10 +376,11 @@ export async function cancelCharge(
         .update(charges)
         .set({ cancelledAt: now, cancelledBy: actor.id, cancelReason: reason })
         .where(and(eq(charges.id, id), isNull(charges.paidAt), isNull(charges.cancelledAt)));
+      // The notice that charged them, if not sent yet: a repair's, or one added by hand.
       const withdrawn = await withdrawUnsent(
         tx,
         owner.tenantId,
-        'maintenance-charge',
+        charge.requestId ? 'maintenance-charge' : 'charge-added',
         'chargeId',
         id,
       );
@@ -385,6 +393,7 @@ export async function cancelCharge(
           chargedOn: calendarDay(charge.createdAt, timeZone),
           reason,
           chargeSent: !withdrawn,
+          repair: charge.requestId !== null,
         },
       });
       await recordAudit(tx, actor, {
@@ -396,6 +405,84 @@ export async function cancelCharge(
         after: { owed: false, cancelled: true, reason },
       });
     }),
+  );
+  return getCharge(db, id, { _id: actor.id, role: 'admin' });
+}
+
+/**
+ * Charges a tenant something besides rent by hand, on one of their leases (running or ended: a
+ * cost found after they left), and tells them. Sent again under its key (a retry after a lost
+ * answer, a second click, another server) it is added once; with other details, a 409. The
+ * person's row is held shared until this commits, so an account deletion under way finishes first
+ * (and the charge is refused) or waits, and then finds the charge owed.
+ */
+export async function addChargeByHand(
+  db: Database,
+  timeZone: string,
+  actor: AuditActor & { id: string },
+  personId: string,
+  input: z.output<typeof NewChargeRequestSchema>,
+  now: Date,
+): Promise<ChargeReceipt> {
+  const lease = await offlineLease(db, timeZone, personId, input.agreementId);
+  const sent = {
+    tenantId: personId,
+    agreementId: lease.id,
+    description: input.description,
+    amount: input.amount,
+  };
+  // The charge's trigger bumps the person's money version after their row is held, as an undone
+  // payment's does: PostgreSQL may end this as a deadlock against a lease accepted or ended for
+  // them at that moment, and it is run again (finding its key if the other side was itself).
+  const id = await retryOnDeadlock(() =>
+    onceByKey('charges_key_unique', () =>
+      db.transaction(async (tx) => {
+        const [person] = await tx
+          .select({ deletedAt: users.deletedAt })
+          .from(users)
+          .where(eq(users.id, personId))
+          .for('share');
+        if (!person || person.deletedAt) throw conflict(CHARGE_MESSAGES.deletedAccount);
+        const [earlier] = await tx
+          .select({
+            id: charges.id,
+            tenantId: charges.tenantId,
+            agreementId: charges.agreementId,
+            description: charges.description,
+            amount: charges.amount,
+          })
+          .from(charges)
+          // Whatever person or lease it was sent for: a key names one charge.
+          .where(eq(charges.requestKey, input.key));
+        const again = replayed(earlier, sent, CHARGE_MESSAGES.keyReused);
+        if (again) return again.id;
+        const chargeId = await addCharge(tx, {
+          ...sent,
+          requestId: null,
+          createdBy: actor.id,
+          createdAt: now,
+          requestKey: input.key,
+        });
+        // The tenant is told, once: a charge sent again under its key returned above.
+        await notify(tx, personId, {
+          kind: 'charge-added',
+          data: {
+            chargeId,
+            description: input.description,
+            amount: input.amount,
+            apartmentNo: lease.apartmentNo,
+          },
+        });
+        await recordAudit(tx, actor, {
+          action: 'charge.added',
+          subjectType: 'charge',
+          subjectId: chargeId,
+          summary: `${actor.name} charged ${lease.tenantName} ${input.amount.toLocaleString('en-US')} BDT for “${input.description}” (apartment ${lease.apartmentNo})`,
+          after: { agreementId: lease.id, description: input.description, amount: input.amount },
+        });
+        return chargeId;
+      }),
+    ),
   );
   return getCharge(db, id, { _id: actor.id, role: 'admin' });
 }

@@ -1,11 +1,12 @@
 import {
   ChargeReceiptSchema,
   type CancelCharge,
+  type NewChargeRequest,
   type RecordChargePayment,
   type UndoPaymentRequest,
 } from '@structomate/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postJson } from '../../../lib/api-client';
+import { ApiError, postJson } from '../../../lib/api-client';
 import { rentQueryKeys } from '../../../lib/rent-query-keys';
 
 export const recordChargePayment = (id: string, body: RecordChargePayment) =>
@@ -45,5 +46,22 @@ export function useCancelCharge() {
       } satisfies CancelCharge),
     // Refused too: a 409 means it was paid or cancelled meanwhile, which the list should show.
     onSettled: () => queryClient.invalidateQueries({ queryKey: rentQueryKeys.all }),
+  });
+}
+
+/** The admin charges a tenant something besides rent; their account and every figure refresh. */
+export function useAddCharge(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewChargeRequest) =>
+      postJson(`/tenants/${encodeURIComponent(userId)}/charges`, ChargeReceiptSchema, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rentQueryKeys.all }),
+    onError: (error) => {
+      // No answer, or a fault: it may have been added; show what the server holds.
+      const status = error instanceof ApiError ? error.status : 0;
+      if (status === 0 || status >= 500) {
+        void queryClient.invalidateQueries({ queryKey: rentQueryKeys.all });
+      }
+    },
   });
 }

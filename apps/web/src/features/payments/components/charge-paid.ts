@@ -13,7 +13,7 @@ export function chargePaidLine(charge: Charge): string | null {
     .join(' · ');
 }
 
-/** "Cancelled 6 Dec 2026 · Charged by mistake", or null while it stands. */
+/** "Cancelled 06 Dec, 2026 · Typed 12,500 for 1,250", or null while it stands. */
 export function chargeCancelledLine(charge: Charge): string | null {
   if (!charge.cancelled) return null;
   return `Cancelled ${formatShortDate(charge.cancelled.at)} · ${charge.cancelled.reason}`;
@@ -25,6 +25,6 @@ export const chargeLine = (charge: Charge): string =>
   chargeCancelledLine(charge) ??
   `Charged ${formatShortDate(charge.createdAt)} · apartment ${charge.apartmentNo}`;
 
-/** What a list of charges none of which is owed says: "All paid" once any was paid. */
+/** What a list of charges none of which is owed says: "All paid" only when each was paid. */
 export const nothingOwed = (charges: Charge[]): string =>
-  charges.some((charge) => charge.paid) ? 'All paid' : 'Nothing owed';
+  charges.every((charge) => charge.paid) ? 'All paid' : 'Nothing owed';

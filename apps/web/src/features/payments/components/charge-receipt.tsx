@@ -95,7 +95,7 @@ export function ChargeReceipt() {
   ];
   return (
     <div className="space-y-6">
-      <title>{`${kind} · ${charge.description} · ${BRAND_NAME}`}</title>
+      <title>{`${title} · ${charge.description} · ${BRAND_NAME}`}</title>
       <div className="flex flex-wrap justify-between gap-3 print:hidden">
         {back}
         <button type="button" className="btn btn-primary" onClick={() => window.print()}>

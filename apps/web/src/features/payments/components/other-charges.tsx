@@ -43,7 +43,8 @@ export function OtherCharges() {
         </p>
       </div>
       <p className="text-sm text-base-content/75">
-        Repairs charged to you, paid at the building office (cash, bank transfer, bKash or Nagad).
+        Repairs and other costs charged to you, paid at the building office (cash, bank transfer,
+        bKash or Nagad).
       </p>
       <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
         {result.map((charge) => (
@@ -83,7 +84,7 @@ export function ChargesOwedNote() {
   if (owed <= 0) return null;
   return (
     <p className="rounded-box border border-warning/40 bg-warning/10 px-4 py-3 text-sm">
-      You also owe {formatRent(owed)} for repairs charged to you, paid at the building office.{' '}
+      You also owe {formatRent(owed)} in charges besides rent, paid at the building office.{' '}
       <Link to="/dashboard/paymentHistory" className="link link-primary font-medium">
         See them on Payment History
       </Link>

@@ -115,7 +115,13 @@ export function TenantAccount({
       {running && renderLease?.(running._id)}
       {ledger.months.length > 0 && <RentLedger ledger={ledger} owedLabel="Owes" />}
       <RecordPayment account={account.data} />
-      <TenantCharges charges={charges} today={ledger.today} tenant={person.displayName} />
+      <TenantCharges
+        charges={charges}
+        today={ledger.today}
+        tenant={person.displayName}
+        userId={person._id}
+        leases={ledger.leases}
+      />
       <TenantPayments userId={person._id} transactions={transactions} />
       {deposits.map((deposit) => (
         <LeaseDeposit

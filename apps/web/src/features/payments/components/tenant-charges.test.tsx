@@ -1,6 +1,6 @@
 import type { Charge } from '@structomate/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TenantCharges } from './tenant-charges';
@@ -9,7 +9,7 @@ const charge = (id: string, amount: number, state: Partial<Charge> = {}): Charge
   _id: id,
   description: `Repair #${id} — Parts: Basin`,
   amount,
-  createdAt: '2026-12-01T05:00:00.000Z',
+  createdAt: '2026-12-01T12:00:00.000Z',
   apartmentNo: 'B-402',
   requestId: null,
   paid: null,
@@ -17,17 +17,39 @@ const charge = (id: string, amount: number, state: Partial<Charge> = {}): Charge
   ...state,
 });
 
-function drawn(charges: Charge[]) {
+const lease = (id: string, apartmentNo: string, status: 'accepted' | 'ended') => ({
+  _id: id,
+  status,
+  apartmentNo,
+  blockName: apartmentNo.slice(0, 1),
+  floorNo: 4,
+  rent: 48_000,
+  firstMonth: '2026-01',
+  lastMonth: null,
+  endedAt: null,
+  endsOn: null,
+  endedBeforeStart: false,
+});
+
+function drawn(charges: Charge[], leases = [lease('l1', 'B-402', 'accepted')]) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>
-        <TenantCharges charges={charges} today="2026-12-06" tenant="Tanvir Hossain" />
+        <TenantCharges
+          charges={charges}
+          today="2026-12-06"
+          tenant="Tanvir Hossain"
+          userId="p1"
+          leases={leases}
+        />
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return within(screen.getByRole('list'))
-    .getAllByRole('listitem')
-    .map((item) => item.textContent);
+  return charges.length === 0
+    ? []
+    : within(screen.getByRole('list'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
 }
 
 beforeAll(() => {
@@ -42,7 +64,7 @@ describe('TenantCharges', () => {
     const lines = drawn([
       charge('12', 1_250),
       charge('11', 12_500, {
-        cancelled: { at: '2026-12-02T06:00:00.000Z', reason: 'Typed 12,500 for 1,250' },
+        cancelled: { at: '2026-12-02T12:00:00.000Z', reason: 'Typed 12,500 for 1,250' },
       }),
       charge('10', 900, {
         paid: {
@@ -60,14 +82,14 @@ describe('TenantCharges', () => {
       'Repair #10 — Parts: BasinPaid by cash · received 3 Dec 2026Paid900 BDTReceiptUndo',
     ]);
     expect(
-      screen.getAllByRole('button', { name: /^Cancel the charge/ }).map((b) => b.ariaLabel),
-    ).toEqual(['Cancel the charge Repair #12 — Parts: Basin']);
+      screen.getAllByRole('button', { name: /^Cancel charge / }).map((b) => b.ariaLabel),
+    ).toEqual(['Cancel charge Repair #12 — Parts: Basin']);
   });
 
   it('asks why, in the cancel’s own words, before cancelling', () => {
     drawn([charge('12', 1_250)]);
     fireEvent.click(
-      screen.getByRole('button', { name: 'Cancel the charge Repair #12 — Parts: Basin' }),
+      screen.getByRole('button', { name: 'Cancel charge Repair #12 — Parts: Basin' }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Cancel this charge?' });
     expect(dialog.textContent).toContain(
@@ -76,5 +98,31 @@ describe('TenantCharges', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel charge' }));
     expect(within(dialog).getByText('Say why the charge is cancelled')).toBeTruthy();
     expect(within(dialog).getByLabelText('Reason').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('adds a charge on the running lease, or the one chosen, and checks it before sending', async () => {
+    drawn([], [lease('l0', 'A-603', 'ended'), lease('l1', 'B-402', 'accepted')]);
+    expect(screen.getByText(/^Nothing charged besides rent/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a charge' }));
+    const form = screen.getByRole('form', { name: 'Add a charge' });
+    const leaseField = within(form).getByLabelText<HTMLSelectElement>('Lease');
+    expect(leaseField.value).toBe('l1');
+    expect(Array.from(leaseField.options).map((option) => option.textContent)).toEqual([
+      'Apartment A-603 (ended)',
+      'Apartment B-402 (running)',
+    ]);
+    fireEvent.click(within(form).getByRole('button', { name: 'Add charge' }));
+    expect(await within(form).findByText('Description is required')).toBeTruthy();
+    expect(within(form).getByText('Enter the amount in BDT')).toBeTruthy();
+    expect(within(form).getByLabelText('What it is for').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('asks no lease when the tenant has one, and offers nothing without a lease', () => {
+    drawn([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Add a charge' }));
+    expect(screen.queryByLabelText('Lease')).toBeNull();
+    cleanup();
+    drawn([], []);
+    expect(screen.queryByRole('heading', { name: 'Other charges' })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import {
   CancelChargeSchema,
   CHARGE_MESSAGES,
+  type RentLedger,
   OFFLINE_PAYMENT_METHODS,
   PAYMENT_METHOD_IN_SENTENCE,
   PAYMENT_METHOD_LABELS,
@@ -24,6 +25,7 @@ import { chargeLine, nothingOwed } from './charge-paid';
 import { ChargeAmount, ChargeStatus } from './other-charges';
 import { BusyButton } from '../../../components/busy-button';
 import { UndoRecordDialog } from './undo-record-dialog';
+import { AddChargeForm } from './add-charge-form';
 
 /**
  * On a tenant's rent account (admin): their charges besides rent, each owed one with Record
@@ -34,18 +36,24 @@ export function TenantCharges({
   charges,
   today,
   tenant,
+  userId,
+  leases,
 }: {
   charges: Charge[];
   today: string;
   /** Their name, as the undo dialog says who is told. */
   tenant: string;
+  userId: string;
+  /** Their leases (the ledger's), any of which may be charged; none: nothing is shown. */
+  leases: RentLedger['leases'];
 }) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [recording, setRecording] = useState<string | undefined>();
   const [undoing, setUndoing] = useState<Charge>();
   const [cancelling, setCancelling] = useState<Charge>();
-  if (charges.length === 0) return null;
+  const [adding, setAdding] = useState(false);
+  if (charges.length === 0 && leases.length === 0) return null;
   const owed = charges
     .filter((charge) => !charge.paid && !charge.cancelled)
     .reduce((sum, c) => sum + c.amount, 0);
@@ -64,83 +72,116 @@ export function TenantCharges({
         <h2 id={headingId} ref={heading} tabIndex={-1} className="text-xl font-semibold">
           Other charges
         </h2>
-        <p className={`text-sm font-medium ${owed > 0 ? 'text-error' : 'text-base-content/75'}`}>
-          {owed > 0 ? `Owes ${formatRent(owed)}` : nothingOwed(charges)}
-        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          {charges.length > 0 && (
+            <p
+              className={`text-sm font-medium ${owed > 0 ? 'text-error' : 'text-base-content/75'}`}
+            >
+              {owed > 0 ? `Owes ${formatRent(owed)}` : nothingOwed(charges)}
+            </p>
+          )}
+          {leases.length > 0 && !adding && (
+            <button
+              type="button"
+              className="btn btn-outline btn-primary btn-sm"
+              onClick={() => setAdding(true)}
+            >
+              Add a charge
+            </button>
+          )}
+        </div>
       </div>
-      <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
-        {charges.map((charge) => (
-          <li key={charge._id} className="space-y-3 px-4 py-3 text-sm">
-            <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-              <div className="min-w-0">
-                <p className="font-medium [overflow-wrap:anywhere]">{charge.description}</p>
-                <p className="text-xs text-base-content/70 wrap-anywhere">
-                  {chargeLine(charge)}
-                  {charge.requestId && (
-                    <>
-                      {' · '}
-                      <Link
-                        to={`/dashboard/maintenance/${charge.requestId}`}
-                        className="link link-hover"
-                      >
-                        Maintenance request
-                      </Link>
-                    </>
-                  )}
-                </p>
-              </div>
-              <div className="flex flex-wrap items-center gap-2 self-start sm:self-auto">
-                <ChargeStatus charge={charge} />
-                <ChargeAmount charge={charge} />
-                <Link
-                  to={`/dashboard/charges/${charge._id}`}
-                  className="btn btn-ghost btn-xs"
-                  aria-label={`${charge.paid ? 'Receipt' : 'Statement'} for ${charge.description}`}
-                >
-                  {charge.paid ? 'Receipt' : 'Statement'}
-                </Link>
-                {charge.paid && (
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-xs text-error"
-                    aria-label={`Undo the payment of ${charge.description}`}
-                    onClick={() => setUndoing(charge)}
+      {adding && (
+        <AddChargeForm
+          userId={userId}
+          leases={leases}
+          onDone={() => {
+            // Closed at once, then focus goes back to the list, the new charge on top.
+            flushSync(() => setAdding(false));
+            heading.current?.focus();
+          }}
+        />
+      )}
+      {charges.length === 0 ? (
+        <p className="text-sm text-base-content/75">
+          Nothing charged besides rent: a repair charged from a maintenance request, or a charge
+          added here, shows with its payment.
+        </p>
+      ) : (
+        <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
+          {charges.map((charge) => (
+            <li key={charge._id} className="space-y-3 px-4 py-3 text-sm">
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <p className="font-medium [overflow-wrap:anywhere]">{charge.description}</p>
+                  <p className="text-xs text-base-content/70 wrap-anywhere">
+                    {chargeLine(charge)}
+                    {charge.requestId && (
+                      <>
+                        {' · '}
+                        <Link
+                          to={`/dashboard/maintenance/${charge.requestId}`}
+                          className="link link-hover"
+                        >
+                          Maintenance request
+                        </Link>
+                      </>
+                    )}
+                  </p>
+                </div>
+                <div className="flex flex-wrap items-center gap-2 self-start sm:self-auto">
+                  <ChargeStatus charge={charge} />
+                  <ChargeAmount charge={charge} />
+                  <Link
+                    to={`/dashboard/charges/${charge._id}`}
+                    className="btn btn-ghost btn-xs"
+                    aria-label={`${charge.paid ? 'Receipt' : 'Statement'} for ${charge.description}`}
                   >
-                    Undo
-                  </button>
-                )}
-                {!charge.paid && !charge.cancelled && recording !== charge._id && (
-                  <>
+                    {charge.paid ? 'Receipt' : 'Statement'}
+                  </Link>
+                  {charge.paid && (
                     <button
                       type="button"
                       className="btn btn-ghost btn-xs text-error"
-                      aria-label={`Cancel the charge ${charge.description}`}
-                      onClick={() => setCancelling(charge)}
+                      aria-label={`Undo the payment of ${charge.description}`}
+                      onClick={() => setUndoing(charge)}
                     >
-                      Cancel charge
+                      Undo
                     </button>
-                    <button
-                      type="button"
-                      className="btn btn-outline btn-primary btn-xs"
-                      aria-label={`Record payment of ${charge.description}`}
-                      onClick={() => setRecording(charge._id)}
-                    >
-                      Record payment
-                    </button>
-                  </>
-                )}
+                  )}
+                  {!charge.paid && !charge.cancelled && recording !== charge._id && (
+                    <>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-xs text-error"
+                        aria-label={`Cancel charge ${charge.description}`}
+                        onClick={() => setCancelling(charge)}
+                      >
+                        Cancel charge
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-primary btn-xs"
+                        aria-label={`Record payment of ${charge.description}`}
+                        onClick={() => setRecording(charge._id)}
+                      >
+                        Record payment
+                      </button>
+                    </>
+                  )}
+                </div>
               </div>
-            </div>
-            {recording === charge._id && (
-              <ChargePaymentForm
-                charge={charge}
-                today={today}
-                onDone={() => setRecording(undefined)}
-              />
-            )}
-          </li>
-        ))}
-      </ul>
+              {recording === charge._id && (
+                <ChargePaymentForm
+                  charge={charge}
+                  today={today}
+                  onDone={() => setRecording(undefined)}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
       {undoing && (
         <UndoChargeDialog
           key={undoing._id}
@@ -209,6 +250,8 @@ function CancelChargeDialog({
       confirmLabel="Cancel charge"
       tenant={tenant}
       busy={cancel.isPending}
+      // Told as the charge was: a repair's under Maintenance status.
+      topic={charge.requestId ? 'repairUpdates' : 'receipts'}
       schema={CancelChargeSchema}
       failed={CHARGE_MESSAGES.cancelFailed}
       undo={async (reason) => {

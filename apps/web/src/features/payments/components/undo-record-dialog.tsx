@@ -1,8 +1,10 @@
 import {
+  MAIL_TOPIC_LABELS,
   REASON_LIMITS,
   UNDO_PAYMENT_MESSAGES,
   UndoPaymentRequestSchema,
   type CancelChargeSchema,
+  type MailTopic,
 } from '@structomate/contract';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -27,6 +29,7 @@ export function UndoRecordDialog({
   children,
   schema = UndoPaymentRequestSchema,
   failed = UNDO_PAYMENT_MESSAGES.failed,
+  topic = 'receipts',
 }: {
   title: string;
   confirmLabel: string;
@@ -41,11 +44,15 @@ export function UndoRecordDialog({
   schema?: typeof UndoPaymentRequestSchema | typeof CancelChargeSchema;
   /** What the toast says when the server's refusal has no words. */
   failed?: string;
+  /** The email topic the tenant is told under (a repair charge's: Maintenance status). */
+  topic?: MailTopic;
 }) {
   const id = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
-  const hint = `${tenant} is told by email, with your reason, unless they turned payment receipts off.`;
+  const hint = `${tenant} is told by email, with your reason, unless they turned ${MAIL_TOPIC_LABELS[
+    topic
+  ].label.toLowerCase()} off.`;
   const field = useRef<HTMLTextAreaElement>(null);
   const refuse = (message: string | undefined) => {
     setError(message);

@@ -11,9 +11,15 @@ import { and, count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
 import { runScheduledJob } from '../../../test/jobs';
-import { errorMessage, memberRow, newMember, removeMember } from '../../../test/payments';
+import {
+  errorMessage,
+  leaseIdOf,
+  memberRow,
+  newMember,
+  removeMember,
+} from '../../../test/payments';
 import type { Person } from '../../../test/people';
-import { auditLog, charges, mailMessages, notifications } from '../../db/schema';
+import { auditLog, charges, mailMessages, notifications, users } from '../../db/schema';
 import { FakeClock } from '../../lib/clock';
 import { checkViolation } from '../../lib/db-errors';
 import { sendNotificationsJob } from '../notifications/notifications.service';
@@ -60,7 +66,16 @@ async function charged(person: Person, what: string, amount: number) {
   });
   expect(costed.statusCode, costed.body).toBe(200);
   const id = MaintenanceRequestSchema.parse(costed.json()).costs.at(-1)?.chargeId ?? '';
-  return { id, requestId: request._id, description: `Repair #${request.number} — Parts: ${what}` };
+  const [row] = await t.database.db
+    .select({ agreementId: charges.agreementId })
+    .from(charges)
+    .where(eq(charges.id, id));
+  return {
+    id,
+    requestId: request._id,
+    agreementId: row?.agreementId ?? '',
+    description: `Repair #${request.number} — Parts: ${what}`,
+  };
 }
 
 const cancel = (caller: { inject: Session['inject'] }, id: string, payload: object) =>
@@ -277,6 +292,42 @@ describe('cancelling a charge made by mistake', () => {
     expect(after?.owedAmount ?? 0).toBe((before?.owedAmount ?? 0) - 700);
   });
 
+  it('is mailed under the topic the charge was told under', async () => {
+    // Receipts off, maintenance status on.
+    const read = await neighbour.inject({ method: 'GET', url: '/api/account/notifications' });
+    const saved = await neighbour.inject({
+      method: 'PUT',
+      url: '/api/account/notifications',
+      payload: { ...(read.json() as object), receipts: false, repairUpdates: true },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const repair = await charged(neighbour, 'Socket', 650);
+    await runScheduledJob(t.app, sendNotificationsJob);
+    expect(await mailsAbout(neighbour, 'maintenance-charge', 'Socket')).toHaveLength(1);
+    expect(
+      (await cancel(admin, repair.id, { reason: 'Wiring is the building’s' })).statusCode,
+    ).toBe(200);
+    const byHand = await admin.inject({
+      method: 'POST',
+      url: `/api/tenants/${neighbour.id}/charges`,
+      payload: {
+        agreementId: repair.agreementId,
+        description: 'Spare key cut',
+        amount: 150,
+        key: randomUUID(),
+      },
+    });
+    expect(byHand.statusCode, byHand.body).toBe(201);
+    const handId = ChargeReceiptSchema.parse(byHand.json())._id;
+    expect((await cancel(admin, handId, { reason: 'Key was returned' })).statusCode).toBe(200);
+    await runScheduledJob(t.app, sendNotificationsJob);
+    // Told of the repair's charge under Maintenance status, so told of its cancellation too; the
+    // charge added by hand, a receipt-like notice they turned off, is cancelled unmailed.
+    expect(await mailsAbout(neighbour, 'charge-cancelled', repair.description)).toHaveLength(1);
+    expect(await mailsAbout(neighbour, 'charge-cancelled', 'Spare key cut')).toEqual([]);
+    expect(await noticesOf(handId, 'charge-cancelled')).toBe(1);
+  });
+
   it('is kept by the database: whole, with a reason, never paid nor changed again', async () => {
     const lamp = await charged(neighbour, 'Lamp', 300);
     const db = t.database.db;
@@ -288,7 +339,7 @@ describe('cancelling a charge made by mistake', () => {
       }
       return 'taken';
     };
-    // Cancelled without a reason or without who did it; a reason too short.
+    // Cancelled without a reason or without who did it; an empty reason.
     expect(
       await refusedBy(
         db
@@ -301,7 +352,7 @@ describe('cancelling a charge made by mistake', () => {
       await refusedBy(
         db
           .update(charges)
-          .set({ cancelledAt: new Date(NOW), cancelledBy: admin.user._id, cancelReason: 'no' })
+          .set({ cancelledAt: new Date(NOW), cancelledBy: admin.user._id, cancelReason: '' })
           .where(eq(charges.id, lamp.id)),
       ),
     ).toBe('charges_cancel_reason_length');
@@ -344,5 +395,208 @@ describe('cancelling a charge made by mistake', () => {
       ).toBe('charges_cancelled_final');
     }
     expect(await rowOf(lamp.id)).toMatchObject({ amount: 300, cancelReason: 'Mistake' });
+  });
+});
+
+const add = (caller: { inject: Session['inject'] }, person: Person, payload: object) =>
+  caller.inject({ method: 'POST', url: `/api/tenants/${person.id}/charges`, payload });
+
+const chargesOf = async (person: Person) =>
+  t.database.db.select().from(charges).where(eq(charges.tenantId, person.id));
+
+const addedAudits = async () =>
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'charge.added'))
+  )[0]?.n ?? 0;
+
+const addedNotices = async (person: Person) =>
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, person.id), eq(notifications.kind, 'charge-added')))
+  )[0]?.n ?? 0;
+
+describe('a charge added by hand', () => {
+  it('is owed besides the rent everywhere, once however often it is sent, the tenant told', async () => {
+    const agreementId = await leaseIdOf(t, tenant);
+    const before = await owedBy(tenant);
+    const chargedBefore = (await chargesOf(tenant)).length;
+    const toldBefore = await addedNotices(tenant);
+    const body = {
+      agreementId,
+      description: '  Water bill, November 2026  ',
+      amount: 1_850,
+      key: randomUUID(),
+    };
+    const added = await add(admin, tenant, body);
+    expect(added.statusCode, added.body).toBe(201);
+    const charge = ChargeReceiptSchema.parse(added.json());
+    expect(charge).toMatchObject({
+      description: 'Water bill, November 2026',
+      amount: 1_850,
+      apartmentNo: 'C-204',
+      requestId: null,
+      paid: null,
+      cancelled: null,
+      tenant: { _id: tenant.id, name: 'Rina Tenant' },
+    });
+    expect(await owedBy(tenant)).toBe(before + 1_850);
+    expect((await memberRow(admin, tenant))?.chargesOwed).toBe(before + 1_850);
+    expect(await rollOwed('C-204')).toBe(before + 1_850);
+    const account = TenantAccountSchema.parse(
+      (await admin.inject({ method: 'GET', url: `/api/tenants/${tenant.id}/account` })).json(),
+    );
+    expect(account.charges.map((c) => c._id)).toContain(charge._id);
+    const [audited] = await t.database.db
+      .select({ summary: auditLog.summary })
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, charge._id), eq(auditLog.action, 'charge.added')));
+    expect(audited?.summary).toBe(
+      `${admin.user.displayName} charged Rina Tenant 1,850 BDT for “Water bill, November 2026” (apartment C-204)`,
+    );
+
+    // Sent again under its key (a lost answer, a second click): the same charge, once.
+    const again = await add(admin, tenant, body);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(ChargeReceiptSchema.parse(again.json())._id).toBe(charge._id);
+    // The same key with other details is the sender's mistake, refused.
+    const reused = await add(admin, tenant, { ...body, amount: 1_900 });
+    expect(reused.statusCode).toBe(409);
+    expect(errorMessage(reused)).toBe(
+      'This charge was sent before with other details: reload the page to see it.',
+    );
+    expect(await chargesOf(tenant)).toHaveLength(chargedBefore + 1);
+    expect(await addedNotices(tenant)).toBe(toldBefore + 1);
+
+    // Paid at the office like any charge.
+    const paid = await admin.inject({
+      method: 'POST',
+      url: `/api/admin/charges/${charge._id}/payment`,
+      payload: { method: 'bkash', receivedOn: '2026-11-23' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await owedBy(tenant)).toBe(before);
+
+    await runScheduledJob(t.app, sendNotificationsJob);
+    const [mail] = await t.database.db
+      .select({ subject: mailMessages.subject, text: mailMessages.text })
+      .from(mailMessages)
+      .where(
+        and(
+          eq(mailMessages.toAddress, tenant.email),
+          eq(mailMessages.kind, 'charge-added'),
+          like(mailMessages.text, '%Water bill%'),
+        ),
+      );
+    expect(mail?.subject).toBe('1,850 BDT charged to you: “Water bill, November 2026”');
+    expect(mail?.text).toContain(
+      'the building office charged 1,850 BDT to your account for apartment C-204: “Water bill, November 2026”.',
+    );
+    expect(mail?.text).toContain(`/dashboard/charges/${charge._id}`);
+  });
+
+  it('cancelled before its notice went out, the notice is withdrawn', async () => {
+    const added = await add(admin, neighbour, {
+      agreementId: await leaseIdOf(t, neighbour),
+      description: 'Key replaced',
+      amount: 400,
+      key: randomUUID(),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const { _id } = ChargeReceiptSchema.parse(added.json());
+    const cancelled = await admin.inject({
+      method: 'POST',
+      url: `/api/admin/charges/${_id}/cancel`,
+      payload: { reason: 'The key was found' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await addedNotices(neighbour)).toBe(0);
+  });
+
+  it('charges a former tenant on their ended lease, and no one whose account was deleted', async () => {
+    const leaving = await newMember(t, 'C-302', 'Leaving Tenant');
+    const agreementId = await leaseIdOf(t, leaving);
+    await removeMember(t, leaving);
+    const cleaning = await add(admin, leaving, {
+      agreementId,
+      description: 'Cleaning after moving out',
+      amount: 2_000,
+      key: randomUUID(),
+    });
+    expect(cleaning.statusCode, cleaning.body).toBe(201);
+
+    const gone = await newMember(t, 'A-301', 'Gone Tenant');
+    const goneLease = await leaseIdOf(t, gone);
+    await removeMember(t, gone);
+    await t.database.db
+      .update(users)
+      .set({ deletedAt: new Date(NOW), displayName: 'Deleted account' })
+      .where(eq(users.id, gone.id));
+    const refused = await add(admin, gone, {
+      agreementId: goneLease,
+      description: 'Cleaning after moving out',
+      amount: 2_000,
+      key: randomUUID(),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(errorMessage(refused)).toBe('This account was deleted: nothing can be charged to it.');
+    expect(await chargesOf(gone)).toEqual([]);
+    expect(await addedNotices(gone)).toBe(0);
+  });
+
+  it('refuses bad input, another person’s lease, other roles; nothing is added', async () => {
+    const agreementId = await leaseIdOf(t, tenant);
+    const good = { agreementId, description: 'Service charge', amount: 500 };
+    const user = await loginAs(t.app, 'user');
+    const visitor = { inject: t.app.inject.bind(t.app) } as unknown as Session;
+    const chargesBefore = (await chargesOf(tenant)).length;
+    const auditsBefore = await addedAudits();
+    const noticesBefore = await addedNotices(tenant);
+    for (const [caller, body, code, field, message] of [
+      [admin, { ...good, description: '   ' }, 400, 'description', 'Description is required'],
+      [admin, { ...good, description: 'x'.repeat(201) }, 400, 'description', undefined],
+      [admin, { ...good, description: 'Two\nlines' }, 400, 'description', undefined],
+      [admin, { ...good, amount: 0 }, 400, 'amount', 'Enter an amount of at least 1 BDT'],
+      [admin, { ...good, amount: 12.5 }, 400, 'amount', 'Enter a whole number of BDT'],
+      [admin, { ...good, amount: 10_000_001 }, 400, 'amount', undefined],
+      [admin, { ...good, amount: '500' }, 400, 'amount', undefined],
+      [admin, { ...good, agreementId: 'nope' }, 400, 'agreementId', undefined],
+      [admin, { ...good, key: 'nope' }, 400, 'key', undefined],
+      [admin, { ...good, key: undefined }, 400, 'key', undefined],
+      [admin, { ...good, extra: 1 }, 400, undefined, undefined],
+      [tenant, good, 403, undefined, undefined],
+      [neighbour, good, 403, undefined, undefined],
+      [user, good, 403, undefined, undefined],
+      [visitor, good, 401, undefined, undefined],
+    ] as const) {
+      const response = await add(caller, tenant, {
+        key: randomUUID(),
+        ...body,
+      });
+      expect(response.statusCode, JSON.stringify(body)).toBe(code);
+      if (field) expect(response.body, JSON.stringify(body)).toContain(`"path":"${field}"`);
+      if (message) expect(errorMessage(response)).toContain(message);
+    }
+    // A lease that is not theirs, and a person who is not there.
+    const neighbours = await add(admin, tenant, {
+      ...good,
+      agreementId: await leaseIdOf(t, neighbour),
+      key: randomUUID(),
+    });
+    expect(neighbours.statusCode).toBe(404);
+    expect(errorMessage(neighbours)).toBe('This person holds no such lease');
+    const nobody = await admin.inject({
+      method: 'POST',
+      url: `/api/tenants/${randomUUID()}/charges`,
+      payload: { ...good, key: randomUUID() },
+    });
+    expect(nobody.statusCode).toBe(404);
+    expect((await chargesOf(tenant)).length).toBe(chargesBefore);
+    expect(await addedAudits()).toBe(auditsBefore);
+    expect(await addedNotices(tenant)).toBe(noticesBefore);
   });
 });
