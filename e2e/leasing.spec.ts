@@ -497,7 +497,7 @@ test.describe('admin screens', () => {
     await page.goto('/dashboard/agreement-requests');
     const request = requestCard(page, 'Sumon Das');
     await expect(request.getByRole('note')).toHaveText(
-      'A former tenant: left A-603 owing 92,200 BDT (2 months and 1 repair charge unpaid). See their rent account',
+      'A former tenant: left A-603 owing 92,200 BDT (2 months and 1 charge unpaid). See their rent account',
     );
     await request.getByRole('link', { name: 'See their rent account' }).click();
     await expect(page).toHaveURL(/\/dashboard\/manage-members\/[0-9a-f-]{36}$/);

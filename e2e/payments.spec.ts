@@ -496,7 +496,7 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     );
     await row.getByRole('button', { name: `Remove ${tenant.name}` }).click();
     await expect(admin.getByRole('dialog')).toContainText(
-      'The 89,000 BDT of rent and 1,500 BDT in repair charges they owe stay on their account.',
+      'The 89,000 BDT of rent and 1,500 BDT in other charges they owe stay on their account.',
     );
     await admin.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
     await expect(toast(admin, `${tenant.name} removed`)).toBeVisible();
@@ -505,7 +505,7 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     await expect(formerRow).toContainText('C-302');
     await expect(formerRow).toContainText('23 Nov, 2026');
     await expect(formerRow).toContainText('90,500 BDT');
-    await expect(formerRow).toContainText('2 months and 1 repair charge');
+    await expect(formerRow).toContainText('2 months and 1 charge');
     // The deposit the building still holds, which his rent could be paid from.
     await expect(formerRow).toContainText('Deposit held: 20,000 BDT');
     // The member's record: every month of his rent.
@@ -555,7 +555,7 @@ test.describe('rent payments (sandbox, on a clock of their own)', () => {
     // Still among former tenants who owe, for the repair alone.
     await admin.goto('/dashboard/manage-members');
     await expect(formerRow).toContainText('1,500 BDT');
-    await expect(formerRow).toContainText('1 repair charge');
+    await expect(formerRow).toContainText('1 charge');
     await expect(formerRow).not.toContainText('month');
 
     // The office gives his deposit back: his profile says so.

@@ -259,6 +259,34 @@ describe('one request, two people, two servers', () => {
     }
   });
 
+  it('a charge added by hand while the tenant is removed: both hold, never a 500', async () => {
+    for (let round = 0; round < ROUNDS / 2; round += 1) {
+      // Each round a new member of the same flat: the last one was removed, the flat is free.
+      const member = await renter(database, 'A-202');
+      const [first, second] = round % 2 === 0 ? servers : [servers[1], servers[0]];
+      const [charged, removed] = await Promise.all([
+        send(first, adminCookie, 'POST', `/api/tenants/${member.id}/charges`, {
+          agreementId: member.agreementId,
+          description: `Service charge ${round}`,
+          amount: 900 + round,
+          key: randomUUID(),
+        }),
+        send(second, adminCookie, 'POST', '/api/change/role', { id: member.id }),
+      ]);
+      expect([charged.status, removed.status], `round ${round}`).toEqual([201, 200]);
+      const [owed] = await database.db
+        .select({ n: count() })
+        .from(charges)
+        .where(and(eq(charges.tenantId, member.id), isNull(charges.paidAt)));
+      expect(owed?.n).toBe(1);
+      const [person] = await database.db
+        .select({ role: users.role })
+        .from(users)
+        .where(eq(users.id, member.id));
+      expect(person?.role).toBe('user');
+    }
+  });
+
   it('a repair charged to a former tenant deleting their account: never a charge on a deleted account', async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       // A former tenant: their request stays after their lease (here, a request turned down).

@@ -22,7 +22,7 @@ export const MAIL_TOPIC_LABELS: Record<MailTopic, { label: string; description: 
   receipts: {
     label: 'Payment receipts',
     description:
-      'A receipt for every rent payment, by card or recorded by the office, for a charge paid at the office and for your deposit received or given back; a note when a card payment is refunded or the office undoes a payment it recorded; and when the office charges you something besides rent, or cancels a charge.',
+      'A receipt for every rent payment, by card or recorded by the office, for a charge paid at the office and for your deposit received or given back; a note when a card payment is refunded or the office undoes a payment it recorded; and when the office charges you something besides rent, or cancels such a charge.',
   },
   rent: {
     label: 'Rent reminders',
@@ -48,7 +48,7 @@ export const MAIL_TOPIC_LABELS: Record<MailTopic, { label: string; description: 
   repairUpdates: {
     label: 'Maintenance status',
     description:
-      'Each change in the status of your maintenance requests, and a repair cost charged to you.',
+      'Each change in the status of your maintenance requests, and a repair cost charged to you or its charge cancelled.',
   },
   repairVisits: {
     label: 'Maintenance visits',

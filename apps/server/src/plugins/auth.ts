@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import { AUTH_MESSAGES, type Role, type SessionUser } from '@structomate/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { retryOnDeadlock } from '../lib/db-errors';
 import { AppError } from '../lib/app-error';
 import { eq, type SQL } from 'drizzle-orm';
 import { agreements } from '../db/schema';
@@ -92,7 +93,11 @@ export async function registerAuth(app: FastifyInstance): Promise<AccessRecord[]
         // Leases closed before the route change what this very request reads (an apartment kept
         // as occupied, say): forgotten here at once, before the database's notice comes.
         const closeEndedLeases = async (scope?: SQL) => {
-          const closed = await settleLeaseEnds(app.db, request.now, timeZone, scope);
+          // Its own transaction, run again if PostgreSQL ends it as a deadlock (a charge or a
+          // payment for the same person at that moment holds their row the other way round).
+          const closed = await retryOnDeadlock(() =>
+            settleLeaseEnds(app.db, request.now, timeZone, scope),
+          );
           if (closed > 0) app.changesCache.forgetChanges();
         };
         if (

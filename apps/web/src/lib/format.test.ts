@@ -41,8 +41,8 @@ describe('formatting', () => {
   it('names what a former tenant left unpaid, only what there is', () => {
     expect(formatOwedItems(2, 0)).toBe('2 months');
     expect(formatOwedItems(1, 0)).toBe('1 month');
-    expect(formatOwedItems(0, 1)).toBe('1 repair charge');
-    expect(formatOwedItems(1, 3)).toBe('1 month and 3 repair charges');
+    expect(formatOwedItems(0, 1)).toBe('1 charge');
+    expect(formatOwedItems(1, 3)).toBe('1 month and 3 charges');
   });
 
   it('writes a due date without its year, and days as ordinals', () => {

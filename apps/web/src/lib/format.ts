@@ -29,12 +29,12 @@ export const formatDayMonthYear = (isoDate: string) => format(parseISO(isoDate),
 export { ordinal } from '@structomate/contract';
 
 /**
- * "2 months and 1 repair charge": what a former tenant left unpaid (months of rent, repair
- * charges), naming only what there is.
+ * "2 months and 1 charge": what a former tenant left unpaid (months of rent, charges besides
+ * rent: repairs and the like), naming only what there is.
  */
 export function formatOwedItems(months: number, charges: number): string {
   const items: string[] = [];
   if (months > 0) items.push(`${months} ${months === 1 ? 'month' : 'months'}`);
-  if (charges > 0) items.push(`${charges} repair ${charges === 1 ? 'charge' : 'charges'}`);
+  if (charges > 0) items.push(`${charges} ${charges === 1 ? 'charge' : 'charges'}`);
   return items.join(' and ');
 }

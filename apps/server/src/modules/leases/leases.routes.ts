@@ -23,6 +23,7 @@ import {
 } from '@structomate/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { retryOnDeadlock } from '../../lib/db-errors';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
@@ -301,24 +302,28 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const removed = await app.db.transaction(async (tx) => {
-        const person = await removeMember(
-          tx,
-          currentUser(request),
-          request.body.id,
-          request.now,
-          app.config.rent.timeZone,
-        );
-        await recordAudit(tx, actorOf(request, currentUser(request)), {
-          action: 'lease.end',
-          subjectType: 'user',
-          subjectId: request.body.id,
-          summary: `Removed ${person.displayName}: their lease ended at once, a member no longer`,
-          before: { role: 'member' },
-          after: { role: 'user' },
-        });
-        return person;
-      });
+      // Run again if PostgreSQL ends it as a deadlock: a charge or a payment for the same person
+      // at that moment may hold their row the other way round.
+      const removed = await retryOnDeadlock(() =>
+        app.db.transaction(async (tx) => {
+          const person = await removeMember(
+            tx,
+            currentUser(request),
+            request.body.id,
+            request.now,
+            app.config.rent.timeZone,
+          );
+          await recordAudit(tx, actorOf(request, currentUser(request)), {
+            action: 'lease.end',
+            subjectType: 'user',
+            subjectId: request.body.id,
+            summary: `Removed ${person.displayName}: their lease ended at once, a member no longer`,
+            before: { role: 'member' },
+            after: { role: 'user' },
+          });
+          return person;
+        }),
+      );
       await app.publicCache.invalidate('apartments');
       // Months after the lease are billed to nobody: a payment still open for one is canceled.
       // The lease has ended either way; a provider out of reach only leaves that for later.

@@ -135,8 +135,11 @@ export const NoticeSchema = z.discriminatedUnion('kind', [
       reason: z.string(),
       /** Whether the notice that charged it had gone out. */
       chargeSent: z.boolean(),
-      /** A repair's charge: told under the same topic as the notice that charged it. */
-      repair: z.boolean(),
+      /**
+       * A repair's charge: told under the same topic as the notice that charged it. Absent from
+       * the release before, when every charge was a repair's.
+       */
+      repair: z.boolean().default(true),
     }),
   }),
   z.object({ kind: z.literal('deposit-entry'), data: DepositNoticeSchema }),

@@ -437,6 +437,13 @@ export async function addChargeByHand(
   const id = await retryOnDeadlock(() =>
     onceByKey('charges_key_unique', () =>
       db.transaction(async (tx) => {
+        // The lease's row first (shared, as the charge's foreign key takes it), then the person's:
+        // the order Remove member and a lease's end take them in.
+        await tx
+          .select({ id: agreements.id })
+          .from(agreements)
+          .where(eq(agreements.id, lease.id))
+          .for('key share');
         const [person] = await tx
           .select({ deletedAt: users.deletedAt })
           .from(users)

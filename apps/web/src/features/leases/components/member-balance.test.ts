@@ -21,7 +21,7 @@ const member = (owed: Partial<Member>): Member => ({
 const today = '2026-12-05';
 
 describe('memberBalance', () => {
-  it('names rent and repair charges owed apart', () => {
+  it('names rent and other charges owed apart', () => {
     expect(memberBalance(member({ owedMonths: 1, owedAmount: 48_000 }), today)).toEqual({
       status: 'Owes 48,000 BDT',
       owes: true,
@@ -53,10 +53,10 @@ describe('owedAfterRemoval', () => {
       ' The 48,000 BDT of rent they owe stays on their account.',
     );
     expect(owedAfterRemoval(member({ chargesOwed: 450 }))).toBe(
-      ' The 450 BDT in repair charges they owe stays on their account.',
+      ' The 450 BDT in other charges they owe stays on their account.',
     );
     expect(owedAfterRemoval(member({ owedMonths: 1, owedAmount: 48_000, chargesOwed: 450 }))).toBe(
-      ' The 48,000 BDT of rent and 450 BDT in repair charges they owe stay on their account.',
+      ' The 48,000 BDT of rent and 450 BDT in other charges they owe stay on their account.',
     );
     expect(owedAfterRemoval(member({}))).toBe('');
   });

@@ -19,16 +19,16 @@ export function memberBalance(member: Member, today: string): { status: string; 
   return { status: 'Paid up', owes: false };
 }
 
-/** What the removal's dialog says stays owed: the rent and the repair charges, each named. */
+/** What the removal's dialog says stays owed: the rent and the other charges, each named. */
 export function owedAfterRemoval(member: Member): string {
   const rent = formatRent(member.owedAmount);
   const charges = formatRent(member.chargesOwed);
   if (member.owedAmount > 0 && member.chargesOwed > 0) {
-    return ` The ${rent} of rent and ${charges} in repair charges they owe stay on their account.`;
+    return ` The ${rent} of rent and ${charges} in other charges they owe stay on their account.`;
   }
   if (member.owedAmount > 0) return ` The ${rent} of rent they owe stays on their account.`;
   if (member.chargesOwed > 0) {
-    return ` The ${charges} in repair charges they owe stays on their account.`;
+    return ` The ${charges} in other charges they owe stays on their account.`;
   }
   return '';
 }

@@ -3,9 +3,10 @@ import {
   CHARGE_LIMITS,
   CHARGE_MESSAGES,
   ChargeFieldsSchema,
+  monthLabel,
   type RentLedger,
 } from '@structomate/contract';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { BusyButton } from '../../../components/busy-button';
@@ -14,10 +15,23 @@ import { ApiError, messageOf } from '../../../lib/api-client';
 import { describedBy } from '../../../lib/described-by';
 import { showFieldIssues } from '../../../lib/field-issues';
 import { sendKeys } from '../../../lib/send-key';
+import { dismissErrorToast, errorToast } from '../../../lib/error-toast';
 import { toast } from '../../../lib/toast';
 import { useAddCharge } from '../api/record-charge-payment';
 
 type ChargeFields = z.input<typeof ChargeFieldsSchema>;
+
+const TOAST_SLOT = 'add-charge';
+
+/** "Apartment C-204, from January 2026 (ended)": two leases of one flat told apart. */
+const leaseOption = (lease: {
+  apartmentNo: string;
+  status: 'accepted' | 'ended';
+  firstMonth: string | null;
+}) =>
+  `Apartment ${lease.apartmentNo}${lease.firstMonth ? `, from ${monthLabel(lease.firstMonth)}` : ''} (${
+    lease.status === 'accepted' ? 'running' : 'ended'
+  })`;
 
 const DESCRIPTION_HINT = 'As the tenant will read it: “Water bill, November 2026”.';
 
@@ -33,7 +47,7 @@ export function AddChargeForm({
 }: {
   userId: string;
   /** Theirs, oldest first (the ledger's). */
-  leases: Pick<RentLedger['leases'][number], '_id' | 'apartmentNo' | 'status'>[];
+  leases: Pick<RentLedger['leases'][number], '_id' | 'apartmentNo' | 'status' | 'firstMonth'>[];
   /** Closed: added (true) or let be. */
   onDone: (added: boolean) => void;
 }) {
@@ -56,31 +70,41 @@ export function AddChargeForm({
       amount: '' as unknown as number,
     },
   });
+  // Opened from a button that goes away meanwhile: focus starts at the form's first field.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('select, input')?.focus();
+  }, []);
   const submit = handleSubmit(async (values) => {
     const fields = ChargeFieldsSchema.parse(values);
     try {
       const added = await adding.mutateAsync({ ...fields, key: keys.keyFor(fields) });
       keys.done();
+      dismissErrorToast(TOAST_SLOT);
       toast.success(CHARGE_MESSAGES.added(added.description));
       onDone(true);
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 0;
       if (status === 0 || status >= 500) {
         // No answer, or a fault: it may have been added (the account is read again).
-        toast.error(CHARGE_MESSAGES.addOutcomeUnknown);
+        errorToast(TOAST_SLOT, CHARGE_MESSAGES.addOutcomeUnknown);
         return;
       }
       const atField = showFieldIssues(error, setError, (issue) =>
-        issue.path === 'description' || issue.path === 'amount' || issue.path === 'agreementId'
+        issue.path === 'description' ||
+        issue.path === 'amount' ||
+        // The lease is a field only when there is a choice.
+        (issue.path === 'agreementId' && leases.length > 1)
           ? issue.path
           : undefined,
       );
-      if (!atField) toast.error(messageOf(error, CHARGE_MESSAGES.addOutcomeUnknown));
+      if (!atField) errorToast(TOAST_SLOT, messageOf(error, CHARGE_MESSAGES.addOutcomeUnknown));
     }
   });
   const busy = isSubmitting || adding.isPending;
   return (
     <form
+      ref={form}
       onSubmit={submit}
       noValidate
       aria-label="Add a charge"
@@ -97,8 +121,7 @@ export function AddChargeForm({
               >
                 {leases.map((lease) => (
                   <option key={lease._id} value={lease._id}>
-                    Apartment {lease.apartmentNo}
-                    {lease.status === 'accepted' ? ' (running)' : ' (ended)'}
+                    {leaseOption(lease)}
                   </option>
                 ))}
               </select>

@@ -23,7 +23,7 @@ export function FormerTenantBalances() {
           Former tenants who still owe
         </h2>
         <p className="text-sm text-base-content/75">
-          Their lease ended with rent or repair charges unpaid. They can still pay rent by card from
+          Their lease ended with rent or other charges unpaid. They can still pay rent by card from
           their profile, and anything at the building office. Rent can also be paid from a deposit
           the building still holds: open their rent account.
         </p>

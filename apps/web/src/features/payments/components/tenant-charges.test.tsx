@@ -107,9 +107,11 @@ describe('TenantCharges', () => {
     const form = screen.getByRole('form', { name: 'Add a charge' });
     const leaseField = within(form).getByLabelText<HTMLSelectElement>('Lease');
     expect(leaseField.value).toBe('l1');
+    // Focus moves into the form: the button that opened it is gone.
+    expect(document.activeElement).toBe(leaseField);
     expect(Array.from(leaseField.options).map((option) => option.textContent)).toEqual([
-      'Apartment A-603 (ended)',
-      'Apartment B-402 (running)',
+      'Apartment A-603, from January 2026 (ended)',
+      'Apartment B-402, from January 2026 (running)',
     ]);
     fireEvent.click(within(form).getByRole('button', { name: 'Add charge' }));
     expect(await within(form).findByText('Description is required')).toBeTruthy();
@@ -121,6 +123,7 @@ describe('TenantCharges', () => {
     drawn([]);
     fireEvent.click(screen.getByRole('button', { name: 'Add a charge' }));
     expect(screen.queryByLabelText('Lease')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('What it is for'));
     cleanup();
     drawn([], []);
     expect(screen.queryByRole('heading', { name: 'Other charges' })).toBeNull();
