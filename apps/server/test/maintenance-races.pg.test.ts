@@ -287,6 +287,39 @@ describe('one request, two people, two servers', () => {
     }
   });
 
+  it('a repair charged while the tenant is removed: both hold, never a 500', async () => {
+    for (let round = 0; round < ROUNDS / 2; round += 1) {
+      const member = await renter(database, 'B-301');
+      const filed = await send(servers[0], member.cookie, 'POST', '/api/maintenance/requests', {
+        category: 'plumbing',
+        title: `Charged while removed ${round}`,
+        description: 'Raced',
+        location: 'Kitchen',
+        urgency: 'routine',
+        entryPermission: true,
+      });
+      expect(filed.status).toBe(201);
+      const request = MaintenanceRequestSchema.parse(filed.body);
+      const [first, second] = round % 2 === 0 ? servers : [servers[1], servers[0]];
+      const [costed, removed] = await Promise.all([
+        send(first, adminCookie, 'POST', `/api/admin/maintenance/${request._id}/costs`, {
+          kind: 'parts',
+          description: 'Valve',
+          amount: 300 + round,
+          chargeTenant: true,
+          key: randomUUID(),
+        }),
+        send(second, adminCookie, 'POST', '/api/change/role', { id: member.id }),
+      ]);
+      expect([costed.status, removed.status], `round ${round}`).toEqual([200, 200]);
+      const [owed] = await database.db
+        .select({ n: count() })
+        .from(charges)
+        .where(eq(charges.tenantId, member.id));
+      expect(owed?.n).toBe(1);
+    }
+  });
+
   it('a repair charged to a former tenant deleting their account: never a charge on a deleted account', async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       // A former tenant: their request stays after their lease (here, a request turned down).

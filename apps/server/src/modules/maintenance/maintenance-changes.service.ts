@@ -15,9 +15,16 @@ import {
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { maintenanceContacts, maintenanceCosts, maintenanceRequests, users } from '../../db/schema';
+import {
+  agreements,
+  maintenanceContacts,
+  maintenanceCosts,
+  maintenanceRequests,
+  users,
+} from '../../db/schema';
 import { AppError, conflict } from '../../lib/app-error';
 import { addDays } from '../../lib/clock';
+import { retryOnDeadlock } from '../../lib/db-errors';
 import { onceByKey, replayed } from '../../lib/request-keys';
 import { defineJob, runsAt, ScheduledRunSchema } from '../../plugins/jobs';
 import { recordAudit } from '../audit/audit.service';
@@ -211,86 +218,101 @@ export async function addCost(
   const row = await visibleRequest(db, id, viewer);
   const tenantId = row.tenantDeleted ? null : row.tenantId;
   const what = `${COST_KIND_LABELS[input.kind]}: ${input.description}`;
-  await onceByKey('maintenance_costs_key_unique', () =>
-    db.transaction(async (tx) => {
-      // Held, so a cancel on another server either comes first (and is seen) or waits.
-      const status = await lockedStatus(tx, id);
-      const [earlier] = await tx
-        .select({
-          requestId: maintenanceCosts.requestId,
-          kind: maintenanceCosts.kind,
-          description: maintenanceCosts.description,
-          amount: maintenanceCosts.amount,
-          charged: sql<boolean>`${maintenanceCosts.chargeId} is not null`,
-        })
-        .from(maintenanceCosts)
-        // Whatever request it was sent for: a key names one cost.
-        .where(eq(maintenanceCosts.requestKey, input.key));
-      const sent = {
-        requestId: row.id,
-        kind: input.kind,
-        description: input.description,
-        amount: input.amount,
-        charged: input.chargeTenant,
-      };
-      if (replayed(earlier, sent, MAINTENANCE_MESSAGES.costKeyReused)) return;
-      if (status === 'cancelled') throw conflict(MAINTENANCE_MESSAGES.cancelledHasNoCosts);
-      if (input.chargeTenant && !(tenantId && (await tenantStays(tx, tenantId)))) {
-        throw conflict(MAINTENANCE_MESSAGES.chargeNeedsTenant);
-      }
-      const chargeId =
-        input.chargeTenant && tenantId
-          ? await addCharge(tx, {
-              tenantId,
-              agreementId: row.agreementId,
-              requestId: id,
-              description: clip(`Repair #${row.number} — ${what}`, 200),
-              amount: input.amount,
-              createdBy: viewer._id,
-              createdAt: now,
-            })
-          : null;
-      await tx.insert(maintenanceCosts).values({
-        requestId: id,
-        kind: input.kind,
-        description: input.description,
-        amount: input.amount,
-        chargeId,
-        createdBy: viewer._id,
-        createdAt: now,
-        requestKey: input.key,
-      });
-      const { key: _key, ...entered } = input;
-      const amount = `${input.amount.toLocaleString('en-US')} BDT`;
-      await addEvent(tx, id, viewer, now, {
-        kind: 'cost',
-        text: chargeId ? `Charged to the tenant: ${amount} (${what})` : `Cost: ${amount} (${what})`,
-        internal: chargeId === null,
-      });
-      await recordAudit(tx, actor, {
-        action: 'maintenance.cost',
-        subjectType: 'maintenance-request',
-        subjectId: id,
-        summary: `Maintenance request #${row.number}: ${amount} for ${what}${chargeId ? ', charged to the tenant' : ''}`,
-        after: entered,
-      });
-      // What they now owe is told to them, once (a replay returned above).
-      if (chargeId) {
-        await notifyTenant(tx, row, {
-          kind: 'maintenance-charge',
-          data: { ...repairOf(row), chargeId, what, amount: input.amount },
+  // Run again if PostgreSQL ends it as a deadlock: a charge bumps the tenant's money version,
+  // which a lease accepted or ended for them at that moment takes the other way round.
+  await retryOnDeadlock(() =>
+    onceByKey('maintenance_costs_key_unique', () =>
+      db.transaction(async (tx) => {
+        // Held, so a cancel on another server either comes first (and is seen) or waits.
+        const status = await lockedStatus(tx, id);
+        const [earlier] = await tx
+          .select({
+            requestId: maintenanceCosts.requestId,
+            kind: maintenanceCosts.kind,
+            description: maintenanceCosts.description,
+            amount: maintenanceCosts.amount,
+            charged: sql<boolean>`${maintenanceCosts.chargeId} is not null`,
+          })
+          .from(maintenanceCosts)
+          // Whatever request it was sent for: a key names one cost.
+          .where(eq(maintenanceCosts.requestKey, input.key));
+        const sent = {
+          requestId: row.id,
+          kind: input.kind,
+          description: input.description,
+          amount: input.amount,
+          charged: input.chargeTenant,
+        };
+        if (replayed(earlier, sent, MAINTENANCE_MESSAGES.costKeyReused)) return;
+        if (status === 'cancelled') throw conflict(MAINTENANCE_MESSAGES.cancelledHasNoCosts);
+        if (
+          input.chargeTenant &&
+          !(tenantId && (await tenantStays(tx, tenantId, row.agreementId)))
+        ) {
+          throw conflict(MAINTENANCE_MESSAGES.chargeNeedsTenant);
+        }
+        const chargeId =
+          input.chargeTenant && tenantId
+            ? await addCharge(tx, {
+                tenantId,
+                agreementId: row.agreementId,
+                requestId: id,
+                description: clip(`Repair #${row.number} — ${what}`, 200),
+                amount: input.amount,
+                createdBy: viewer._id,
+                createdAt: now,
+              })
+            : null;
+        await tx.insert(maintenanceCosts).values({
+          requestId: id,
+          kind: input.kind,
+          description: input.description,
+          amount: input.amount,
+          chargeId,
+          createdBy: viewer._id,
+          createdAt: now,
+          requestKey: input.key,
         });
-      }
-    }),
+        const { key: _key, ...entered } = input;
+        const amount = `${input.amount.toLocaleString('en-US')} BDT`;
+        await addEvent(tx, id, viewer, now, {
+          kind: 'cost',
+          text: chargeId
+            ? `Charged to the tenant: ${amount} (${what})`
+            : `Cost: ${amount} (${what})`,
+          internal: chargeId === null,
+        });
+        await recordAudit(tx, actor, {
+          action: 'maintenance.cost',
+          subjectType: 'maintenance-request',
+          subjectId: id,
+          summary: `Maintenance request #${row.number}: ${amount} for ${what}${chargeId ? ', charged to the tenant' : ''}`,
+          after: entered,
+        });
+        // What they now owe is told to them, once (a replay returned above).
+        if (chargeId) {
+          await notifyTenant(tx, row, {
+            kind: 'maintenance-charge',
+            data: { ...repairOf(row), chargeId, what, amount: input.amount },
+          });
+        }
+      }),
+    ),
   );
 }
 
 /**
  * Whether the tenant's account is still there, its row held (shared) until the charge commits:
  * an account deletion under way finishes first (and the charge is refused) or waits, and then
- * finds the charge owed and keeps the account.
+ * finds the charge owed and keeps the account. The lease charged is held (shared) first: the
+ * order Remove member and a lease's end take the two in.
  */
-async function tenantStays(tx: Database, tenantId: string): Promise<boolean> {
+async function tenantStays(tx: Database, tenantId: string, leaseId: string): Promise<boolean> {
+  await tx
+    .select({ id: agreements.id })
+    .from(agreements)
+    .where(eq(agreements.id, leaseId))
+    .for('share');
   const [tenant] = await tx
     .select({ deletedAt: users.deletedAt })
     .from(users)

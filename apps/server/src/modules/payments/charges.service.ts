@@ -437,13 +437,13 @@ export async function addChargeByHand(
   const id = await retryOnDeadlock(() =>
     onceByKey('charges_key_unique', () =>
       db.transaction(async (tx) => {
-        // The lease's row first (shared, as the charge's foreign key takes it), then the person's:
-        // the order Remove member and a lease's end take them in.
+        // The lease's row first (shared: Remove member's and a lease's end's updates wait for
+        // it), then the person's: the order those two take them in.
         await tx
           .select({ id: agreements.id })
           .from(agreements)
           .where(eq(agreements.id, lease.id))
-          .for('key share');
+          .for('share');
         const [person] = await tx
           .select({ deletedAt: users.deletedAt })
           .from(users)

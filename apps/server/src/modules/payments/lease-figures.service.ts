@@ -141,8 +141,16 @@ async function keepFigures(
 ): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local lock_timeout = '${KEEP_LOCK_WAIT}'`));
+      const [before] = rowsOf(
+        z.object({ wait: z.string() }),
+        await tx.execute(sql`select current_setting('lock_timeout') as wait`),
+      );
+      await tx.execute(sql`select set_config('lock_timeout', ${KEEP_LOCK_WAIT}, true)`);
       await tx.execute(keepStatement(rules, today, tenantIds));
+      // Inside a caller's transaction this is a savepoint, whose release would keep the short
+      // wait for the caller's later statements (an account deletion's): it is put back. (A
+      // keeping that gave up is rolled back to the savepoint, and the setting with it.)
+      await tx.execute(sql`select set_config('lock_timeout', ${before?.wait ?? '0'}, true)`);
     });
   } catch (error) {
     if (!lockNotAvailable(error)) throw error;

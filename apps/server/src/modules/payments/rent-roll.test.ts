@@ -7,6 +7,7 @@ import {
 } from '@structomate/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
 import { newMember } from '../../../test/payments';
 import { newPerson, type Person } from '../../../test/people';
@@ -21,6 +22,7 @@ import {
   users,
 } from '../../db/schema';
 import { FakeClock } from '../../lib/clock';
+import { rowsOf } from '../../lib/sql-rows';
 import { keepStaleFigures } from './lease-figures.service';
 import { billingRules } from './payments.service';
 
@@ -502,5 +504,31 @@ describe('the figures the roll keeps', () => {
       .where(eq(leaseFigures.agreementId, phi.leaseId));
     // Kept with the version it read, and the later latest: it does not hold.
     expect(kept).toEqual({ version: row.version, latest: row.latest });
+  });
+
+  it('kept inside a caller’s transaction leave its lock wait as it was', async () => {
+    clock.set('2026-11-24T04:00:00Z');
+    const chi = await leaseOf(await newMember(t, 'A-404', 'Kept Chi'));
+    expect(await balanceOf('Kept Chi')).toBe(chi.rent);
+    // Kept yesterday: today's reading keeps them again.
+    await t.database.db
+      .update(leaseFigures)
+      .set({ computedFor: '2026-11-23' })
+      .where(eq(leaseFigures.agreementId, chi.leaseId));
+    const { wait, computedFor } = await t.database.db.transaction(async (tx) => {
+      await keepStaleFigures(tx, billingRules(t.app.config), '2026-11-24', [chi.person.id]);
+      const shown = await tx.execute(sql`select current_setting('lock_timeout') as wait`);
+      const [figures] = await tx
+        .select({ computedFor: leaseFigures.computedFor })
+        .from(leaseFigures)
+        .where(eq(leaseFigures.agreementId, chi.leaseId));
+      return {
+        wait: rowsOf(z.object({ wait: z.string() }), shown)[0]?.wait,
+        computedFor: figures?.computedFor,
+      };
+    });
+    expect(computedFor).toBe('2026-11-24');
+    // The keeping's 100 ms wait ended with it: the caller's later statements wait as before.
+    expect(wait).toBe('0');
   });
 });
