@@ -239,6 +239,16 @@ export async function recordChargePayment(
   return getCharge(db, id, { _id: actor.id, role: 'admin' });
 }
 
+/** Whose charge `id` is (404 when there is none), read before its rows are locked in that order. */
+async function ownerOf(db: Database, id: string): Promise<{ tenantId: string }> {
+  const [owner] = await db
+    .select({ tenantId: charges.tenantId })
+    .from(charges)
+    .where(eq(charges.id, id));
+  if (!owner) throw notFound(CHARGE_MESSAGES.notFound);
+  return owner;
+}
+
 /**
  * Undoes a charge's payment recorded by mistake: the charge is owed again, its receipt withdrawn if
  * not sent yet, the tenant told why. The charge's row is locked until this commits, so two admins
@@ -251,11 +261,7 @@ export async function undoChargePayment(
   id: string,
   reason: string,
 ): Promise<ChargeReceipt> {
-  const [owner] = await db
-    .select({ tenantId: charges.tenantId })
-    .from(charges)
-    .where(eq(charges.id, id));
-  if (!owner) throw notFound(CHARGE_MESSAGES.notFound);
+  const owner = await ownerOf(db, id);
   // The person's row is held shared, then the charge's trigger bumps their money's version: a
   // lease accepted or ended for them at that moment takes the two the other way round, and
   // PostgreSQL ends one of the two as a deadlock; this side is run again.
@@ -342,11 +348,7 @@ export async function cancelCharge(
   now: Date,
   timeZone: string,
 ): Promise<ChargeReceipt> {
-  const [owner] = await db
-    .select({ tenantId: charges.tenantId })
-    .from(charges)
-    .where(eq(charges.id, id));
-  if (!owner) throw notFound(CHARGE_MESSAGES.notFound);
+  const owner = await ownerOf(db, id);
   // The person's row held shared first, then the charge's, as undoing its payment takes them (and
   // retried alike when PostgreSQL ends it as a deadlock against a lease accepted or ended).
   await retryOnDeadlock(() =>

@@ -12,14 +12,30 @@ export function ChargeStatus({ charge }: { charge: Charge }) {
   return <span className="chip chip-warning">Owed</span>;
 }
 
-/** A charge's amount; a cancelled one's struck through, as it is owed by no one. */
-export function ChargeAmount({ charge }: { charge: Charge }) {
-  return charge.cancelled ? (
-    <span className="whitespace-nowrap text-base-content/70 line-through">
-      {formatRent(charge.amount)}
-    </span>
-  ) : (
-    <span className="font-semibold whitespace-nowrap">{formatRent(charge.amount)}</span>
+/**
+ * A charge's status, its amount (a cancelled one's struck through, as it is owed by no one) and
+ * its receipt or statement: what each list of charges shows beside it.
+ */
+export function ChargeFigures({ charge }: { charge: Charge }) {
+  const paper = charge.paid ? 'Receipt' : 'Statement';
+  return (
+    <>
+      <ChargeStatus charge={charge} />
+      {charge.cancelled ? (
+        <span className="whitespace-nowrap text-base-content/70 line-through">
+          {formatRent(charge.amount)}
+        </span>
+      ) : (
+        <span className="font-semibold whitespace-nowrap">{formatRent(charge.amount)}</span>
+      )}
+      <Link
+        to={`/dashboard/charges/${charge._id}`}
+        className="btn btn-ghost btn-xs"
+        aria-label={`${paper} for ${charge.description}`}
+      >
+        {paper}
+      </Link>
+    </>
   );
 }
 
@@ -57,15 +73,7 @@ export function OtherCharges() {
               <p className="text-xs text-base-content/70 wrap-anywhere">{chargeLine(charge)}</p>
             </div>
             <div className="flex items-center gap-3 self-start sm:self-auto">
-              <ChargeStatus charge={charge} />
-              <ChargeAmount charge={charge} />
-              <Link
-                to={`/dashboard/charges/${charge._id}`}
-                className="btn btn-ghost btn-xs"
-                aria-label={`${charge.paid ? 'Receipt' : 'Statement'} for ${charge.description}`}
-              >
-                {charge.paid ? 'Receipt' : 'Statement'}
-              </Link>
+              <ChargeFigures charge={charge} />
             </div>
           </li>
         ))}

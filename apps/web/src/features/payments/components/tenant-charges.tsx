@@ -22,7 +22,7 @@ import {
   useUndoChargePayment,
 } from '../api/record-charge-payment';
 import { chargeLine, nothingOwed } from './charge-paid';
-import { ChargeAmount, ChargeStatus } from './other-charges';
+import { ChargeFigures } from './other-charges';
 import { BusyButton } from '../../../components/busy-button';
 import { UndoRecordDialog } from './undo-record-dialog';
 import { AddChargeForm } from './add-charge-form';
@@ -130,15 +130,7 @@ export function TenantCharges({
                   </p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2 self-start sm:self-auto">
-                  <ChargeStatus charge={charge} />
-                  <ChargeAmount charge={charge} />
-                  <Link
-                    to={`/dashboard/charges/${charge._id}`}
-                    className="btn btn-ghost btn-xs"
-                    aria-label={`${charge.paid ? 'Receipt' : 'Statement'} for ${charge.description}`}
-                  >
-                    {charge.paid ? 'Receipt' : 'Statement'}
-                  </Link>
+                  <ChargeFigures charge={charge} />
                   {charge.paid && (
                     <button
                       type="button"
