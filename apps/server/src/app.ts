@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { accountRoutes } from './modules/account/account.routes';
@@ -44,7 +45,7 @@ import { registerAuth } from './plugins/auth';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerJobs, scheduledJobTestRoutes } from './plugins/jobs';
 import { PublicReplays } from './plugins/public-replays';
-import { registerRequestCeiling } from './plugins/request-ceiling';
+import { RequestCeiling, registerRequestCeiling } from './plugins/request-ceiling';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerTextGuard } from './plugins/text-guard';
 import { registerWebApp } from './plugins/web-app';
@@ -56,7 +57,7 @@ export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
   /** Where log lines go (stdout by default); tests read them to check what is never logged. */
-  logStream?: NodeJS.WritableStream;
+  logStream?: DestinationStream;
   /** The time source (the system clock unless a test sets one). */
   clock?: Clock;
 }
@@ -70,15 +71,14 @@ function requestId(request: IncomingMessage): string {
 }
 
 /**
- * A request's log line: method, route (the pattern, so ids and tokens in the path stay out of
- * the log), status and duration.
+ * What a request's log line says of it, before its duration: method, route (the pattern, so ids
+ * and tokens in the path stay out of the log) and status.
  */
-function requestLine(
+function requestFields(
   request: { method: string; route: string },
   status: number,
-  durationMs: number,
 ): Record<string, unknown> {
-  return { method: request.method, route: request.route, status, durationMs };
+  return { method: request.method, route: request.route, status };
 }
 
 /**
@@ -101,11 +101,10 @@ class RequestLineLogController extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return;
-    const line = requestLine(
-      { method: request.method, route: loggedRoute(request) },
-      reply.statusCode,
-      Math.round(reply.elapsedTime * 10) / 10,
-    );
+    const line = {
+      ...requestFields({ method: request.method, route: loggedRoute(request) }, reply.statusCode),
+      durationMs: Math.round(reply.elapsedTime * 10) / 10,
+    };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
@@ -121,7 +120,7 @@ export async function buildApp({
   const replays = new PublicReplays(config.trustProxy, {
     requestId,
     route: loggedRoute,
-    line: requestLine,
+    fields: requestFields,
   });
   const app = Fastify({
     logger: {
@@ -193,8 +192,9 @@ export async function buildApp({
     done();
   });
   registerSecurityHeaders(app, config.env === 'production', config.payments.stripe !== undefined);
-  await registerRequestCeiling(app, config.requestsPerMinute);
-  replays.attach(app);
+  const ceiling = new RequestCeiling(config.requestsPerMinute);
+  await registerRequestCeiling(app, ceiling);
+  replays.attach(app, ceiling);
   app.decorate('publicReplays', replays);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(etag);

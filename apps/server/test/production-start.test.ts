@@ -44,7 +44,7 @@ describe('npm start and npm run serve', () => {
     }
   });
 
-  it('stop the server on SIGTERM to npm: the port closes and nothing is left running', async () => {
+  it('stop the server on SIGTERM to npm: the port closes, nothing is left running, every line is logged', async () => {
     const port = await freePort();
     const web = path.join(scratch, 'web');
     await mkdir(web, { recursive: true });
@@ -95,9 +95,24 @@ describe('npm start and npm run serve', () => {
       for (const [name, value] of Object.entries(SERVER_ENV)) {
         expect(environment).toContain(`${name}=${value}`);
       }
+      // The log is written a few kilobytes at a time: a request's line still reaches stdout
+      // within about a second when nothing else is logged after it, and the last lines on exit.
+      const logged = (id: string) => output.includes(`"reqId":"${id}"`);
+      await fetch(`http://127.0.0.1:${port}/api/apartments`, {
+        headers: { 'x-request-id': 'quiet-after-this' },
+      });
+      const flushedBy = Date.now() + 3_000;
+      while (!logged('quiet-after-this')) {
+        if (Date.now() > flushedBy) throw new Error(`a request's line was held back:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await fetch(`http://127.0.0.1:${port}/api/apartments`, {
+        headers: { 'x-request-id': 'last-before-stop' },
+      });
       const exited = once(npm, 'exit');
       npm.kill('SIGTERM');
       await exited;
+      expect(logged('last-before-stop')).toBe(true);
       const closedBy = Date.now() + 15_000;
       while ((await answers()) !== undefined) {
         if (Date.now() > closedBy) throw new Error(`still answering after SIGTERM:\n${output}`);

@@ -186,6 +186,31 @@ describe('public replays and the per-address ceiling', () => {
       await t.close();
     }
   });
+
+  it('count an IPv6 network (/64) as one address and an IPv4-mapped one as IPv4, as the app does', async () => {
+    const t = await listening({ config: { requestsPerMinute: 2, trustProxy: true } });
+    try {
+      const from = (address: string) => ({ 'x-forwarded-for': address });
+      const statuses = async (...addresses: string[]) => {
+        const answers = [];
+        for (const address of addresses)
+          answers.push((await get(t, LISTING, from(address))).status);
+        return answers;
+      };
+      // The first through the pipeline, the second replayed: one count for the network.
+      expect(await statuses('2001:db8:1:2::7', '2001:DB8:1:2:ffff::9', '2001:db8:1:2::1')).toEqual([
+        200, 200, 429,
+      ]);
+      expect(t.app.publicReplays.served).toBe(1);
+      expect(await statuses('2001:db8:1:3::7')).toEqual([200]);
+      expect(await statuses('203.0.113.7', '::ffff:203.0.113.7', '203.0.113.7')).toEqual([
+        200, 200, 429,
+      ]);
+      expect(t.app.publicReplays.served).toBe(4);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('public replays while the server shuts down', () => {

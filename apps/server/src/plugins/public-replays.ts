@@ -7,10 +7,17 @@ import {
   type ServerResponse,
 } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerFactory } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerFactory,
+} from 'fastify';
 import { calendarDay, TEST_CLOCK_HEADER } from '../lib/clock';
 import type { PreparedAnswer } from '../lib/prepared-answer';
 import type { CacheTopic } from '../lib/public-cache';
+import type { RequestCeiling } from './request-ceiling';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,8 +35,8 @@ interface Offer {
 }
 
 interface Replay extends Offer {
-  /** The route it is logged under. */
-  route: string;
+  /** Writes its request line: the fields every replay of it shares are bound, written once. */
+  log: FastifyBaseLogger;
   /** The headers the pipeline sent, but the request id. */
   headers: OutgoingHttpHeaders;
   body: Buffer;
@@ -45,11 +52,8 @@ export interface RequestLog {
   requestId: (request: IncomingMessage) => string;
   /** The route a request is logged under (never its query: ids and tokens stay out of the log). */
   route: (request: FastifyRequest) => string;
-  line: (
-    request: { method: string; route: string },
-    status: number,
-    durationMs: number,
-  ) => Record<string, unknown>;
+  /** What a request's line says of it before its duration. */
+  fields: (request: { method: string; route: string }, status: number) => Record<string, unknown>;
 }
 
 /**
@@ -68,9 +72,7 @@ export class PublicReplays {
   /** Answers sent this way (tests and the bench read it). */
   served = 0;
   private app: FastifyInstance | undefined;
-  /** The app's own handling of a request (Fastify's), for every request not replayed. */
-  private handle: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
-  private countRequest: ReturnType<FastifyInstance['createRateLimit']> | undefined;
+  private ceiling: RequestCeiling | undefined;
   /** Set once the app begins to close: from then on every request meets its refusal. */
   private closing = false;
 
@@ -88,7 +90,6 @@ export class PublicReplays {
       requestTimeout: number;
       connectionTimeout: number;
     };
-    this.handle = handler;
     const server: Server = createServer(options.http ?? {}, (request, response) => {
       if (!this.answer(request, response)) handler(request, response);
     });
@@ -99,13 +100,12 @@ export class PublicReplays {
     return server;
   };
 
-  /** Once the app is built: its cache, clock and per-address ceiling. */
-  attach(app: FastifyInstance): void {
+  /** Once the app is built: its cache, clock and per-address ceiling (counted as any request). */
+  attach(app: FastifyInstance, ceiling: RequestCeiling): void {
     this.app = app;
-    // The ceiling's own counter (@fastify/rate-limit), so a replay counts as any request does.
-    this.countRequest = app.createRateLimit();
+    this.ceiling = ceiling;
     app.addHook('onResponse', (request, reply, done) => {
-      if (request.replayable) this.remember(request, reply, request.replayable);
+      if (request.replayable) this.remember(request, reply, request.replayable, app.log);
       done();
     });
     // A server shutting down answers a request still arriving on an open connection 503 and
@@ -139,7 +139,12 @@ export class PublicReplays {
     return this.app?.config.testClock === true && headers[TEST_CLOCK_HEADER] !== undefined;
   }
 
-  private remember(request: FastifyRequest, reply: FastifyReply, offer: Offer): void {
+  private remember(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    offer: Offer,
+    log: FastifyBaseLogger,
+  ): void {
     if (reply.statusCode !== 200 || this.closing) return;
     const headers = { ...reply.getHeaders() } as OutgoingHttpHeaders;
     // A header that names this request or sets something on the client is never sent twice.
@@ -160,7 +165,12 @@ export class PublicReplays {
     }
     this.replays.set(at, {
       ...offer,
-      route: this.log.route(request),
+      // The line's fields are the server's own (a route pattern, a status, then the request id
+      // it made and a duration), never the request's: the redaction every other line passes
+      // through (a walk of each field for a password or a token) has nothing to find in them.
+      log: log.child(this.log.fields({ method: 'GET', route: this.log.route(request) }, 200), {
+        redact: [],
+      }),
       headers,
       body,
     });
@@ -168,8 +178,8 @@ export class PublicReplays {
 
   /** Answers `request` from a replay and says so, or says it did not. */
   private answer(request: IncomingMessage, response: ServerResponse): boolean {
-    const { app, countRequest, handle } = this;
-    if (!app || !countRequest || !handle) return false;
+    const { app, ceiling } = this;
+    if (!app || !ceiling) return false;
     if (request.method !== 'GET' || this.replays.size === 0 || this.closing) return false;
     const at = replayKey(request, this.trustProxy);
     const replay = this.replays.get(at);
@@ -182,23 +192,13 @@ export class PublicReplays {
       return false;
     }
     const startedAt = performance.now();
-    // What the ceiling's key generator reads of a request: its address, as Fastify finds it.
+    // The address the pipeline would count it under (Fastify's request.ip).
     const ip = this.trustProxy ? proxyAddr(request, () => true) : request.socket.remoteAddress;
-    // The parts of a request the ceiling reads (its key generator, its allow list).
-    const counted = {
-      ip,
-      url: request.url,
-      headers: request.headers,
-      routeOptions: { config: {} },
-    };
-    countRequest(counted as unknown as FastifyRequest).then(
-      (outcome) => {
-        // Over the ceiling: the pipeline counts it too and refuses it in its own words.
-        if (!outcome.isAllowed && outcome.isExceeded) handle(request, response);
-        else this.send(request, response, replay, startedAt);
-      },
-      () => handle(request, response),
-    );
+    const within = ip === undefined ? undefined : ceiling.countNow(ip);
+    // Over the ceiling (or not counted at once): the pipeline counts it too and answers it, over
+    // the ceiling in its own words.
+    if (within !== true) return false;
+    this.send(request, response, replay, startedAt);
     return true;
   }
 
@@ -213,13 +213,7 @@ export class PublicReplays {
     response.end(replay.body);
     this.served += 1;
     const durationMs = Math.round((performance.now() - startedAt) * 10) / 10;
-    this.app?.log.info(
-      {
-        reqId: requestId,
-        ...this.log.line({ method: 'GET', route: replay.route }, 200, durationMs),
-      },
-      'request completed',
-    );
+    replay.log.info({ reqId: requestId, durationMs }, 'request completed');
   }
 }
 

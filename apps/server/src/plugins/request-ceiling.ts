@@ -1,9 +1,63 @@
-import rateLimit from '@fastify/rate-limit';
+import { isIPv6 } from 'node:net';
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import type { FastifyInstance } from 'fastify';
+import { Address6 } from 'ip-address';
 import { AppError } from '../lib/app-error';
 import { isPageRenderCall } from '../lib/page-render-token';
 
 const HEALTH_CHECKS = new Set(['/healthz', '/readyz']);
+const WINDOW_MS = 60_000;
+/** Addresses whose counts are kept at once, the most recent first (the plugin's default). */
+const ADDRESSES_KEPT = 5000;
+
+/**
+ * The address a request is counted under: an IPv4 address itself (an IPv4-mapped IPv6 one as
+ * IPv4), an IPv6 one by its /64 network, which one household or host is given whole. The
+ * plugin's own rule, written here so the public replays count under the very same key.
+ */
+export function ceilingKey(ip: string): string {
+  if (!isIPv6(ip)) return ip.toLowerCase();
+  const address = new Address6(ip);
+  if (address.isMapped4()) return address.to4().correctForm();
+  return new Address6(`${ip}/64`).startAddress().correctForm();
+}
+
+/**
+ * The ceiling's counts: the plugin's own in-memory store (ADR 014), held here so a request
+ * answered before the pipeline (the public replays, ADR 020) is counted in the same count at
+ * once, without the plugin's promise and turns of the microtask queue around each count.
+ */
+export class RequestCeiling implements FastifyRateLimitStore {
+  private readonly counts = new LocalStore(false, false, ADDRESSES_KEPT);
+
+  constructor(readonly requestsPerMinute: number) {}
+
+  incr(...args: Parameters<FastifyRateLimitStore['incr']>): void {
+    this.counts.incr(...args);
+  }
+
+  child(...args: Parameters<FastifyRateLimitStore['child']>): FastifyRateLimitStore {
+    return this.counts.child(...args);
+  }
+
+  /**
+   * Counts one request from `ip` now and says whether it is within the ceiling; `undefined` when
+   * the store did not answer at once (the caller then leaves the request to the pipeline).
+   */
+  countNow(ip: string): boolean | undefined {
+    let within: boolean | undefined;
+    this.counts.incr(
+      ceilingKey(ip),
+      (error, result) => {
+        if (!error && result) within = result.current <= this.requestsPerMinute;
+      },
+      WINDOW_MS,
+      this.requestsPerMinute,
+    );
+    return within;
+  }
+}
 
 /**
  * A ceiling on requests per address and minute on every route (@fastify/rate-limit), far above
@@ -16,12 +70,17 @@ const HEALTH_CHECKS = new Set(['/healthz', '/readyz']);
  */
 export async function registerRequestCeiling(
   app: FastifyInstance,
-  requestsPerMinute: number,
+  ceiling: RequestCeiling,
 ): Promise<void> {
   await app.register(rateLimit, {
     global: true,
-    max: requestsPerMinute,
-    timeWindow: 60_000,
+    max: ceiling.requestsPerMinute,
+    timeWindow: WINDOW_MS,
+    // The plugin makes its store with `new`; a constructor that returns an object gives that one.
+    store: function ceilingStore() {
+      return ceiling;
+    } as unknown as NonNullable<Parameters<typeof rateLimit>[1]>['store'],
+    keyGenerator: (request) => ceilingKey(request.ip),
     // The counts go out only with a refusal (with Retry-After): a person never comes near the
     // ceiling, and three headers on every answer cost every request.
     addHeadersOnExceeding: {
