@@ -22,11 +22,18 @@ function readConfig(): Config {
 
 /** Stops the start with one line a person can act on, instead of a stack. */
 function refuseToStart(message: string): never {
+  logStream.flushSync();
   process.stderr.write(`StructoMate cannot start: ${message}\n`);
   process.exit(1);
 }
 
 const config = readConfig();
+// The log is written to stdout a few kilobytes at a time, a line a second after it is logged at
+// the latest (while stdout keeps up), and what is left when the process exits (pino's own exit
+// handler); a write of its own for each request's line cost a busy server about a tenth of its
+// public reads (docs/perf.md). Flushed at once where order matters: before the banner, before a
+// refusal.
+const logStream = destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
 const database = await openConfiguredDatabase(config, (error) =>
   process.stderr.write(`database connection lost: ${error.message}\n`),
 ).catch((error: unknown) => {
@@ -43,10 +50,6 @@ const seeded = config.demo
   : undefined;
 // First run: until an admin exists, every start prints a link that claims the building.
 const setupToken = await issueSetupToken(database.db);
-// The log is written to stdout a few kilobytes at a time, a line at most a second after it is
-// logged, and whatever is left when the process exits (pino's own exit handler): a write of its
-// own for each request's line cost a busy server a tenth of its public reads (docs/perf.md).
-const logStream = destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
 const app = await buildApp({ config, database, logStream });
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -70,8 +73,8 @@ await app.listen({ port: config.port, host: config.host }).catch(async (error: u
   throw error;
 });
 
-// The start's lines go out now, not a second later.
-logStream.flush();
+// The start's lines go out now, before the banner.
+logStream.flushSync();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 const shownHost = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;

@@ -6,5 +6,6 @@ declare module '@fastify/rate-limit/store/LocalStore.js' {
     constructor(continueExceeding: boolean, exponentialBackoff: boolean, cache?: number);
     incr: FastifyRateLimitStore['incr'];
     child: FastifyRateLimitStore['child'];
+    read: FastifyRateLimitStore['incr'];
   }
 }

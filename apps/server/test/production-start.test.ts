@@ -109,9 +109,10 @@ describe('npm start and npm run serve', () => {
       await fetch(`http://127.0.0.1:${port}/api/apartments`, {
         headers: { 'x-request-id': 'last-before-stop' },
       });
-      const exited = once(npm, 'exit');
+      // 'close', not 'exit': the last lines, written as the server exits, may come after 'exit'.
+      const closed = once(npm, 'close');
       npm.kill('SIGTERM');
-      await exited;
+      await closed;
       expect(logged('last-before-stop')).toBe(true);
       const closedBy = Date.now() + 15_000;
       while ((await answers()) !== undefined) {

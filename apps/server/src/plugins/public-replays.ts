@@ -165,9 +165,10 @@ export class PublicReplays {
     }
     this.replays.set(at, {
       ...offer,
-      // The line's fields are the server's own (a route pattern, a status, then the request id
-      // it made and a duration), never the request's: the redaction every other line passes
-      // through (a walk of each field for a password or a token) has nothing to find in them.
+      // The line's fields are strings and numbers (a route, a status, then a request id and a
+      // duration): the redaction every other line passes through looks inside objects (a body,
+      // headers, a password or token field) and has nothing to find in them. A field added to
+      // the request line must be one of those too (public-replays.test.ts compares the lines).
       log: log.child(this.log.fields({ method: 'GET', route: this.log.route(request) }, 200), {
         redact: [],
       }),

@@ -1,8 +1,6 @@
-import { isIPv6 } from 'node:net';
-import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import type { FastifyInstance } from 'fastify';
-import { Address6 } from 'ip-address';
 import { AppError } from '../lib/app-error';
 import { isPageRenderCall } from '../lib/page-render-token';
 
@@ -12,21 +10,9 @@ const WINDOW_MS = 60_000;
 const ADDRESSES_KEPT = 5000;
 
 /**
- * The address a request is counted under: an IPv4 address itself (an IPv4-mapped IPv6 one as
- * IPv4), an IPv6 one by its /64 network, which one household or host is given whole. The
- * plugin's own rule, written here so the public replays count under the very same key.
- */
-export function ceilingKey(ip: string): string {
-  if (!isIPv6(ip)) return ip.toLowerCase();
-  const address = new Address6(ip);
-  if (address.isMapped4()) return address.to4().correctForm();
-  return new Address6(`${ip}/64`).startAddress().correctForm();
-}
-
-/**
  * The ceiling's counts: the plugin's own in-memory store (ADR 014), held here so a request
- * answered before the pipeline (the public replays, ADR 020) is counted in the same count at
- * once, without the plugin's promise and turns of the microtask queue around each count.
+ * answered before the pipeline (the public replays, ADR 020) is counted in the same count, under
+ * the same key, at once: without the plugin's promise and turns of the microtask queue.
  */
 export class RequestCeiling implements FastifyRateLimitStore {
   private readonly counts = new LocalStore(false, false, ADDRESSES_KEPT);
@@ -41,20 +27,30 @@ export class RequestCeiling implements FastifyRateLimitStore {
     return this.counts.child(...args);
   }
 
+  read(...args: Parameters<FastifyRateLimitStore['incr']>): void {
+    this.counts.read(...args);
+  }
+
   /**
    * Counts one request from `ip` now and says whether it is within the ceiling; `undefined` when
-   * the store did not answer at once (the caller then leaves the request to the pipeline).
+   * it could not be counted at once (the caller then leaves the request to the pipeline).
    */
   countNow(ip: string): boolean | undefined {
     let within: boolean | undefined;
-    this.counts.incr(
-      ceilingKey(ip),
-      (error, result) => {
-        if (!error && result) within = result.current <= this.requestsPerMinute;
-      },
-      WINDOW_MS,
-      this.requestsPerMinute,
-    );
+    try {
+      this.counts.incr(
+        // The key the plugin's own key generator gives (an IPv6 address counted by its /64).
+        normalizeIP(ip),
+        (error, result) => {
+          if (!error && result) within = result.current <= this.requestsPerMinute;
+        },
+        WINDOW_MS,
+        this.requestsPerMinute,
+      );
+    } catch {
+      // An address the key cannot be made from: the pipeline's turn (it answers in its own words).
+      return undefined;
+    }
     return within;
   }
 }
@@ -80,7 +76,6 @@ export async function registerRequestCeiling(
     store: function ceilingStore() {
       return ceiling;
     } as unknown as NonNullable<Parameters<typeof rateLimit>[1]>['store'],
-    keyGenerator: (request) => ceilingKey(request.ip),
     // The counts go out only with a refusal (with Retry-After): a person never comes near the
     // ceiling, and three headers on every answer cost every request.
     addHeadersOnExceeding: {

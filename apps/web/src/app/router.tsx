@@ -222,7 +222,7 @@ export const routes: RouteObject[] = [
                   Component: (await import('./routes/dashboard')).DashboardIndex,
                 }),
               },
-              // A charge's receipt (a repair charged to a tenant): theirs, or any for the admin.
+              // A charge's receipt (a repair's, or one added by hand): theirs, or any for the admin.
               {
                 path: 'charges/:chargeId',
                 lazy: async () => ({

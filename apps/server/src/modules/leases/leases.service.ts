@@ -527,8 +527,8 @@ export async function rejectAgreement(
 }
 
 /**
- * Members with the apartment each rents, the rent they owe today and the repair charges they have
- * not paid, by name (spec §2 Manage Members), a page at a time: balances are summed for that
+ * Members with the apartment each rents, the rent they owe today and the other charges (a repair's,
+ * one added by hand) they have not paid, by name (spec §2 Manage Members), a page at a time: balances are summed for that
  * page's members only.
  */
 export async function listMembers(

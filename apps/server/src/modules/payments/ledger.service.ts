@@ -413,7 +413,8 @@ const OwedRowSchema = z.object({
 
 /**
  * For each of `people` (SQL naming a set of user ids) who owes money from leases that ended: the
- * months owed (owedSql), the repair charges on those leases still unpaid,
+ * months owed (owedSql), the other charges on those leases still unpaid (neither paid nor
+ * cancelled),
  * and the sum of both (`tenant_id`, `owed_months`, `owed_charges`, `owed_amount`), with the
  * apartment and end of their latest ended lease (`apartment_no`, `ended_at`).
  */
@@ -456,7 +457,7 @@ interface EndedLeaseBalance {
 
 /**
  * What each of `people` still owes from their leases that ended (months billed and unpaid, and
- * repair charges unpaid, as `formerTenantBalances` counts them), with the apartment of the
+ * other charges unpaid, as `formerTenantBalances` counts them), with the apartment of the
  * latest; nobody who owes nothing.
  */
 export async function endedLeaseBalances(
@@ -489,7 +490,7 @@ export async function endedLeaseBalances(
 }
 
 /**
- * People whose lease ended and who rent nothing here now, but still owe rent or repair charges:
+ * People whose lease ended and who rent nothing here now, but still owe rent or other charges:
  * largest balance first, paged in the database, with the deposits the building still holds of
  * their leases (each read through its lease's index, for the rows of the page only).
  */

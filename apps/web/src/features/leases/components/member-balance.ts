@@ -3,8 +3,8 @@ import { formatRent, formatShortDate } from '../../../lib/format';
 
 /**
  * A member's balance in the Manage Members list on `today` (the building's day): the rent they
- * owe and the repair charges they have not paid, each named (a member paid up on rent may still
- * owe for a repair); with nothing owed, when a lease still to come starts, else "Paid up".
+ * owe and the other charges they have not paid, each named (a member paid up on rent may still
+ * owe for a repair or a charge added by hand); with nothing owed, when a lease still to come starts, else "Paid up".
  */
 export function memberBalance(member: Member, today: string): { status: string; owes: boolean } {
   const charges = formatRent(member.chargesOwed);

@@ -15,7 +15,7 @@ import { OwedSummary } from './rent-ledger';
 /**
  * On a former tenant's My Profile: the rent their ended lease left unpaid, which stays theirs,
  * with a card payment for each month; or, once all is paid (or none was billed), a line saying
- * so. Beneath, repair charges left unpaid, if any (paid at the building office).
+ * so. Beneath, other charges left unpaid, if any (paid at the building office).
  */
 export function FormerTenantBalance() {
   const { user } = useSession();

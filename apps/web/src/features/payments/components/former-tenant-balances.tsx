@@ -8,7 +8,7 @@ import { useFromList, useKeepPageInRange, usePageParam } from '../../../lib/use-
 import { useFormerBalances } from '../api/get-former-balances';
 
 /**
- * On Manage Members: people whose lease ended with rent or repair charges unpaid; the balance
+ * On Manage Members: people whose lease ended with rent or other charges unpaid; the balance
  * stays theirs.
  */
 export function FormerTenantBalances() {

@@ -90,7 +90,7 @@ const paidThroughText = (row: RentRollRow) =>
 
 function Balance({ row }: { row: RentRollRow }) {
   if (endedBeforeStart(row)) return <span className="chip chip-neutral">No rent billed</span>;
-  // Never "Paid up" beside a repair charge still owed (the column is the rent's).
+  // Never "Paid up" beside another charge still owed (the column is the rent's).
   if (row.balance === 0) {
     return row.chargesOwed > 0 ? (
       <span className="chip chip-neutral">Rent paid up</span>
