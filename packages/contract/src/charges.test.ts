@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChargeSchema } from './charges';
 import { MaintenanceCostSchema } from './maintenance';
+import { TenantAccountSchema } from './offline-payments';
 
 const charge = {
   _id: 'c1',
@@ -34,5 +35,14 @@ describe('charges from a server of the release before (a rolling deploy)', () =>
     expect(MaintenanceCostSchema.parse({ ...cost, chargeCancelled: true }).chargeCancelled).toBe(
       true,
     );
+  });
+});
+
+describe('a rent account from a server of the release before', () => {
+  it('reads its person as not deleted when it does not say', () => {
+    const person = { _id: 'p1', displayName: 'Rina Tenant', email: 'rina@example.com' };
+    const PersonSchema = TenantAccountSchema.shape.person;
+    expect(PersonSchema.parse({ ...person, role: 'member' }).deleted).toBe(false);
+    expect(PersonSchema.parse({ ...person, role: 'user', deleted: true }).deleted).toBe(true);
   });
 });

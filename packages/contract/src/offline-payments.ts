@@ -259,6 +259,8 @@ export const TenantAccountSchema = z.object({
     displayName: z.string(),
     email: z.string(),
     role: RoleSchema,
+    /** Deleted by its owner: its books stay, nothing more is charged or recorded to it. */
+    deleted: z.boolean().default(false),
   }),
   ledger: RentLedgerSchema,
   transactions: z.array(TransactionSchema),

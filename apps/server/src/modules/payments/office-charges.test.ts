@@ -546,6 +546,17 @@ describe('a charge added by hand', () => {
     expect(errorMessage(refused)).toBe('This account was deleted: nothing can be charged to it.');
     expect(await chargesOf(gone)).toEqual([]);
     expect(await addedNotices(gone)).toBe(0);
+    // The rent account says so (the page offers no charge to add), as the server sends it.
+    const personOn = async (person: Person) =>
+      (
+        (
+          await admin.inject({ method: 'GET', url: `/api/tenants/${person.id}/account` })
+        ).json() as {
+          person: { deleted?: unknown };
+        }
+      ).person.deleted;
+    expect(await personOn(gone)).toBe(true);
+    expect(await personOn(leaving)).toBe(false);
   });
 
   it('refuses bad input, another person’s lease, other roles; nothing is added', async () => {

@@ -71,6 +71,12 @@ export async function getUserById(db: Database, id: string): Promise<SessionUser
   return row && toSessionUser(row);
 }
 
+/** Whether the account `id` was deleted (its books stay, under "Deleted account"). */
+export async function isAccountDeleted(db: Database, id: string): Promise<boolean> {
+  const [row] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, id));
+  return row?.deletedAt !== undefined && row.deletedAt !== null;
+}
+
 const DUPLICATE_EMAIL = 'An account with this email already exists. Log in instead.';
 
 /** Registration's email check, asked before the photo is uploaded; the same 409 as registering. */

@@ -35,7 +35,13 @@ const month = (agreementId: string, billingMonth: string, label: string, paid: b
 
 /** A tenant who owes the last month of an ended lease (`september`) and December of the new. */
 const account = (septemberPaid: boolean): TenantAccount => ({
-  person: { _id: 'p1', displayName: 'Rahim Uddin', email: 'rahim@example.com', role: 'member' },
+  person: {
+    _id: 'p1',
+    displayName: 'Rahim Uddin',
+    email: 'rahim@example.com',
+    role: 'member',
+    deleted: false,
+  },
   ledger: {
     today: '2026-12-04',
     currentMonth: '2026-12',

@@ -121,6 +121,7 @@ export function TenantAccount({
         tenant={person.displayName}
         userId={person._id}
         leases={ledger.leases}
+        deleted={person.deleted}
       />
       <TenantPayments userId={person._id} transactions={transactions} />
       {deposits.map((deposit) => (

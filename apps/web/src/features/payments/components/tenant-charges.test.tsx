@@ -31,7 +31,7 @@ const lease = (id: string, apartmentNo: string, status: 'accepted' | 'ended') =>
   endedBeforeStart: false,
 });
 
-function drawn(charges: Charge[], leases = [lease('l1', 'B-402', 'accepted')]) {
+function drawn(charges: Charge[], leases = [lease('l1', 'B-402', 'accepted')], deleted = false) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>
@@ -41,6 +41,7 @@ function drawn(charges: Charge[], leases = [lease('l1', 'B-402', 'accepted')]) {
           tenant="Tanvir Hossain"
           userId="p1"
           leases={leases}
+          deleted={deleted}
         />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -127,5 +128,27 @@ describe('TenantCharges', () => {
     cleanup();
     drawn([], []);
     expect(screen.queryByRole('heading', { name: 'Other charges' })).toBeNull();
+  });
+
+  it('offers no charge to add to a deleted account, and says why', () => {
+    const lines = drawn(
+      [
+        charge('12', 1_250, {
+          paid: {
+            method: 'cash',
+            reference: null,
+            receivedOn: '2026-12-03',
+            paidAt: '2026-12-03T06:00:00.000Z',
+          },
+        }),
+      ],
+      [lease('l1', 'B-402', 'ended')],
+      true,
+    );
+    expect(lines).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Add a charge' })).toBeNull();
+    expect(
+      screen.getByText('This account was deleted: nothing can be charged to it.'),
+    ).toBeTruthy();
   });
 });

@@ -38,6 +38,7 @@ export function TenantCharges({
   tenant,
   userId,
   leases,
+  deleted = false,
 }: {
   charges: Charge[];
   today: string;
@@ -46,6 +47,8 @@ export function TenantCharges({
   userId: string;
   /** Their leases (the ledger's), any of which may be charged; none: nothing is shown. */
   leases: RentLedger['leases'];
+  /** The account was deleted: its charges stay, nothing more is charged. */
+  deleted?: boolean;
 }) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -80,7 +83,7 @@ export function TenantCharges({
               {owed > 0 ? `Owes ${formatRent(owed)}` : nothingOwed(charges)}
             </p>
           )}
-          {leases.length > 0 && !adding && (
+          {leases.length > 0 && !adding && !deleted && (
             <button
               type="button"
               className="btn btn-outline btn-primary btn-sm"
@@ -91,6 +94,7 @@ export function TenantCharges({
           )}
         </div>
       </div>
+      {deleted && <p className="text-sm text-base-content/75">{CHARGE_MESSAGES.deletedAccount}</p>}
       {adding && (
         <AddChargeForm
           userId={userId}
