@@ -150,5 +150,12 @@ describe('TenantCharges', () => {
     expect(
       screen.getByText('This account was deleted: nothing can be charged to it.'),
     ).toBeTruthy();
+    cleanup();
+    // With nothing charged, that line alone (not the hint at charges added here).
+    drawn([], [lease('l1', 'B-402', 'ended')], true);
+    expect(
+      screen.getByText('This account was deleted: nothing can be charged to it.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Nothing charged besides rent/)).toBeNull();
   });
 });

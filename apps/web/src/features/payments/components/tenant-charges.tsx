@@ -107,10 +107,12 @@ export function TenantCharges({
         />
       )}
       {charges.length === 0 ? (
-        <p className="text-sm text-base-content/75">
-          Nothing charged besides rent: a repair charged from a maintenance request, or a charge
-          added here, shows with its payment.
-        </p>
+        !deleted && (
+          <p className="text-sm text-base-content/75">
+            Nothing charged besides rent: a repair charged from a maintenance request, or a charge
+            added here, shows with its payment.
+          </p>
+        )
       ) : (
         <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
           {charges.map((charge) => (
