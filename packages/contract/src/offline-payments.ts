@@ -259,7 +259,7 @@ export const TenantAccountSchema = z.object({
     displayName: z.string(),
     email: z.string(),
     role: RoleSchema,
-    /** Deleted by its owner: its books stay, nothing more is charged or recorded to it. */
+    /** Deleted by its owner: its books stay; the server charges it nothing more (409). */
     deleted: z.boolean().default(false),
   }),
   ledger: RentLedgerSchema,
