@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { addMonths, PaymentIntentResponseSchema, RentLedgerSchema } from '@structomate/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rowsOf } from '../src/lib/sql-rows';
 import type { DatabaseHandle } from '../src/db/client';
-import { depositEntries, notifications, payments, sandboxIntents } from '../src/db/schema';
+import {
+  agreements,
+  depositEntries,
+  notifications,
+  payments,
+  sandboxIntents,
+  users,
+} from '../src/db/schema';
 import { depositsHeld } from '../src/modules/payments/deposits.service';
 import { renter, type Renter } from './people';
 import { startDemoPair, type ServerProcess } from './servers';
@@ -435,6 +443,61 @@ describe('two servers on one PostgreSQL', () => {
       expect(entries?.n, `round ${round}`).toBe(round + 1);
     }
   });
+  it('a deposit received while its former tenant deletes their account: never money held for a deleted account, 12 rounds', async () => {
+    const outcomes = { kept: 0, deleted: 0 };
+    for (let round = 0; round < 12; round += 1) {
+      // A former tenant whose lease ended before its first day: nothing owed, nothing held, so
+      // only the deposit stands between them and the deletion.
+      const person = await member('C-801');
+      await database.db
+        .update(agreements)
+        .set({
+          status: 'ended',
+          endsOn: '2026-10-31',
+          endedAt: new Date('2026-10-31T10:00:00+06:00'),
+        })
+        .where(eq(agreements.id, person.agreementId));
+      const [a, b] = servers;
+      if (!a || !b) throw new Error('servers missing');
+      const [first, second] = round % 2 === 0 ? [a, b] : [b, a];
+      // The deposit sent a little later each round, so both orders come, and the moments between.
+      const [received, deletion] = await Promise.all([
+        delay((round % 6) * 6).then(() =>
+          call(
+            first,
+            adminCookie,
+            `/api/tenants/${person.id}/deposits`,
+            cashEntry(person, 'received', 3_000 + round),
+          ),
+        ),
+        pair.send(second, person.cookie, 'DELETE', '/api/account', { confirm: 'DELETE' }),
+      ]);
+      const label = `round ${round}: deposit ${received.status}, deletion ${deletion.status}`;
+      // One of the two, whichever came first: the deposit kept and the account with it, or the
+      // account deleted and the deposit refused.
+      expect(
+        [
+          [201, 409],
+          [409, 200],
+        ],
+        label,
+      ).toContainEqual([received.status, deletion.status]);
+      const [row] = await database.db
+        .select({ deletedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, person.id));
+      const held =
+        (await depositsHeld(database.db, [person.agreementId])).get(person.agreementId) ?? 0;
+      expect(row?.deletedAt === null, label).toBe(deletion.status === 409);
+      expect(held, label).toBe(received.status === 201 ? 3_000 + round : 0);
+      expect(held > 0 && row?.deletedAt !== null, label).toBe(false);
+      outcomes[received.status === 201 ? 'kept' : 'deleted'] += 1;
+    }
+    // Both orders were tried, or the test proves one of them only.
+    expect(outcomes.kept, JSON.stringify(outcomes)).toBeGreaterThan(0);
+    expect(outcomes.deleted, JSON.stringify(outcomes)).toBeGreaterThan(0);
+  });
+
   it('a deposit receipt undone on both servers at once while it is refunded: one of the three, undone once, never below zero, 10 rounds', async () => {
     const [a, b] = servers;
     if (!a || !b) throw new Error('servers missing');

@@ -168,8 +168,17 @@ export async function startDemoPair(
     /** Every status answered so far. */
     statuses,
     async post(server: ServerProcess, cookie: string, url: string, body: unknown) {
+      return this.send(server, cookie, 'POST', url, body);
+    },
+    async send(
+      server: ServerProcess,
+      cookie: string,
+      method: 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      body: unknown,
+    ) {
       const response = await fetch(`${server.url}${url}`, {
-        method: 'POST',
+        method,
         headers: { cookie, 'content-type': 'application/json', 'x-test-clock': now },
         body: JSON.stringify(body),
       });

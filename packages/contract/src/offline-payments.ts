@@ -64,6 +64,8 @@ export const DEPOSIT_MESSAGES = {
   keyReused:
     'An entry with other details was already recorded under this key. Send a new key for a new entry.',
   entryNotFound: 'This person has no such deposit entry.',
+  /** Money held for an account nobody can be named for again: refused, as its deletion is. */
+  deletedAccount: 'This account was deleted: no deposit can be recorded for it.',
   undoOfUndo: 'This entry undoes another one: record the deposit again instead.',
   alreadyUndone: 'This deposit entry is undone already.',
   /** A receipt undone would leave less than nothing held: what went out of it goes first. */
@@ -127,6 +129,9 @@ export const UNDO_PAYMENT_MESSAGES = {
   notFound: 'This person has no such payment (it may have been undone already).',
   card: 'A card payment cannot be undone here: it is refunded through the card provider.',
   deletedAccount: 'This account was deleted: its payments stay in the books as they are.',
+  /** Said once on a deleted account's rent account, which offers nothing to record or undo. */
+  deletedAccountRecord:
+    'This account was deleted: its leases, payments, charges and deposits stay in the books as they are. Nothing more can be recorded, charged or undone.',
   undone: (billingMonth: string) =>
     `The payment of ${monthLabel(billingMonth)} is undone: the month is unpaid again.`,
   failed: 'The payment could not be undone. Try again.',

@@ -116,6 +116,15 @@ const entryRows = async (person: Person) =>
       .where(eq(depositEntries.agreementId, await leaseOf(person)))
   )[0]?.n ?? 0;
 
+/** How many notices the person has, of any kind, sent or not. */
+const noticesOf = async (person: Person) =>
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(eq(notifications.userId, person.id))
+  )[0]?.n ?? 0;
+
 describe('POST /api/tenants/:id/deposits/:entryId/undo (an entry recorded by mistake)', () => {
   it('undoes a receipt: nothing of it counts as held or received, its unsent receipt withdrawn, the tenant told why', async () => {
     const tenant = await newMember(t, 'A-101', 'Undone Receipt');
@@ -279,7 +288,7 @@ describe('POST /api/tenants/:id/deposits/:entryId/undo (an entry recorded by mis
     expect(notices[0]?.n).toBe(0);
   });
 
-  it('leaves a deleted account’s deposit as it is', async () => {
+  it('leaves a deleted account’s deposit as it is: no undo, no new entry (409), nobody told', async () => {
     const tenant = await newMember(t, 'A-603', 'Gone Depositor');
     const receipt = await recorded(tenant, 'received', 2_000);
     const refund = await recorded(tenant, 'refunded', 2_000);
@@ -287,12 +296,32 @@ describe('POST /api/tenants/:id/deposits/:entryId/undo (an entry recorded by mis
       .update(users)
       .set({ deletedAt: new Date(NOW), displayName: 'Deleted account' })
       .where(eq(users.id, tenant.id));
+    const noticesBefore = await noticesOf(tenant);
     for (const id of [refund, receipt]) {
       const refused = await undo(tenant, id, { reason: 'Recorded by mistake' });
       expect(refused.statusCode).toBe(409);
       expect(errorMessage(refused)).toBe(UNDO_PAYMENT_MESSAGES.deletedAccount);
     }
+    // Money received for an account nobody can be named for again would be held for no one.
+    for (const kind of ['received', 'refunded'] as const) {
+      const refused = await admin.inject({
+        method: 'POST',
+        url: `/api/tenants/${tenant.id}/deposits`,
+        payload: {
+          key: randomUUID(),
+          agreementId: await leaseOf(tenant),
+          kind,
+          amount: 1_000,
+          method: 'cash',
+          date: '2026-11-23',
+        },
+      });
+      expect(refused.statusCode, kind).toBe(409);
+      expect(errorMessage(refused), kind).toBe(DEPOSIT_MESSAGES.deletedAccount);
+    }
     expect(await entryRows(tenant)).toBe(2);
+    expect((await depositOf(tenant)).held).toBe(0);
+    expect(await noticesOf(tenant)).toBe(noticesBefore);
   });
 
   it('the database takes only an undo that matches its entry, once, and never below nothing', async () => {

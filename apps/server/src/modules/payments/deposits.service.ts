@@ -200,77 +200,90 @@ export async function recordDepositEntry(
   assertOfflineDay(input.date, lease, now, timeZone, 'date');
   let entry: EntryRow | undefined;
   try {
-    entry = await onceByKey('deposit_entries_key_unique', () =>
-      db.transaction(async (tx) => {
-        // Entries of one lease take turns (the trigger takes the same lock), so `before` is exact.
-        await tx
-          .select({ id: agreements.id })
-          .from(agreements)
-          .where(eq(agreements.id, lease.id))
-          .for('no key update');
-        // Sent again under its key (a retry, a second click, another server): recorded once.
-        const [earlier] = await tx
-          .select()
-          .from(depositEntries)
-          // Whatever lease it was sent for: a key names one entry.
-          .where(eq(depositEntries.requestKey, input.key));
-        const sent = {
-          agreementId: lease.id,
-          kind: input.kind,
-          amount: input.amount,
-          method: input.method,
-          reference: input.reference ?? null,
-          entryDate: input.date,
-        };
-        const again = replayed(earlier, sent, DEPOSIT_MESSAGES.keyReused);
-        if (again) return again;
-        const before = (await depositsHeld(tx, [lease.id])).get(lease.id) ?? 0;
-        const [row] = await tx
-          .insert(depositEntries)
-          .values({
-            ...sent,
-            recordedBy: actor.id,
-            recordedAt: now,
-            requestKey: input.key,
-          })
-          .returning();
-        if (!row) throw new Error('deposit entry not returned');
-        const after = input.kind === 'received' ? before + input.amount : before - input.amount;
-        const how = PAYMENT_METHOD_IN_SENTENCE[input.method];
-        // The tenant is told, once: an entry sent again under its key returned above.
-        await notify(tx, personId, {
-          kind: 'deposit-entry',
-          data: {
-            entryId: row.id,
-            entry: input.kind,
-            amount: input.amount,
-            method: how,
-            date: input.date,
-            apartmentNo: lease.apartmentNo,
-            held: after,
-          },
-        });
-        await recordAudit(tx, actor, {
-          action: input.kind === 'received' ? 'deposit.received' : 'deposit.refunded',
-          subjectType: 'lease',
-          subjectId: lease.id,
-          summary: `${
-            input.kind === 'received'
-              ? `${actor.name} recorded a deposit of ${input.amount.toLocaleString('en-US')} BDT received by ${how} on ${dayLabel(input.date)}`
-              : `${actor.name} recorded a deposit refund of ${input.amount.toLocaleString('en-US')} BDT by ${how} on ${dayLabel(input.date)}`
-          } for ${lease.tenantName}, apartment ${lease.apartmentNo}${input.reference ? `, ref ${input.reference}` : ''}`,
-          before: { held: before },
-          after: {
-            held: after,
+    // Run again on a deadlock, as a charge by hand is: the lease's row, then the person's, is the
+    // order a lease's end and the account's deletion take them in.
+    entry = await retryOnDeadlock(() =>
+      onceByKey('deposit_entries_key_unique', () =>
+        db.transaction(async (tx) => {
+          // Entries of one lease take turns (the trigger takes the same lock), so `before` is exact.
+          await tx
+            .select({ id: agreements.id })
+            .from(agreements)
+            .where(eq(agreements.id, lease.id))
+            .for('no key update');
+          // The person's row held (shared) until this commits: their account's deletion under way
+          // finishes first (and this is refused) or waits, and then finds the deposit held and
+          // keeps the account. Money held for an account nobody can be named for is never kept.
+          const [person] = await tx
+            .select({ deletedAt: users.deletedAt })
+            .from(users)
+            .where(eq(users.id, personId))
+            .for('share');
+          if (!person || person.deletedAt) throw conflict(DEPOSIT_MESSAGES.deletedAccount);
+          // Sent again under its key (a retry, a second click, another server): recorded once.
+          const [earlier] = await tx
+            .select()
+            .from(depositEntries)
+            // Whatever lease it was sent for: a key names one entry.
+            .where(eq(depositEntries.requestKey, input.key));
+          const sent = {
+            agreementId: lease.id,
             kind: input.kind,
             amount: input.amount,
             method: input.method,
             reference: input.reference ?? null,
-            date: input.date,
-          },
-        });
-        return row;
-      }),
+            entryDate: input.date,
+          };
+          const again = replayed(earlier, sent, DEPOSIT_MESSAGES.keyReused);
+          if (again) return again;
+          const before = (await depositsHeld(tx, [lease.id])).get(lease.id) ?? 0;
+          const [row] = await tx
+            .insert(depositEntries)
+            .values({
+              ...sent,
+              recordedBy: actor.id,
+              recordedAt: now,
+              requestKey: input.key,
+            })
+            .returning();
+          if (!row) throw new Error('deposit entry not returned');
+          const after = input.kind === 'received' ? before + input.amount : before - input.amount;
+          const how = PAYMENT_METHOD_IN_SENTENCE[input.method];
+          // The tenant is told, once: an entry sent again under its key returned above.
+          await notify(tx, personId, {
+            kind: 'deposit-entry',
+            data: {
+              entryId: row.id,
+              entry: input.kind,
+              amount: input.amount,
+              method: how,
+              date: input.date,
+              apartmentNo: lease.apartmentNo,
+              held: after,
+            },
+          });
+          await recordAudit(tx, actor, {
+            action: input.kind === 'received' ? 'deposit.received' : 'deposit.refunded',
+            subjectType: 'lease',
+            subjectId: lease.id,
+            summary: `${
+              input.kind === 'received'
+                ? `${actor.name} recorded a deposit of ${input.amount.toLocaleString('en-US')} BDT received by ${how} on ${dayLabel(input.date)}`
+                : `${actor.name} recorded a deposit refund of ${input.amount.toLocaleString('en-US')} BDT by ${how} on ${dayLabel(input.date)}`
+            } for ${lease.tenantName}, apartment ${lease.apartmentNo}${input.reference ? `, ref ${input.reference}` : ''}`,
+            before: { held: before },
+            after: {
+              held: after,
+              kind: input.kind,
+              amount: input.amount,
+              method: input.method,
+              reference: input.reference ?? null,
+              date: input.date,
+            },
+          });
+          return row;
+        }),
+      ),
     );
   } catch (error) {
     if (checkViolation(error) !== 'deposit_entries_held_non_negative') throw error;

@@ -103,8 +103,11 @@ export function LeaseDeposit({
   focusHeading = false,
   onHeadingFocused,
   onUndone,
+  deleted = false,
 }: {
   userId: string;
+  /** The account was deleted: its deposit is shown as it stands, with nothing to record or undo. */
+  deleted?: boolean;
   /** Focus the heading once drawn: the section that shows an undo just made. */
   focusHeading?: boolean;
   /** The heading took the focus asked for (the request is done with). */
@@ -239,7 +242,7 @@ export function LeaseDeposit({
                   {line.adds ? '+' : '−'}
                   {formatRent(line.amount)}
                 </span>
-                {line.undoable && (
+                {line.undoable && !deleted && (
                   <button
                     type="button"
                     className="btn btn-ghost btn-xs text-error"
@@ -254,91 +257,93 @@ export function LeaseDeposit({
           ))}
         </ul>
       )}
-      <form
-        onSubmit={submit}
-        noValidate
-        aria-label={`Record a deposit entry for ${leaseName}`}
-        className="space-y-5 border-t border-base-300 pt-5"
-      >
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium">Record</legend>
-          <div className="flex flex-wrap gap-x-6 gap-y-2">
-            {(['received', 'refunded'] as const).map((option) => (
-              <label key={option} className="flex cursor-pointer items-center gap-2 text-sm">
-                <input
-                  {...register('kind', {
-                    onChange: () =>
-                      setValue('amount', suggested(option) || ('' as unknown as number)),
-                  })}
-                  type="radio"
-                  value={option}
-                  className="radio radio-primary radio-sm"
-                />
-                {option === 'received' ? 'Deposit received' : 'Deposit refunded'}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          <FormField
-            id={id('amount')}
-            label="Amount (BDT)"
-            hint={hint}
-            error={errors.amount?.message}
-          >
-            <input
-              {...register('amount', { valueAsNumber: true })}
-              {...describedBy(id('amount'), errors.amount?.message, hint)}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={OFFLINE_LIMITS.maxDeposit}
-              step={1}
-              className="input w-full"
-            />
-          </FormField>
-          <FormField id={id('method')} label="Method" error={errors.method?.message}>
-            <select
-              {...register('method')}
-              {...describedBy(id('method'), errors.method?.message)}
-              className="select w-full"
-            >
-              {OFFLINE_PAYMENT_METHODS.map((method) => (
-                <option key={method} value={method}>
-                  {PAYMENT_METHOD_LABELS[method]}
-                </option>
+      {!deleted && (
+        <form
+          onSubmit={submit}
+          noValidate
+          aria-label={`Record a deposit entry for ${leaseName}`}
+          className="space-y-5 border-t border-base-300 pt-5"
+        >
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">Record</legend>
+            <div className="flex flex-wrap gap-x-6 gap-y-2">
+              {(['received', 'refunded'] as const).map((option) => (
+                <label key={option} className="flex cursor-pointer items-center gap-2 text-sm">
+                  <input
+                    {...register('kind', {
+                      onChange: () =>
+                        setValue('amount', suggested(option) || ('' as unknown as number)),
+                    })}
+                    type="radio"
+                    value={option}
+                    className="radio radio-primary radio-sm"
+                  />
+                  {option === 'received' ? 'Deposit received' : 'Deposit refunded'}
+                </label>
               ))}
-            </select>
-          </FormField>
-          <FormField
-            id={id('reference')}
-            label="Reference (optional)"
-            error={errors.reference?.message}
-          >
-            <input
-              {...register('reference')}
-              {...describedBy(id('reference'), errors.reference?.message)}
-              maxLength={OFFLINE_LIMITS.reference}
-              autoComplete="off"
-              className="input w-full"
-            />
-          </FormField>
-          <FormField id={id('date')} label="Date" error={errors.date?.message}>
-            <input
-              {...register('date')}
-              {...describedBy(id('date'), errors.date?.message)}
-              type="date"
-              max={today}
-              className="input w-full"
-            />
-          </FormField>
-        </div>
-        <div className="flex justify-end">
-          <BusyButton busy={busy} type="submit" className="btn btn-primary w-full sm:w-auto">
-            {kind === 'refunded' ? 'Record refund' : 'Record deposit received'}
-          </BusyButton>
-        </div>
-      </form>
+            </div>
+          </fieldset>
+          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+            <FormField
+              id={id('amount')}
+              label="Amount (BDT)"
+              hint={hint}
+              error={errors.amount?.message}
+            >
+              <input
+                {...register('amount', { valueAsNumber: true })}
+                {...describedBy(id('amount'), errors.amount?.message, hint)}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={OFFLINE_LIMITS.maxDeposit}
+                step={1}
+                className="input w-full"
+              />
+            </FormField>
+            <FormField id={id('method')} label="Method" error={errors.method?.message}>
+              <select
+                {...register('method')}
+                {...describedBy(id('method'), errors.method?.message)}
+                className="select w-full"
+              >
+                {OFFLINE_PAYMENT_METHODS.map((method) => (
+                  <option key={method} value={method}>
+                    {PAYMENT_METHOD_LABELS[method]}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <FormField
+              id={id('reference')}
+              label="Reference (optional)"
+              error={errors.reference?.message}
+            >
+              <input
+                {...register('reference')}
+                {...describedBy(id('reference'), errors.reference?.message)}
+                maxLength={OFFLINE_LIMITS.reference}
+                autoComplete="off"
+                className="input w-full"
+              />
+            </FormField>
+            <FormField id={id('date')} label="Date" error={errors.date?.message}>
+              <input
+                {...register('date')}
+                {...describedBy(id('date'), errors.date?.message)}
+                type="date"
+                max={today}
+                className="input w-full"
+              />
+            </FormField>
+          </div>
+          <div className="flex justify-end">
+            <BusyButton busy={busy} type="submit" className="btn btn-primary w-full sm:w-auto">
+              {kind === 'refunded' ? 'Record refund' : 'Record deposit received'}
+            </BusyButton>
+          </div>
+        </form>
+      )}
       {undoing && (
         <UndoDepositDialog
           key={undoing._id}

@@ -6,7 +6,11 @@ import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { formatRent, formatShortDate } from '../../../lib/format';
 import { useBackToList } from '../../../lib/use-page';
-import { monthLabel, type LeaseDeposit as Deposit } from '@structomate/contract';
+import {
+  monthLabel,
+  UNDO_PAYMENT_MESSAGES,
+  type LeaseDeposit as Deposit,
+} from '@structomate/contract';
 import { useTenantAccount } from '../api/get-tenant-account';
 import { LeaseDeposit } from './lease-deposit';
 import { RecordPayment } from './record-payment';
@@ -80,8 +84,18 @@ export function TenantAccount({
       {back}
       <PageHeader
         title={`${person.displayName}: rent account`}
-        description={`${person.email} · ${person.role === 'member' ? 'Member' : person.role === 'user' ? 'Former tenant' : 'Admin'}`}
+        description={
+          // A deleted account's email is made up (its own was erased): not shown.
+          person.deleted
+            ? 'Account deleted'
+            : `${person.email} · ${person.role === 'member' ? 'Member' : person.role === 'user' ? 'Former tenant' : 'Admin'}`
+        }
       />
+      {person.deleted && (
+        <p className="rounded-field border border-base-300 bg-base-200/60 px-4 py-3 text-sm">
+          {UNDO_PAYMENT_MESSAGES.deletedAccountRecord}
+        </p>
+      )}
       <section aria-labelledby="leases-heading" className="space-y-3">
         <h2 id="leases-heading" className="text-xl font-semibold">
           Leases
@@ -123,7 +137,7 @@ export function TenantAccount({
         leases={ledger.leases}
         deleted={person.deleted}
       />
-      <TenantPayments userId={person._id} transactions={transactions} />
+      <TenantPayments userId={person._id} transactions={transactions} deleted={person.deleted} />
       {deposits.map((deposit) => (
         <LeaseDeposit
           key={depositKey(deposit)}
@@ -135,6 +149,7 @@ export function TenantAccount({
           deposit={deposit}
           leaseName={leaseName(deposit.agreementId)}
           today={ledger.today}
+          deleted={person.deleted}
         />
       ))}
     </div>

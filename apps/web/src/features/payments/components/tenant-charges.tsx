@@ -47,7 +47,7 @@ export function TenantCharges({
   userId: string;
   /** Their leases (the ledger's), any of which may be charged; none: nothing is shown. */
   leases: RentLedger['leases'];
-  /** The account was deleted: its charges stay, nothing more is charged. */
+  /** The account was deleted: its charges stay as they are; nothing is charged, paid or undone. */
   deleted?: boolean;
 }) {
   const headingId = useId();
@@ -94,8 +94,7 @@ export function TenantCharges({
           )}
         </div>
       </div>
-      {deleted && <p className="text-sm text-base-content/75">{CHARGE_MESSAGES.deletedAccount}</p>}
-      {adding && (
+      {adding && !deleted && (
         <AddChargeForm
           userId={userId}
           leases={leases}
@@ -106,14 +105,14 @@ export function TenantCharges({
           }}
         />
       )}
-      {charges.length === 0 ? (
-        !deleted && (
-          <p className="text-sm text-base-content/75">
-            Nothing charged besides rent: a repair charged from a maintenance request, or a charge
-            added here, shows with its payment.
-          </p>
-        )
-      ) : (
+      {charges.length === 0 && (
+        <p className="text-sm text-base-content/75">
+          {deleted
+            ? 'Nothing was charged besides rent.'
+            : 'Nothing charged besides rent: a repair charged from a maintenance request, or a charge added here, shows with its payment.'}
+        </p>
+      )}
+      {charges.length > 0 && (
         <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
           {charges.map((charge) => (
             <li key={charge._id} className="space-y-3 px-4 py-3 text-sm">
@@ -137,7 +136,7 @@ export function TenantCharges({
                 </div>
                 <div className="flex flex-wrap items-center gap-2 self-start sm:self-auto">
                   <ChargeFigures charge={charge} />
-                  {charge.paid && (
+                  {charge.paid && !deleted && (
                     <button
                       type="button"
                       className="btn btn-ghost btn-xs text-error"
@@ -147,7 +146,7 @@ export function TenantCharges({
                       Undo
                     </button>
                   )}
-                  {!charge.paid && !charge.cancelled && recording !== charge._id && (
+                  {!charge.paid && !charge.cancelled && !deleted && recording !== charge._id && (
                     <>
                       <button
                         type="button"

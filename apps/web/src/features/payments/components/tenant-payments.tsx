@@ -19,9 +19,12 @@ import { UndoRecordDialog } from './undo-record-dialog';
 export function TenantPayments({
   userId,
   transactions,
+  deleted = false,
 }: {
   userId: string;
   transactions: Transaction[];
+  /** The account was deleted: its payments stay as they are, with no Undo. */
+  deleted?: boolean;
 }) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -59,7 +62,7 @@ export function TenantPayments({
                 >
                   Receipt
                 </Link>
-                {payment.provider === 'offline' && (
+                {payment.provider === 'offline' && !deleted && (
                   <button
                     type="button"
                     className="btn btn-ghost btn-sm text-error"
