@@ -161,30 +161,32 @@ export async function startDemoPair(
   if (!admin) throw new Error('no admin');
   const session = await createSession(created.database.db, admin.id, 1, undefined);
   const statuses: number[] = [];
+  /** A request as `cookie` to `server`, at the clocked instant; its status is kept. */
+  const send = async (
+    server: ServerProcess,
+    cookie: string,
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body: unknown,
+  ) => {
+    const response = await fetch(`${server.url}${url}`, {
+      method,
+      headers: { cookie, 'content-type': 'application/json', 'x-test-clock': now },
+      body: JSON.stringify(body),
+    });
+    statuses.push(response.status);
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
   return {
     database: created.database,
     servers: servers as [ServerProcess, ServerProcess],
     adminCookie: `sm_session=${session.token}`,
     /** Every status answered so far. */
     statuses,
-    async post(server: ServerProcess, cookie: string, url: string, body: unknown) {
-      return this.send(server, cookie, 'POST', url, body);
-    },
-    async send(
-      server: ServerProcess,
-      cookie: string,
-      method: 'POST' | 'PUT' | 'DELETE',
-      url: string,
-      body: unknown,
-    ) {
-      const response = await fetch(`${server.url}${url}`, {
-        method,
-        headers: { cookie, 'content-type': 'application/json', 'x-test-clock': now },
-        body: JSON.stringify(body),
-      });
-      statuses.push(response.status);
-      return { status: response.status, body: (await response.json()) as unknown };
-    },
+    /** A POST as `cookie` to `server`, at the clocked instant. */
+    post: (server: ServerProcess, cookie: string, url: string, body: unknown) =>
+      send(server, cookie, 'POST', url, body),
+    send,
     async stop() {
       await Promise.all(servers.map((server) => server.stop()));
       await created.database.close();

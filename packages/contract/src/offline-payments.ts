@@ -129,9 +129,6 @@ export const UNDO_PAYMENT_MESSAGES = {
   notFound: 'This person has no such payment (it may have been undone already).',
   card: 'A card payment cannot be undone here: it is refunded through the card provider.',
   deletedAccount: 'This account was deleted: its payments stay in the books as they are.',
-  /** Said once on a deleted account's rent account, which offers nothing to record or undo. */
-  deletedAccountRecord:
-    'This account was deleted: its leases, payments, charges and deposits stay in the books as they are. Nothing more can be recorded, charged or undone.',
   undone: (billingMonth: string) =>
     `The payment of ${monthLabel(billingMonth)} is undone: the month is unpaid again.`,
   failed: 'The payment could not be undone. Try again.',
@@ -254,6 +251,13 @@ export const RecordDepositResponseSchema = z.object({
 });
 export type RecordDepositResponse = z.infer<typeof RecordDepositResponseSchema>;
 
+/** What the admin's rent account of a person says of the account itself. */
+export const RENT_ACCOUNT_MESSAGES = {
+  /** Said once on a deleted account's rent account, which offers nothing to record or undo. */
+  deleted:
+    'This account was deleted: its leases, payments, charges and deposits stay in the books as they are. Nothing more can be recorded, charged or undone.',
+} as const;
+
 /**
  * A person's rent account as the admin sees it (the member's record): the ledger, every payment
  * (for its receipt), and each lease's deposit.
@@ -264,7 +268,10 @@ export const TenantAccountSchema = z.object({
     displayName: z.string(),
     email: z.string(),
     role: RoleSchema,
-    /** Deleted by its owner: its books stay; the server charges it nothing more (409). */
+    /**
+     * Deleted by its owner: its books stay as they are; the server records, charges and undoes
+     * nothing more for it (409).
+     */
     deleted: z.boolean().default(false),
   }),
   ledger: RentLedgerSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { retryOnDeadlock } from '../lib/db-errors';
 import { deleteExpiredLimits } from '../lib/rate-limit';
 import { deleteExpiredSessions } from '../modules/auth/auth.service';
 import { deleteUnusedUploads } from '../modules/images/images.service';
@@ -13,7 +14,11 @@ export const closeEndedLeasesJob = defineJob({
   data: ScheduledRunSchema,
   cron: '5 * * * *',
   run: async (app, data, { log }) => {
-    const closed = await settleLeaseEnds(app.db, runsAt(app, data), app.config.rent.timeZone);
+    // Run again if PostgreSQL ends it as a deadlock: money recorded for one of the tenants at that
+    // moment holds their row before the figures this updates first (as requests do, auth.ts).
+    const closed = await retryOnDeadlock(() =>
+      settleLeaseEnds(app.db, runsAt(app, data), app.config.rent.timeZone),
+    );
     if (closed > 0) log.info({ closed }, 'closed leases whose last day has passed');
   },
 });

@@ -20,7 +20,6 @@ import {
   maintenanceContacts,
   maintenanceCosts,
   maintenanceRequests,
-  users,
 } from '../../db/schema';
 import { AppError, conflict } from '../../lib/app-error';
 import { addDays } from '../../lib/clock';
@@ -29,6 +28,7 @@ import { onceByKey, replayed } from '../../lib/request-keys';
 import { defineJob, runsAt, ScheduledRunSchema } from '../../plugins/jobs';
 import { recordAudit } from '../audit/audit.service';
 import { addCharge } from '../payments/payments.service';
+import { holdPerson } from '../users/users.service';
 import {
   addEvent,
   forChange,
@@ -313,12 +313,8 @@ async function tenantStays(tx: Database, tenantId: string, leaseId: string): Pro
     .from(agreements)
     .where(eq(agreements.id, leaseId))
     .for('share');
-  const [tenant] = await tx
-    .select({ deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, tenantId))
-    .for('share');
-  return tenant !== undefined && tenant.deletedAt === null;
+  const tenant = await holdPerson(tx, tenantId);
+  return tenant !== undefined && !tenant.deleted;
 }
 
 /** `text` cut to `length` characters (whole code points), with an ellipsis when cut. */

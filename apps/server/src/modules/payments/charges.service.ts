@@ -13,6 +13,7 @@ import { and, desc, eq, isNotNull, isNull, sql, type AnyColumn, type SQL } from 
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { agreements, apartments, charges, users } from '../../db/schema';
+import { holdPerson } from '../users/users.service';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
 import { retryOnDeadlock } from '../../lib/db-errors';
@@ -269,13 +270,9 @@ export async function undoChargePayment(
     db.transaction(async (tx) => {
       // The person's row held (shared) first, as an undone rent payment does: an account deletion
       // under way finishes first (and the payment stays) or waits, and then finds the charge owed.
-      const [person] = await tx
-        .select({ name: users.displayName, deletedAt: users.deletedAt })
-        .from(users)
-        .where(eq(users.id, owner.tenantId))
-        .for('share');
+      const person = await holdPerson(tx, owner.tenantId);
       if (!person) throw notFound(CHARGE_MESSAGES.notFound);
-      if (person.deletedAt) throw conflict(UNDO_PAYMENT_MESSAGES.deletedAccount);
+      if (person.deleted) throw conflict(UNDO_PAYMENT_MESSAGES.deletedAccount);
       const [charge] = await tx
         .select({
           description: charges.description,
@@ -446,12 +443,7 @@ export async function addChargeByHand(
           .from(agreements)
           .where(eq(agreements.id, lease.id))
           .for('share');
-        const [person] = await tx
-          .select({ deletedAt: users.deletedAt })
-          .from(users)
-          .where(eq(users.id, personId))
-          .for('share');
-        if (!person || person.deletedAt) throw conflict(CHARGE_MESSAGES.deletedAccount);
+        const person = await holdPerson(tx, personId);
         const [earlier] = await tx
           .select({
             id: charges.id,
@@ -464,7 +456,9 @@ export async function addChargeByHand(
           // Whatever person or lease it was sent for: a key names one charge.
           .where(eq(charges.requestKey, input.key));
         const again = replayed(earlier, sent, CHARGE_MESSAGES.keyReused);
+        // Sent again after the charge was added, its answer is the charge, whatever came since.
         if (again) return again.id;
+        if (!person || person.deleted) throw conflict(CHARGE_MESSAGES.deletedAccount);
         const chargeId = await addCharge(tx, {
           ...sent,
           requestId: null,

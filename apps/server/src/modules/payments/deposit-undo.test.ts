@@ -291,7 +291,23 @@ describe('POST /api/tenants/:id/deposits/:entryId/undo (an entry recorded by mis
   it('leaves a deleted account’s deposit as it is: no undo, no new entry (409), nobody told', async () => {
     const tenant = await newMember(t, 'A-603', 'Gone Depositor');
     const receipt = await recorded(tenant, 'received', 2_000);
-    const refund = await recorded(tenant, 'refunded', 2_000);
+    const refundSent = {
+      key: randomUUID(),
+      agreementId: await leaseOf(tenant),
+      kind: 'refunded',
+      amount: 2_000,
+      method: 'cash',
+      date: '2026-11-23',
+    };
+    const sendRefund = () =>
+      admin.inject({
+        method: 'POST',
+        url: `/api/tenants/${tenant.id}/deposits`,
+        payload: refundSent,
+      });
+    const first = await sendRefund();
+    expect(first.statusCode, first.body).toBe(201);
+    const refund = RecordDepositResponseSchema.parse(first.json()).entry._id;
     await t.database.db
       .update(users)
       .set({ deletedAt: new Date(NOW), displayName: 'Deleted account' })
@@ -319,6 +335,10 @@ describe('POST /api/tenants/:id/deposits/:entryId/undo (an entry recorded by mis
       expect(refused.statusCode, kind).toBe(409);
       expect(errorMessage(refused), kind).toBe(DEPOSIT_MESSAGES.deletedAccount);
     }
+    // The refund sent again under its key (its answer was lost) is answered with the entry.
+    const again = await sendRefund();
+    expect(again.statusCode, again.body).toBe(201);
+    expect(RecordDepositResponseSchema.parse(again.json()).entry._id).toBe(refund);
     expect(await entryRows(tenant)).toBe(2);
     expect((await depositOf(tenant)).held).toBe(0);
     expect(await noticesOf(tenant)).toBe(noticesBefore);

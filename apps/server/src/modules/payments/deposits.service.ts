@@ -13,7 +13,8 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../lib/sql-rows';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { agreements, apartments, depositEntries, payments, users } from '../../db/schema';
+import { agreements, apartments, depositEntries, payments } from '../../db/schema';
+import { holdPerson } from '../users/users.service';
 import { conflict, notFound } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
 import { checkViolation, retryOnDeadlock, uniqueViolation } from '../../lib/db-errors';
@@ -186,7 +187,8 @@ type RecordDeposit = z.output<typeof RecordDepositRequestSchema>;
 
 /**
  * A deposit received from the tenant or given back, as the admin recorded it. A refund beyond
- * what is held is refused (409) by the database, whatever else runs at the same moment.
+ * what is held is refused (409) by the database, whatever else runs at the same moment; so is any
+ * entry for a deleted account (409), even one whose deletion runs at that moment.
  */
 export async function recordDepositEntry(
   db: Database,
@@ -200,8 +202,9 @@ export async function recordDepositEntry(
   assertOfflineDay(input.date, lease, now, timeZone, 'date');
   let entry: EntryRow | undefined;
   try {
-    // Run again on a deadlock, as a charge by hand is: the lease's row, then the person's, is the
-    // order a lease's end and the account's deletion take them in.
+    // Run again on a deadlock, as a charge by hand is: the person's row is held before the entry's
+    // trigger reaches what their other lease's end (by notice) updates first, and PostgreSQL may
+    // end one of the two.
     entry = await retryOnDeadlock(() =>
       onceByKey('deposit_entries_key_unique', () =>
         db.transaction(async (tx) => {
@@ -214,12 +217,7 @@ export async function recordDepositEntry(
           // The person's row held (shared) until this commits: their account's deletion under way
           // finishes first (and this is refused) or waits, and then finds the deposit held and
           // keeps the account. Money held for an account nobody can be named for is never kept.
-          const [person] = await tx
-            .select({ deletedAt: users.deletedAt })
-            .from(users)
-            .where(eq(users.id, personId))
-            .for('share');
-          if (!person || person.deletedAt) throw conflict(DEPOSIT_MESSAGES.deletedAccount);
+          const person = await holdPerson(tx, personId);
           // Sent again under its key (a retry, a second click, another server): recorded once.
           const [earlier] = await tx
             .select()
@@ -235,7 +233,9 @@ export async function recordDepositEntry(
             entryDate: input.date,
           };
           const again = replayed(earlier, sent, DEPOSIT_MESSAGES.keyReused);
+          // Sent again after it was recorded, its answer is the entry, whatever came since.
           if (again) return again;
+          if (!person || person.deleted) throw conflict(DEPOSIT_MESSAGES.deletedAccount);
           const before = (await depositsHeld(tx, [lease.id])).get(lease.id) ?? 0;
           const [row] = await tx
             .insert(depositEntries)
@@ -339,13 +339,9 @@ export async function undoDepositEntry(
           .from(agreements)
           .where(eq(agreements.id, entry.agreementId))
           .for('no key update');
-        const [person] = await tx
-          .select({ name: users.displayName, deletedAt: users.deletedAt })
-          .from(users)
-          .where(eq(users.id, personId))
-          .for('share');
+        const person = await holdPerson(tx, personId);
         if (!person) throw notFound(DEPOSIT_MESSAGES.entryNotFound);
-        if (person.deletedAt) throw conflict(UNDO_PAYMENT_MESSAGES.deletedAccount);
+        if (person.deleted) throw conflict(UNDO_PAYMENT_MESSAGES.deletedAccount);
         const [undoneBy] = await tx
           .select({ id: depositEntries.id })
           .from(depositEntries)

@@ -521,12 +521,13 @@ describe('a charge added by hand', () => {
     const leaving = await newMember(t, 'C-302', 'Leaving Tenant');
     const agreementId = await leaseIdOf(t, leaving);
     await removeMember(t, leaving);
-    const cleaning = await add(admin, leaving, {
+    const cleaningSent = {
       agreementId,
       description: 'Cleaning after moving out',
       amount: 2_000,
       key: randomUUID(),
-    });
+    };
+    const cleaning = await add(admin, leaving, cleaningSent);
     expect(cleaning.statusCode, cleaning.body).toBe(201);
 
     const gone = await newMember(t, 'A-301', 'Gone Tenant');
@@ -557,6 +558,17 @@ describe('a charge added by hand', () => {
       ).person.deleted;
     expect(await personOn(gone)).toBe(true);
     expect(await personOn(leaving)).toBe(false);
+
+    // A charge sent again under its key once the account is gone (its answer was lost) is
+    // answered with the charge made, not refused.
+    await t.database.db
+      .update(users)
+      .set({ deletedAt: new Date(NOW), displayName: 'Deleted account' })
+      .where(eq(users.id, leaving.id));
+    const again = await add(admin, leaving, cleaningSent);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ _id: cleaning.json()._id });
+    expect(await chargesOf(leaving)).toHaveLength(1);
   });
 
   it('refuses bad input, another person’s lease, other roles; nothing is added', async () => {

@@ -15,7 +15,8 @@ import {
 } from '@structomate/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { agreements, payments, users } from '../../db/schema';
+import { agreements, payments } from '../../db/schema';
+import { holdPerson } from '../users/users.service';
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { retryOnDeadlock, uniqueViolation } from '../../lib/db-errors';
@@ -217,13 +218,9 @@ export async function undoOfflinePayment(
     db.transaction(async (tx) => {
       // The person's row held (shared) until this commits: an account deletion under way finishes
       // first (and the payment stays) or waits, and then finds the month owed and keeps the account.
-      const [person] = await tx
-        .select({ deletedAt: users.deletedAt })
-        .from(users)
-        .where(eq(users.id, personId))
-        .for('share');
+      const person = await holdPerson(tx, personId);
       if (!person) throw notFound(UNDO_PAYMENT_MESSAGES.notFound);
-      if (person.deletedAt) throw conflict(UNDO_PAYMENT_MESSAGES.deletedAccount);
+      if (person.deleted) throw conflict(UNDO_PAYMENT_MESSAGES.deletedAccount);
       const [before] = await transactionsWhere(tx, ofPerson, 1);
       if (!before) throw notFound(UNDO_PAYMENT_MESSAGES.notFound);
       if (before.provider !== 'offline') throw conflict(UNDO_PAYMENT_MESSAGES.card);

@@ -30,7 +30,7 @@ import { prepareJson, sendPrepared } from '../../lib/prepared-answer';
 import { currentUser } from '../../plugins/auth';
 import { actorOf } from '../audit/audit.service';
 import { assertOwnLookup } from '../leases/leases.service';
-import { getUserById, isAccountDeleted } from '../users/users.service';
+import { getAccountHolder } from '../users/users.service';
 import { billingRules, paymentsContext } from './payments.service';
 import { prepareIntent } from './intents.service';
 import { listCharges } from './charges.service';
@@ -175,13 +175,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const person = await getUserById(app.db, request.params.id);
+      const person = await getAccountHolder(app.db, request.params.id);
       if (!person) throw new AppError('NOT_FOUND', 'No account has this id');
       reply.header('cache-control', 'no-store');
-      const [ledger, transactions, deleted] = await Promise.all([
+      const [ledger, transactions] = await Promise.all([
         personLedger(app.db, rules, request.now, person._id),
         listTransactions(app.db, person._id),
-        isAccountDeleted(app.db, person._id),
       ]);
       const [deposits, charges] = await Promise.all([
         leaseDeposits(
@@ -191,7 +190,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         listCharges(app.db, person._id),
       ]);
       return {
-        person: { ...person, deleted },
+        person,
         ledger,
         transactions,
         deposits,

@@ -71,10 +71,37 @@ export async function getUserById(db: Database, id: string): Promise<SessionUser
   return row && toSessionUser(row);
 }
 
-/** Whether the account `id` was deleted (its books stay, under "Deleted account"). */
-export async function isAccountDeleted(db: Database, id: string): Promise<boolean> {
-  const [row] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, id));
-  return row?.deletedAt !== undefined && row.deletedAt !== null;
+/**
+ * The person `id` as their rent account names them, and whether their account was deleted (its
+ * books stay, under "Deleted account"), in one read.
+ */
+export async function getAccountHolder(
+  db: Database,
+  id: string,
+): Promise<(SessionUser & { deleted: boolean }) | undefined> {
+  const [row] = await db
+    .select({ ...userColumns, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, id));
+  return row && { ...toSessionUser(row), deleted: row.deletedAt !== null };
+}
+
+/**
+ * The person `id`'s row, held (shared) until the caller's transaction ends, and whether their
+ * account was deleted: money recorded for them meanwhile and their account's deletion take
+ * turns. A deletion under way finishes first (and the caller refuses) or waits, and then sees
+ * what the caller recorded. Undefined: no such person.
+ */
+export async function holdPerson(
+  tx: Database,
+  id: string,
+): Promise<{ name: string; deleted: boolean } | undefined> {
+  const [row] = await tx
+    .select({ name: users.displayName, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('share');
+  return row && { name: row.name, deleted: row.deletedAt !== null };
 }
 
 const DUPLICATE_EMAIL = 'An account with this email already exists. Log in instead.';

@@ -17,9 +17,10 @@ export function useRecordDeposit(userId: string) {
     mutationFn: (body: RecordDepositRequest) => postDepositEntry(userId, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rentQueryKeys.account(userId) }),
     onError: (error) => {
-      // No answer, or a fault: the entry may have been recorded; show what the server holds.
+      // No answer, or a fault: the entry may have been recorded; refused for what changed since
+      // (held less after another admin's refund, the account deleted): show what the server holds.
       const status = error instanceof ApiError ? error.status : 0;
-      if (status === 0 || status >= 500) {
+      if (status === 0 || status === 409 || status >= 500) {
         void queryClient.invalidateQueries({ queryKey: rentQueryKeys.account(userId) });
       }
     },

@@ -224,7 +224,9 @@ export function LeaseDeposit({
         </div>
       </dl>
       {lines.length === 0 ? (
-        <p className="text-sm text-base-content/75">No deposit was recorded yet.</p>
+        <p className="text-sm text-base-content/75">
+          {deleted ? 'No deposit was recorded.' : 'No deposit was recorded yet.'}
+        </p>
       ) : (
         <ul className="divide-y divide-base-300 rounded-field border border-base-300 text-sm">
           {lines.map((line) => (

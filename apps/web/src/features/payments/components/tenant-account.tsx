@@ -8,7 +8,7 @@ import { formatRent, formatShortDate } from '../../../lib/format';
 import { useBackToList } from '../../../lib/use-page';
 import {
   monthLabel,
-  UNDO_PAYMENT_MESSAGES,
+  RENT_ACCOUNT_MESSAGES,
   type LeaseDeposit as Deposit,
 } from '@structomate/contract';
 import { useTenantAccount } from '../api/get-tenant-account';
@@ -85,15 +85,15 @@ export function TenantAccount({
       <PageHeader
         title={`${person.displayName}: rent account`}
         description={
-          // A deleted account's email is made up (its own was erased): not shown.
+          // A deleted account's email is made up (its own was erased): the note below says it all.
           person.deleted
-            ? 'Account deleted'
+            ? undefined
             : `${person.email} · ${person.role === 'member' ? 'Member' : person.role === 'user' ? 'Former tenant' : 'Admin'}`
         }
       />
       {person.deleted && (
         <p className="rounded-field border border-base-300 bg-base-200/60 px-4 py-3 text-sm">
-          {UNDO_PAYMENT_MESSAGES.deletedAccountRecord}
+          {RENT_ACCOUNT_MESSAGES.deleted}
         </p>
       )}
       <section aria-labelledby="leases-heading" className="space-y-3">
