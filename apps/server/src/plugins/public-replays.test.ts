@@ -55,6 +55,24 @@ describe('public replays', () => {
     expect(compressed.headers['content-encoding']).toBe('br');
   });
 
+  it('send text beyond ASCII again byte for byte, with its length in bytes', async () => {
+    const [flat] = await t.database.db
+      .update(apartments)
+      .set({ details: 'Corner flat — south light, ঢাকা view, 2 বেডরুম ✓' })
+      .where(eq(apartments.apartmentNo, 'B-203'))
+      .returning({ id: apartments.id });
+    await t.app.publicCache.invalidate('apartments');
+    const page = `/api/apartments/${flat?.id}`;
+    const first = await get(t, page);
+    expect(first.body.toString()).toContain('ঢাকা view, 2 বেডরুম ✓');
+    const served = t.app.publicReplays.served;
+    const again = await get(t, page);
+    expect(t.app.publicReplays.served).toBe(served + 1);
+    expect(again.body.equals(first.body)).toBe(true);
+    expect(again.headers['content-length']).toBe(String(first.body.length));
+    expect(lasting(again.headers)).toEqual(lasting(first.headers));
+  });
+
   it('keep a request id a load balancer gave', async () => {
     await get(t, LISTING);
     const served = t.app.publicReplays.served;

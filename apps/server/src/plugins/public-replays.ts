@@ -37,9 +37,16 @@ interface Offer {
 interface Replay extends Offer {
   /** Writes its request line: the fields every replay of it shares are bound, written once. */
   log: FastifyBaseLogger;
-  /** The headers the pipeline sent, but the request id. */
-  headers: OutgoingHttpHeaders;
-  body: Buffer;
+  /**
+   * The headers the pipeline sent, as name and value in turn, led by the request id's name and
+   * a place for its value (each replay's own).
+   */
+  headers: (string | number | string[])[];
+  /**
+   * The bytes sent, as text when they are sent as they are (not compressed): Node then writes
+   * the head and the body together, in one write, rather than as two pieces.
+   */
+  body: Buffer | string;
 }
 
 /** Requests that may carry what changes an answer: who asks, what the asker already holds. */
@@ -146,17 +153,23 @@ export class PublicReplays {
     log: FastifyBaseLogger,
   ): void {
     if (reply.statusCode !== 200 || this.closing) return;
-    const headers = { ...reply.getHeaders() } as OutgoingHttpHeaders;
+    const sent = reply.getHeaders() as OutgoingHttpHeaders;
     // A header that names this request or sets something on the client is never sent twice.
-    if (headers['set-cookie'] !== undefined) return;
-    delete headers['x-request-id'];
-    const encoding = headers['content-encoding'];
-    const body =
+    if (sent['set-cookie'] !== undefined) return;
+    const encoding = sent['content-encoding'];
+    const bytes =
       encoding === 'br' || encoding === 'gzip'
         ? offer.answer.compressed[encoding]
         : offer.answer.body;
     // Only bytes the route sent untouched by any later hook.
-    if (!body || Number(headers['content-length']) !== body.length) return;
+    if (!bytes || Number(sent['content-length']) !== bytes.length) return;
+    const headers: Replay['headers'] = ['x-request-id', ''];
+    for (const [name, value] of Object.entries(sent)) {
+      if (name !== 'x-request-id' && value !== undefined) headers.push(name, value);
+    }
+    const text = encoding === undefined ? bytes.toString('utf8') : undefined;
+    // Text only if it is these very bytes again (it is, for the UTF-8 JSON and HTML kept).
+    const body = text !== undefined && Buffer.from(text).equals(bytes) ? text : bytes;
     const at = replayKey(request.raw, this.trustProxy);
     this.replays.delete(at);
     if (this.replays.size >= MAX_REPLAYS) {
@@ -210,7 +223,9 @@ export class PublicReplays {
     startedAt: number,
   ): void {
     const requestId = this.log.requestId(request);
-    response.writeHead(200, { 'x-request-id': requestId, ...replay.headers });
+    const headers = replay.headers.slice();
+    headers[1] = requestId;
+    response.writeHead(200, headers);
     response.end(replay.body);
     this.served += 1;
     const durationMs = Math.round((performance.now() - startedAt) * 10) / 10;

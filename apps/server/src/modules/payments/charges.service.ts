@@ -199,44 +199,48 @@ export async function recordChargePayment(
   if (message) {
     throw new AppError('VALIDATION_FAILED', message, [{ path: 'receivedOn', message }]);
   }
-  await db.transaction(async (tx) => {
-    const [paid] = await tx
-      .update(charges)
-      .set({
-        method: input.method,
-        reference: input.reference ?? null,
-        receivedOn: input.receivedOn,
-        recordedBy: actor.id,
-        paidAt: now,
-      })
-      .where(and(eq(charges.id, id), isNull(charges.paidAt), isNull(charges.cancelledAt)))
-      .returning({
-        amount: charges.amount,
-        description: charges.description,
-        tenantId: charges.tenantId,
+  // Its trigger bumps the tenant's money version, as every record of their money does; should
+  // PostgreSQL ever end it as a deadlock against one of those, it runs again, as they do.
+  await retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      const [paid] = await tx
+        .update(charges)
+        .set({
+          method: input.method,
+          reference: input.reference ?? null,
+          receivedOn: input.receivedOn,
+          recordedBy: actor.id,
+          paidAt: now,
+        })
+        .where(and(eq(charges.id, id), isNull(charges.paidAt), isNull(charges.cancelledAt)))
+        .returning({
+          amount: charges.amount,
+          description: charges.description,
+          tenantId: charges.tenantId,
+        });
+      if (!paid) throw conflict(await whyNotOwed(tx, id));
+      // The tenant gets a receipt, as for rent recorded at the office (a second record is the 409).
+      await notify(tx, paid.tenantId, {
+        kind: 'charge-receipt',
+        data: {
+          chargeId: id,
+          description: paid.description,
+          amount: paid.amount,
+          method: PAYMENT_METHOD_IN_SENTENCE[input.method],
+          receivedOn: input.receivedOn,
+        },
       });
-    if (!paid) throw conflict(await whyNotOwed(tx, id));
-    // The tenant gets a receipt, as for rent recorded at the office (a second record is the 409).
-    await notify(tx, paid.tenantId, {
-      kind: 'charge-receipt',
-      data: {
-        chargeId: id,
-        description: paid.description,
-        amount: paid.amount,
-        method: PAYMENT_METHOD_IN_SENTENCE[input.method],
-        receivedOn: input.receivedOn,
-      },
-    });
-    await recordAudit(tx, actor, {
-      action: 'charge.paid',
-      subjectType: 'charge',
-      subjectId: id,
-      summary: `Recorded ${paid.amount.toLocaleString('en-US')} BDT paid ${
-        PAYMENT_METHOD_IN_SENTENCE[input.method]
-      } on ${dayLabel(input.receivedOn)} for “${paid.description}”`,
-      after: input,
-    });
-  });
+      await recordAudit(tx, actor, {
+        action: 'charge.paid',
+        subjectType: 'charge',
+        subjectId: id,
+        summary: `Recorded ${paid.amount.toLocaleString('en-US')} BDT paid ${
+          PAYMENT_METHOD_IN_SENTENCE[input.method]
+        } on ${dayLabel(input.receivedOn)} for “${paid.description}”`,
+        after: input,
+      });
+    }),
+  );
   return getCharge(db, id, { _id: actor.id, role: 'admin' });
 }
 
