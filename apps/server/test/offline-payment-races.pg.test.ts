@@ -496,7 +496,8 @@ describe('two servers on one PostgreSQL', () => {
         held();
         await released;
       });
-      await taken;
+      // A lock that could not be taken fails here rather than waiting for ever.
+      await Promise.race([taken, done]);
       return {
         release: async () => {
           release();
@@ -522,10 +523,14 @@ describe('two servers on one PostgreSQL', () => {
         tx.select({ id: users.id }).from(users).where(eq(users.id, person.id)).for('key share'),
       );
       const deletion = deleteAccount(b, person);
-      await waitForLockWaits(1);
-      const received = await receive(a, person, 3_000);
-      expect(received.status).toBe(201);
-      await lock.release();
+      try {
+        await waitForLockWaits(1);
+        const received = await receive(a, person, 3_000);
+        expect(received.status).toBe(201);
+      } finally {
+        // Released whatever failed above, or the deletion would wait for ever.
+        await lock.release();
+      }
       const refused = await deletion;
       expect(refused.status).toBe(409);
       expect(messageOf(refused.body)).toBe(DELETE_ACCOUNT_MESSAGES.depositHeld('3,000 BDT'));
@@ -546,13 +551,17 @@ describe('two servers on one PostgreSQL', () => {
           .for('update'),
       );
       const deletion = deleteAccount(b, person);
-      await waitForLockWaits(1);
       let settled = false;
-      const receiving = receive(a, person, 3_000).finally(() => (settled = true));
-      // The deposit waits for the person's row too (without that lock it would be recorded now,
-      // for an account about to go: the test then fails below).
-      await waitForLockWaits(2, () => settled);
-      await lock.release();
+      let receiving: ReturnType<typeof receive> | undefined;
+      try {
+        await waitForLockWaits(1);
+        receiving = receive(a, person, 3_000).finally(() => (settled = true));
+        // The deposit waits for the person's row too (without that lock it would be recorded
+        // now, for an account about to go: the test then fails below).
+        await waitForLockWaits(2, () => settled);
+      } finally {
+        await lock.release();
+      }
       const [received, deleted] = await Promise.all([receiving, deletion]);
       expect(deleted.status).toBe(200);
       expect(received.status).toBe(409);
@@ -587,7 +596,7 @@ describe('two servers on one PostgreSQL', () => {
             : { deleted: true, held: 0 },
         );
       }
-    });
+    }, 120_000);
   });
 
   it('a deposit receipt undone on both servers at once while it is refunded: one of the three, undone once, never below zero, 10 rounds', async () => {

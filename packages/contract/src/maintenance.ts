@@ -309,6 +309,8 @@ export const MAINTENANCE_EVENT_KINDS = [
   'reopened',
   'rated',
   'cost',
+  /** The tenant's charge for a cost cancelled (charged by mistake, or let off). */
+  'charge-cancelled',
 ] as const;
 export const MaintenanceEventKindSchema = z.enum(MAINTENANCE_EVENT_KINDS);
 

@@ -65,6 +65,7 @@ describe('public replays', () => {
     const page = `/api/apartments/${flat?.id}`;
     const first = await get(t, page);
     expect(first.body.toString()).toContain('ঢাকা view, 2 বেডরুম ✓');
+    expect(first.headers['content-length']).toBe(String(first.body.length));
     const served = t.app.publicReplays.served;
     const again = await get(t, page);
     expect(t.app.publicReplays.served).toBe(served + 1);

@@ -43,8 +43,10 @@ interface Replay extends Offer {
    */
   headers: (string | number | string[])[];
   /**
-   * The bytes sent, as text when they are sent as they are (not compressed): Node then writes
-   * the head and the body together, in one write, rather than as two pieces.
+   * The bytes sent, as the answer's text when they went uncompressed and it has one: Node then
+   * writes the head and the body together, in one write, rather than as two pieces. (Written
+   * as UTF-8, head included, where a Buffer body's head goes as Latin-1: the same bytes while
+   * every header is ASCII, as request ids (app.ts) and the app's headers are.)
    */
   body: Buffer | string;
 }
@@ -167,9 +169,8 @@ export class PublicReplays {
     for (const [name, value] of Object.entries(sent)) {
       if (name !== 'x-request-id' && value !== undefined) headers.push(name, value);
     }
-    const text = encoding === undefined ? bytes.toString('utf8') : undefined;
-    // Text only if it is these very bytes again (it is, for the UTF-8 JSON and HTML kept).
-    const body = text !== undefined && Buffer.from(text).equals(bytes) ? text : bytes;
+    // The answer's own text (one per kept answer, however many replays send it).
+    const body = (encoding === undefined ? offer.answer.text : undefined) ?? bytes;
     const at = replayKey(request.raw, this.trustProxy);
     this.replays.delete(at);
     if (this.replays.size >= MAX_REPLAYS) {

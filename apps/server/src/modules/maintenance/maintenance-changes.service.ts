@@ -302,6 +302,34 @@ export async function addCost(
 }
 
 /**
+ * The line a request's timeline gets when the tenant's charge for one of its costs is cancelled
+ * (in the caller's transaction), in the words of the line that charged it.
+ */
+export async function noteChargeCancelled(
+  tx: Database,
+  requestId: string,
+  chargeId: string,
+  actor: { id: string; name: string },
+  now: Date,
+  reason: string,
+): Promise<void> {
+  const [cost] = await tx
+    .select({
+      kind: maintenanceCosts.kind,
+      description: maintenanceCosts.description,
+      amount: maintenanceCosts.amount,
+    })
+    .from(maintenanceCosts)
+    .where(eq(maintenanceCosts.chargeId, chargeId));
+  if (!cost) return;
+  const amount = `${cost.amount.toLocaleString('en-US')} BDT`;
+  await addEvent(tx, requestId, { _id: actor.id, role: 'admin', displayName: actor.name }, now, {
+    kind: 'charge-cancelled',
+    text: `No longer charged to the tenant: ${amount} (${COST_KIND_LABELS[cost.kind]}: ${cost.description}). Reason: ${reason}`,
+  });
+}
+
+/**
  * Whether the tenant's account is still there, its row held (shared) until the charge commits:
  * an account deletion under way finishes first (and the charge is refused) or waits, and then
  * finds the charge owed and keeps the account. The lease charged is held (shared) first: the

@@ -36,6 +36,9 @@ import { likePattern } from '../../lib/like-pattern';
 import { personPhotoUrl } from '../images/images.service';
 import { photosOf } from './maintenance-photos.service';
 
+// The timeline's line for a repair's charge cancelled, for the payments module (which cancels it).
+export { noteChargeCancelled } from './maintenance-changes.service';
+
 /**
  * Maintenance requests as people see them: the tenant their own (also after their lease ended),
  * the admins every one, with the internal notes and costs. What a viewer may do next is decided

@@ -13,6 +13,7 @@ import { and, desc, eq, isNotNull, isNull, sql, type AnyColumn, type SQL } from 
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { agreements, apartments, charges, users } from '../../db/schema';
+import { noteChargeCancelled } from '../maintenance/maintenance.service';
 import { holdPerson } from '../users/users.service';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
@@ -354,11 +355,7 @@ export async function cancelCharge(
   // retried alike when PostgreSQL ends it as a deadlock against a lease accepted or ended).
   await retryOnDeadlock(() =>
     db.transaction(async (tx) => {
-      const [person] = await tx
-        .select({ name: users.displayName })
-        .from(users)
-        .where(eq(users.id, owner.tenantId))
-        .for('share');
+      const person = await holdPerson(tx, owner.tenantId);
       if (!person) throw notFound(CHARGE_MESSAGES.notFound);
       const [charge] = await tx
         .select({
@@ -379,6 +376,10 @@ export async function cancelCharge(
         .update(charges)
         .set({ cancelledAt: now, cancelledBy: actor.id, cancelReason: reason })
         .where(and(eq(charges.id, id), isNull(charges.paidAt), isNull(charges.cancelledAt)));
+      // A repair's: its request's timeline says so (to the tenant too).
+      if (charge.requestId) {
+        await noteChargeCancelled(tx, charge.requestId, id, actor, now, reason);
+      }
       // The notice that charged them, if not sent yet: a repair's, or one added by hand.
       const withdrawn = await withdrawUnsent(
         tx,

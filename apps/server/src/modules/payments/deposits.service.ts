@@ -187,8 +187,9 @@ type RecordDeposit = z.output<typeof RecordDepositRequestSchema>;
 
 /**
  * A deposit received from the tenant or given back, as the admin recorded it. A refund beyond
- * what is held is refused (409) by the database, whatever else runs at the same moment; so is any
- * entry for a deleted account (409), even one whose deletion runs at that moment.
+ * what is held is refused (409) by the database, whatever else runs at the same moment; so is a
+ * new entry for a deleted account (409), even one whose deletion runs at that moment (an entry
+ * sent again under its key is answered with what was recorded, as always).
  */
 export async function recordDepositEntry(
   db: Database,

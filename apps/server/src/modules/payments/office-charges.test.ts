@@ -167,6 +167,22 @@ describe('cancelling a charge made by mistake', () => {
       chargePaid: false,
       chargeCancelled: true,
     });
+    // The request's timeline says so, to the tenant as well, after the line that charged it.
+    const cancelledStep = {
+      kind: 'charge-cancelled',
+      at: '2026-11-24T09:00:00.000Z',
+      actorName: admin.user.displayName,
+      text: 'No longer charged to the tenant: 12,500 BDT (Parts: Basin). Reason: Typed 12,500 for 1,250',
+      internal: false,
+    };
+    expect(request.timeline.at(-1)).toMatchObject(cancelledStep);
+    expect(request.timeline.at(-2)).toMatchObject({ kind: 'cost' });
+    const seenByTenant = MaintenanceRequestSchema.parse(
+      (
+        await tenant.inject({ method: 'GET', url: `/api/maintenance/requests/${basin.requestId}` })
+      ).json(),
+    );
+    expect(seenByTenant.timeline.at(-1)).toMatchObject(cancelledStep);
     expect(await rowOf(basin.id)).toMatchObject({
       amount: 12_500,
       cancelledBy: admin.user._id,

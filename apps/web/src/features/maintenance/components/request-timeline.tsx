@@ -11,6 +11,7 @@ const kindTitle: Record<MaintenanceEvent['kind'], string> = {
   reopened: 'Reopened',
   rated: 'Rated',
   cost: 'Cost added',
+  'charge-cancelled': 'Charge cancelled',
 };
 
 const title = (event: MaintenanceEvent) =>

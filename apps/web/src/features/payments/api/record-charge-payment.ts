@@ -57,9 +57,10 @@ export function useAddCharge(userId: string) {
       postJson(`/tenants/${encodeURIComponent(userId)}/charges`, ChargeReceiptSchema, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rentQueryKeys.all }),
     onError: (error) => {
-      // No answer, or a fault: it may have been added; show what the server holds.
+      // No answer, or a fault: it may have been added; refused for what changed since (the key
+      // used meanwhile, the account deleted): show what the server holds.
       const status = error instanceof ApiError ? error.status : 0;
-      if (status === 0 || status >= 500) {
+      if (status === 0 || status === 409 || status >= 500) {
         void queryClient.invalidateQueries({ queryKey: rentQueryKeys.all });
       }
     },
