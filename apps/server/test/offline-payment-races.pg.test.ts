@@ -95,6 +95,31 @@ async function waitingOnLocks(): Promise<number> {
   return rowsOf(z.object({ n: z.number() }), result)[0]?.n ?? 0;
 }
 
+/** A row held by the test (`lock` in its own transaction) until `release()`. */
+async function holding(lock: (tx: DatabaseHandle['db']) => Promise<unknown>) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = () => {};
+  const taken = new Promise<void>((resolve) => (held = resolve));
+  const done = database.db.transaction(async (tx) => {
+    // A lock that cannot be had fails in seconds; one held past a failed test (a timeout
+    // skips its finally) is let go by the server within a minute.
+    await tx.execute(sql`set local lock_timeout = '5s'`);
+    await tx.execute(sql`set local idle_in_transaction_session_timeout = '60s'`);
+    await lock(tx);
+    held();
+    await released;
+  });
+  // A lock that could not be taken fails here rather than waiting for ever.
+  await Promise.race([taken, done]);
+  return {
+    release: async () => {
+      release();
+      await done;
+    },
+  };
+}
+
 /** The tenant's card payment of `month`, step by step as the browser takes them. */
 function cardPayment(server: ServerProcess, person: Member, month: string) {
   let intent: { clientSecret: string; paymentIntentId: string } | undefined;
@@ -266,26 +291,21 @@ describe('two servers on one PostgreSQL', () => {
       if (!standing) throw new Error('recorded');
       // Both are made to read the payment before either deletes it: its row is held until both
       // wait on it, so the second's delete is the one that must find nothing.
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let holding = () => {};
-      const held = new Promise<void>((resolve) => (holding = resolve));
-      const holder = database.db.transaction(async (tx) => {
-        await tx
+      const lock = await holding((tx) =>
+        tx
           .select({ id: payments.id })
           .from(payments)
           .where(eq(payments.id, standing.id))
-          .for('update');
-        holding();
-        await released;
-      });
-      await held;
+          .for('update'),
+      );
       const undoing = Promise.all([undo(a, standing.id), undo(b, standing.id)]);
-      await expect
-        .poll(async () => (await waitingOnLocks()) >= 2, { timeout: 10_000, interval: 20 })
-        .toBe(true);
-      release();
-      await holder;
+      try {
+        await expect
+          .poll(async () => (await waitingOnLocks()) >= 2, { timeout: 10_000, interval: 20 })
+          .toBe(true);
+      } finally {
+        await lock.release();
+      }
       const both = await undoing;
       expect(both.map((answer) => answer.status).sort(), month).toEqual([200, 404]);
       expect(await rowsOf(month), month).toHaveLength(0);
@@ -483,27 +503,6 @@ describe('two servers on one PostgreSQL', () => {
       const held =
         (await depositsHeld(database.db, [person.agreementId])).get(person.agreementId) ?? 0;
       return { deleted: row?.deletedAt !== null, held };
-    }
-
-    /** A row held by the test (`lock` in its own transaction) until `release()`. */
-    async function holding(lock: (tx: DatabaseHandle['db']) => Promise<unknown>) {
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let held = () => {};
-      const taken = new Promise<void>((resolve) => (held = resolve));
-      const done = database.db.transaction(async (tx) => {
-        await lock(tx);
-        held();
-        await released;
-      });
-      // A lock that could not be taken fails here rather than waiting for ever.
-      await Promise.race([taken, done]);
-      return {
-        release: async () => {
-          release();
-          await done;
-        },
-      };
     }
 
     const waitForLockWaits = (count: number, orSettled?: () => boolean) =>

@@ -173,6 +173,8 @@ export async function startDemoPair(
       method,
       headers: { cookie, 'content-type': 'application/json', 'x-test-clock': now },
       body: JSON.stringify(body),
+      // A request that never answers fails the test rather than holding the run.
+      signal: AbortSignal.timeout(60_000),
     });
     statuses.push(response.status);
     return { status: response.status, body: (await response.json()) as unknown };

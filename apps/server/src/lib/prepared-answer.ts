@@ -15,29 +15,16 @@ const COMPRESS_FROM_BYTES = 1024;
  */
 export interface PreparedAnswer {
   body: Buffer;
-  /**
-   * The same bytes as text, when they were made from text of at most TEXT_KEPT_UP_TO bytes:
-   * sent uncompressed as text, Node writes the head and the body in one piece (public replays;
-   * tried for every prepared answer too, where an A/B showed no gain, docs/perf.md).
-   */
-  text: string | undefined;
   type: string;
   etag: string;
   compressed: Partial<Record<Encoding, Buffer>>;
 }
-
-/**
- * Past this, text is not kept beside its bytes: Node would encode it anew for every answer, and
- * a larger body gains less from one write less (measured on a 2 KB listing only: docs/perf.md).
- */
-const TEXT_KEPT_UP_TO = 16 * 1024;
 
 export function prepareAnswer(body: string | Buffer, type: string): PreparedAnswer {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   // The ETag @fastify/etag gives these bytes (SHA-1, base64); it keeps one a route has set.
   return {
     body: bytes,
-    text: typeof body === 'string' && bytes.length <= TEXT_KEPT_UP_TO ? body : undefined,
     type,
     etag: `"${createHash('sha1').update(bytes).digest('base64')}"`,
     compressed: {},

@@ -55,6 +55,8 @@ interface Replay extends Offer {
 const PERSONAL_HEADERS = ['cookie', 'authorization', 'if-none-match', 'if-modified-since', 'range'];
 /** Kept replays; past this, the oldest goes first (query strings are the visitor's to vary). */
 const MAX_REPLAYS = 200;
+/** The largest answer sent again as text (measured on a 2 KB listing only: docs/perf.md). */
+const TEXT_UP_TO = 16 * 1024;
 
 /** How the app writes a request's log line and names a request (app.ts), for replays too. */
 export interface RequestLog {
@@ -78,6 +80,8 @@ export interface RequestLog {
  */
 export class PublicReplays {
   private readonly replays = new Map<string, Replay>();
+  /** Kept answers' text, for those sent uncompressed (textOf). */
+  private readonly texts = new WeakMap<PreparedAnswer, string>();
   /** Answers sent this way (tests and the bench read it). */
   served = 0;
   private app: FastifyInstance | undefined;
@@ -148,6 +152,22 @@ export class PublicReplays {
     return this.app?.config.testClock === true && headers[TEST_CLOCK_HEADER] !== undefined;
   }
 
+  /**
+   * An answer's bytes as text, made once per answer (however many replays send it) and gone with
+   * it: only if they are UTF-8 text that encodes to the very same bytes, and at most
+   * TEXT_UP_TO of them (past that Node would encode the text anew for every answer).
+   */
+  private textOf(answer: PreparedAnswer): string | undefined {
+    if (answer.body.length > TEXT_UP_TO) return undefined;
+    let text = this.texts.get(answer);
+    if (text === undefined) {
+      const decoded = answer.body.toString('utf8');
+      text = Buffer.from(decoded).equals(answer.body) ? decoded : '';
+      this.texts.set(answer, text);
+    }
+    return text === '' ? undefined : text;
+  }
+
   private remember(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -169,8 +189,7 @@ export class PublicReplays {
     for (const [name, value] of Object.entries(sent)) {
       if (name !== 'x-request-id' && value !== undefined) headers.push(name, value);
     }
-    // The answer's own text (one per kept answer, however many replays send it).
-    const body = (encoding === undefined ? offer.answer.text : undefined) ?? bytes;
+    const body = (encoding === undefined ? this.textOf(offer.answer) : undefined) ?? bytes;
     const at = replayKey(request.raw, this.trustProxy);
     this.replays.delete(at);
     if (this.replays.size >= MAX_REPLAYS) {

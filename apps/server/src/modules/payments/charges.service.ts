@@ -372,14 +372,16 @@ export async function cancelCharge(
       if (!charge) throw notFound(CHARGE_MESSAGES.notFound);
       if (charge.cancelledAt) throw conflict(CHARGE_MESSAGES.alreadyCancelled);
       if (charge.paidAt) throw conflict(CHARGE_MESSAGES.paidNotCancelled);
+      // A repair's: its request's timeline says so (to the tenant too). Written before the
+      // charge changes: its line holds the request's row (its key) before the charge's trigger
+      // takes the tenant's money version, the order a cost being added takes the two in.
+      if (charge.requestId) {
+        await noteChargeCancelled(tx, charge.requestId, id, actor, now, reason);
+      }
       await tx
         .update(charges)
         .set({ cancelledAt: now, cancelledBy: actor.id, cancelReason: reason })
         .where(and(eq(charges.id, id), isNull(charges.paidAt), isNull(charges.cancelledAt)));
-      // A repair's: its request's timeline says so (to the tenant too).
-      if (charge.requestId) {
-        await noteChargeCancelled(tx, charge.requestId, id, actor, now, reason);
-      }
       // The notice that charged them, if not sent yet: a repair's, or one added by hand.
       const withdrawn = await withdrawUnsent(
         tx,
