@@ -43,7 +43,7 @@ interface Replay extends Offer {
    */
   headers: (string | number | string[])[];
   /**
-   * The bytes sent, as the answer's text when they went uncompressed and it has one: Node then
+   * The bytes sent, as text when they went uncompressed and are text (textOf): Node then
    * writes the head and the body together, in one write, rather than as two pieces. (Written
    * as UTF-8, head included, where a Buffer body's head goes as Latin-1: the same bytes while
    * every header is ASCII, as request ids (app.ts) and the app's headers are.)
