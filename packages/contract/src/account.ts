@@ -99,6 +99,16 @@ export const EMAIL_CHANGE_MESSAGES = {
   tooMany: (wait: string) => `Too many email changes. Try again in ${wait}.`,
 } as const;
 
+/**
+ * A deleted account keeps its row, so its leases and payments stay in the books, under a made-up
+ * address: unique, and never a mailbox (RFC 2606 reserves `.invalid`). No page shows it.
+ */
+export const deletedAccountEmail = (id: string): string => `deleted-${id}@deleted.invalid`;
+export const isDeletedAccountEmail = (email: string): boolean => email.endsWith('@deleted.invalid');
+/** "Rahim Uddin (rahim@example.com)"; a deleted account is its name alone: "Deleted account". */
+export const nameWithEmail = (name: string, email: string): string =>
+  isDeletedAccountEmail(email) ? name : `${name} (${email})`;
+
 export const DELETE_ACCOUNT_MESSAGES = {
   activeLease: (apartmentNo: string) =>
     `You rent apartment ${apartmentNo}: the lease must end before the account can be deleted.`,

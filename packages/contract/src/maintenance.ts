@@ -313,12 +313,39 @@ export const MAINTENANCE_EVENT_KINDS = [
   'charge-cancelled',
 ] as const;
 export const MaintenanceEventKindSchema = z.enum(MAINTENANCE_EVENT_KINDS);
+export type MaintenanceEventKind = z.infer<typeof MaintenanceEventKindSchema>;
+
+/** What each kind of step is called on the timeline. */
+export const MAINTENANCE_EVENT_TITLES: Record<MaintenanceEventKind, string> = {
+  filed: 'Request filed',
+  status: 'Status changed',
+  assigned: 'Assignment',
+  visit: 'Visit scheduled',
+  cancelled: 'Cancelled',
+  confirmed: 'Confirmed fixed',
+  reopened: 'Reopened',
+  rated: 'Rated',
+  cost: 'Cost added',
+  'charge-cancelled': 'Charge cancelled',
+};
+
+/**
+ * The title of a kind of step; a kind this release does not know (written by a later release's
+ * server, during a rolling deploy or before the page is reloaded) is plain "Update".
+ */
+export const maintenanceEventTitle = (kind: string): string =>
+  (MAINTENANCE_EVENT_TITLES as Partial<Record<string, string>>)[kind] ?? 'Update';
 
 /** One step of the timeline: who did what, when. Internal steps only reach the admins. */
 export const MaintenanceEventSchema = z.object({
   _id: z.string(),
   at: z.string(),
-  kind: MaintenanceEventKindSchema,
+  /**
+   * One of MAINTENANCE_EVENT_KINDS. Read as any text, so that a page of this release still shows a
+   * request whose timeline has a kind of step a later release added (its text and time, titled
+   * "Update"), rather than failing to load it.
+   */
+  kind: z.union([MaintenanceEventKindSchema, z.string()]),
   /** The status it moved to, for status-changing steps. */
   status: MaintenanceStatusSchema.nullable(),
   /** Who did it ("Nadia Rahman"); null for the system (a request closing by itself). */

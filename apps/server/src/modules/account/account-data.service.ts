@@ -1,4 +1,4 @@
-import { DELETE_ACCOUNT_MESSAGES } from '@structomate/contract';
+import { DELETE_ACCOUNT_MESSAGES, deletedAccountEmail } from '@structomate/contract';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -215,7 +215,7 @@ export async function deleteAccount(
       await tx
         .update(users)
         .set({
-          email: `deleted-${userId}@deleted.invalid`,
+          email: deletedAccountEmail(userId),
           displayName: 'Deleted account',
           photoImageId: null,
           photoUrl: null,

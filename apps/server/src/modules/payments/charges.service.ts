@@ -21,7 +21,7 @@ import { retryOnDeadlock } from '../../lib/db-errors';
 import { onceByKey, replayed } from '../../lib/request-keys';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { notify, withdrawUnsent } from '../notifications/notifications.service';
-import { offlineLease } from './offline-lease';
+import { holdLeaseThenPerson, offlineLease } from './offline-lease';
 
 /**
  * Money owed besides rent: the one place that says what a tenant owes for repairs and records it
@@ -443,14 +443,7 @@ export async function addChargeByHand(
   const id = await retryOnDeadlock(() =>
     onceByKey('charges_key_unique', () =>
       db.transaction(async (tx) => {
-        // The lease's row first (shared: Remove member's and a lease's end's updates wait for
-        // it), then the person's: the order those two take them in.
-        await tx
-          .select({ id: agreements.id })
-          .from(agreements)
-          .where(eq(agreements.id, lease.id))
-          .for('share');
-        const person = await holdPerson(tx, personId);
+        const person = await holdLeaseThenPerson(tx, lease.id, personId, 'share');
         const [earlier] = await tx
           .select({
             id: charges.id,

@@ -35,12 +35,18 @@ beforeEach(() => clock.set(NOW));
 const leaseOf = (person: Person) => leaseIdOf(t, person);
 
 /** Records an entry (its own key) and answers its id. */
-async function recorded(person: Person, kind: 'received' | 'refunded', amount: number) {
-  const response = await admin.inject({
+/** A deposit entry sent by the admin, under `key` (a new one unless given). */
+const sendDeposit = async (
+  person: Person,
+  kind: 'received' | 'refunded',
+  amount: number,
+  key: string = randomUUID(),
+) =>
+  admin.inject({
     method: 'POST',
     url: `/api/tenants/${person.id}/deposits`,
     payload: {
-      key: randomUUID(),
+      key,
       agreementId: await leaseOf(person),
       kind,
       amount,
@@ -49,6 +55,9 @@ async function recorded(person: Person, kind: 'received' | 'refunded', amount: n
       date: '2026-11-23',
     },
   });
+
+async function recorded(person: Person, kind: 'received' | 'refunded', amount: number) {
+  const response = await sendDeposit(person, kind, amount);
   expect(response.statusCode, response.body).toBe(201);
   return RecordDepositResponseSchema.parse(response.json()).entry._id;
 }
@@ -291,20 +300,8 @@ describe('POST /api/tenants/:id/deposits/:entryId/undo (an entry recorded by mis
   it('leaves a deleted account’s deposit as it is: no undo, no new entry (409), nobody told', async () => {
     const tenant = await newMember(t, 'A-603', 'Gone Depositor');
     const receipt = await recorded(tenant, 'received', 2_000);
-    const refundSent = {
-      key: randomUUID(),
-      agreementId: await leaseOf(tenant),
-      kind: 'refunded',
-      amount: 2_000,
-      method: 'cash',
-      date: '2026-11-23',
-    };
-    const sendRefund = () =>
-      admin.inject({
-        method: 'POST',
-        url: `/api/tenants/${tenant.id}/deposits`,
-        payload: refundSent,
-      });
+    const refundKey = randomUUID();
+    const sendRefund = () => sendDeposit(tenant, 'refunded', 2_000, refundKey);
     const first = await sendRefund();
     expect(first.statusCode, first.body).toBe(201);
     const refund = RecordDepositResponseSchema.parse(first.json()).entry._id;
@@ -320,18 +317,7 @@ describe('POST /api/tenants/:id/deposits/:entryId/undo (an entry recorded by mis
     }
     // Money received for an account nobody can be named for again would be held for no one.
     for (const kind of ['received', 'refunded'] as const) {
-      const refused = await admin.inject({
-        method: 'POST',
-        url: `/api/tenants/${tenant.id}/deposits`,
-        payload: {
-          key: randomUUID(),
-          agreementId: await leaseOf(tenant),
-          kind,
-          amount: 1_000,
-          method: 'cash',
-          date: '2026-11-23',
-        },
-      });
+      const refused = await sendDeposit(tenant, kind, 1_000);
       expect(refused.statusCode, kind).toBe(409);
       expect(errorMessage(refused), kind).toBe(DEPOSIT_MESSAGES.deletedAccount);
     }

@@ -14,14 +14,13 @@ import { rowsOf } from '../../lib/sql-rows';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { agreements, apartments, depositEntries, payments } from '../../db/schema';
-import { holdPerson } from '../users/users.service';
 import { conflict, notFound } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
 import { checkViolation, retryOnDeadlock, uniqueViolation } from '../../lib/db-errors';
 import { onceByKey, replayed } from '../../lib/request-keys';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { notify, withdrawUnsent } from '../notifications/notifications.service';
-import { assertOfflineDay, offlineLease } from './offline-lease';
+import { assertOfflineDay, holdLeaseThenPerson, offlineLease } from './offline-lease';
 
 /**
  * Security deposits: the one place that says what a lease's deposit holds (received, less
@@ -209,16 +208,10 @@ export async function recordDepositEntry(
     entry = await retryOnDeadlock(() =>
       onceByKey('deposit_entries_key_unique', () =>
         db.transaction(async (tx) => {
-          // Entries of one lease take turns (the trigger takes the same lock), so `before` is exact.
-          await tx
-            .select({ id: agreements.id })
-            .from(agreements)
-            .where(eq(agreements.id, lease.id))
-            .for('no key update');
-          // The person's row held (shared) until this commits: their account's deletion under way
+          // Entries of one lease take turns, so `before` is exact; the account's deletion under way
           // finishes first (and this is refused) or waits, and then finds the deposit held and
           // keeps the account. Money held for an account nobody can be named for is never kept.
-          const person = await holdPerson(tx, personId);
+          const person = await holdLeaseThenPerson(tx, lease.id, personId, 'no key update');
           // Sent again under its key (a retry, a second click, another server): recorded once.
           const [earlier] = await tx
             .select()
@@ -331,16 +324,9 @@ export async function undoDepositEntry(
         if (entry.kind !== 'received' && entry.kind !== 'refunded') {
           throw conflict(DEPOSIT_MESSAGES.undoOfUndo);
         }
-        // The lease's row first, then the person's (shared), as removing a member, ending a lease
-        // and deleting an account take them: entries of one lease take turns (the trigger takes
-        // the same lock), so `before` is exact; an account deletion under way finishes first (its
-        // deposit stays as it is) or waits, and then finds what is held.
-        await tx
-          .select({ id: agreements.id })
-          .from(agreements)
-          .where(eq(agreements.id, entry.agreementId))
-          .for('no key update');
-        const person = await holdPerson(tx, personId);
+        // Entries of one lease take turns, so `before` is exact; an account deletion under way
+        // finishes first (its deposit stays as it is) or waits, and then finds what is held.
+        const person = await holdLeaseThenPerson(tx, entry.agreementId, personId, 'no key update');
         if (!person) throw notFound(DEPOSIT_MESSAGES.entryNotFound);
         if (person.deleted) throw conflict(UNDO_PAYMENT_MESSAGES.deletedAccount);
         const [undoneBy] = await tx

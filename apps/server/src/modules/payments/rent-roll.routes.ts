@@ -1,5 +1,6 @@
 import {
   ErrorResponseSchema,
+  isDeletedAccountEmail,
   RentRollExportQuerySchema,
   RentRollPageSchema,
   RENT_ROLL_PAGE_SIZE,
@@ -36,7 +37,7 @@ const CSV_COLUMNS = [
 const csvRow = (row: RentRollRow) => [
   row.apartmentNo,
   row.tenant.name,
-  row.tenant.email,
+  isDeletedAccountEmail(row.tenant.email) ? '' : row.tenant.email,
   row.status,
   String(row.rent),
   row.startDate ?? '',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  deletedAccountEmail,
   MEMBERS_PAGE_SIZE,
   MemberListResponseSchema,
   RentRollPageSchema,
@@ -250,6 +251,40 @@ describe('the rent roll', () => {
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`C-302,Roll Alpha,${tenants.alpha.person.email},current`);
+  });
+
+  it('lists a deleted account’s lease under its name alone: no made-up address in the CSV', async () => {
+    const gone = await leaseOf(await newMember(t, 'C-704', 'Roll Gone'));
+    clock.set('2026-11-10T04:00:00Z');
+    const removed = await admin.inject({
+      method: 'POST',
+      url: '/api/change/role',
+      payload: { id: gone.person.id },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    clock.set('2026-11-24T04:00:00Z');
+    // As account deletion leaves the row (its lease stays in the books).
+    await t.database.db
+      .update(users)
+      .set({
+        deletedAt: new Date('2026-11-20T04:00:00Z'),
+        displayName: 'Deleted account',
+        email: deletedAccountEmail(gone.person.id),
+      })
+      .where(eq(users.id, gone.person.id));
+    fromTheDatabase();
+    const response = await admin.inject({
+      method: 'GET',
+      url: '/api/admin/rent-roll/export.csv?q=C-704&filter=former',
+    });
+    expect(response.statusCode).toBe(200);
+    const rows = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .slice(1);
+    expect(rows.filter((row) => row.startsWith('C-704,Deleted account,,former,'))).toHaveLength(1);
+    expect(response.body).not.toContain('deleted.invalid');
   });
 
   it('is for the admin only, and refuses bad queries', async () => {

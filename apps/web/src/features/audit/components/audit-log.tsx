@@ -3,6 +3,7 @@ import {
   AUDIT_ACTIONS,
   AuditActionSchema,
   type AuditEntry,
+  isDeletedAccountEmail,
   LIST_SEARCH_MAX,
 } from '@structomate/contract';
 import { z } from 'zod';
@@ -163,7 +164,9 @@ export function AuditLog() {
                       {entry.actor ? (
                         <>
                           <p className="font-medium">{entry.actor.name}</p>
-                          <p className="text-xs text-base-content/70">{entry.actor.email}</p>
+                          {!isDeletedAccountEmail(entry.actor.email) && (
+                            <p className="text-xs text-base-content/70">{entry.actor.email}</p>
+                          )}
                           {entry.ip && (
                             <p className="text-xs text-base-content/70">from {entry.ip}</p>
                           )}

@@ -1,23 +1,14 @@
-import { MAINTENANCE_STATUS_LABELS, type MaintenanceEvent } from '@structomate/contract';
+import {
+  MAINTENANCE_STATUS_LABELS,
+  maintenanceEventTitle,
+  type MaintenanceEvent,
+} from '@structomate/contract';
 import { formatDateTime } from '../../../lib/format';
-
-const kindTitle: Record<MaintenanceEvent['kind'], string> = {
-  filed: 'Request filed',
-  status: 'Status changed',
-  assigned: 'Assignment',
-  visit: 'Visit scheduled',
-  cancelled: 'Cancelled',
-  confirmed: 'Confirmed fixed',
-  reopened: 'Reopened',
-  rated: 'Rated',
-  cost: 'Cost added',
-  'charge-cancelled': 'Charge cancelled',
-};
 
 const title = (event: MaintenanceEvent) =>
   event.kind === 'status' && event.status
     ? MAINTENANCE_STATUS_LABELS[event.status]
-    : kindTitle[event.kind];
+    : maintenanceEventTitle(event.kind);
 
 const dotTone = (event: MaintenanceEvent) =>
   event.internal

@@ -1,4 +1,4 @@
-import { BRAND_NAME } from '@structomate/contract';
+import { BRAND_NAME, nameWithEmail } from '@structomate/contract';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { BrandMark } from '../../../components/brand-logo';
@@ -59,7 +59,7 @@ export function ChargeReceipt() {
       ? 'Cancelled charge'
       : 'Charge statement';
   const rows: [string, ReactNode][] = [
-    ['Tenant', `${charge.tenant.name} (${charge.tenant.email})`],
+    ['Tenant', nameWithEmail(charge.tenant.name, charge.tenant.email)],
     ['Apartment', charge.apartmentNo],
     ['For', charge.description],
     ...(charge.requestId

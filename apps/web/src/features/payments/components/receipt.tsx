@@ -1,4 +1,10 @@
-import { DATE_FORMATS, formatCharge, HOME_CURRENCY, type Transaction } from '@structomate/contract';
+import {
+  DATE_FORMATS,
+  formatCharge,
+  HOME_CURRENCY,
+  nameWithEmail,
+  type Transaction,
+} from '@structomate/contract';
 import { Link, useParams } from 'react-router';
 import { BrandMark } from '../../../components/brand-logo';
 import { LoadingSpinner } from '../../../components/loading-spinner';
@@ -44,7 +50,7 @@ export function ReceiptView({
   const buildingName = useBuildingName();
   const paidBy = offlineDetails(payment);
   const rows: [string, string][] = [
-    ['Tenant', `${payment.tenant} (${payment.email})`],
+    ['Tenant', nameWithEmail(payment.tenant, payment.email)],
     ['Apartment', `${payment.apartmentNo}, block ${payment.blockName}, floor ${payment.floor}`],
     ['Month', payment.month],
     ['Rent', formatRent(payment.rent)],
