@@ -101,10 +101,12 @@ export const EMAIL_CHANGE_MESSAGES = {
 
 /**
  * A deleted account keeps its row, so its leases and payments stay in the books, under a made-up
- * address: unique, and never a mailbox (RFC 2606 reserves `.invalid`). No page shows it.
+ * address: unique, and never a mailbox (RFC 2606 reserves `.invalid`, which EmailSchema refuses,
+ * so no account can take it). Pages name the account without it.
  */
 export const deletedAccountEmail = (id: string): string => `deleted-${id}@deleted.invalid`;
-export const isDeletedAccountEmail = (email: string): boolean => email.endsWith('@deleted.invalid');
+export const isDeletedAccountEmail = (email: string): boolean =>
+  /^deleted-[0-9a-f-]{36}@deleted\.invalid$/i.test(email);
 /** "Rahim Uddin (rahim@example.com)"; a deleted account is its name alone: "Deleted account". */
 export const nameWithEmail = (name: string, email: string): string =>
   isDeletedAccountEmail(email) ? name : `${name} (${email})`;

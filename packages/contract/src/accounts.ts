@@ -57,7 +57,14 @@ export const EmailSchema = z
   .trim()
   .min(1, { error: 'Email is required' })
   .max(254, { error: 'Email is too long' })
-  .pipe(z.email({ error: 'Enter a valid email address' }));
+  .pipe(
+    z
+      .email({ error: 'Enter a valid email address' })
+      // RFC 2606 reserves `.invalid`: no mail reaches it, and a deleted account's made-up
+      // address is there (deleted-<id>@deleted.invalid), so nobody signs up, signs in or asks
+      // for a password link with one.
+      .refine((email) => !/\.invalid$/i.test(email), { error: 'Enter a valid email address' }),
+  );
 
 /** Under every new-password field: the rules below, said once. */
 export const PASSWORD_HINT = 'At least 6 characters, with a lowercase and an uppercase letter.';

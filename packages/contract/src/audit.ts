@@ -90,10 +90,21 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'charge.added': 'Charge added',
 };
 
+/**
+ * What the log calls an action; one this release does not know (written by a later release's
+ * server, during a rolling deploy or before the page is reloaded) is named by its code.
+ */
+export const auditActionLabel = (action: string): string =>
+  (AUDIT_ACTION_LABELS as Partial<Record<string, string>>)[action] ?? action;
+
 export const AuditEntrySchema = z.object({
   _id: z.string(),
   at: z.string(),
-  action: AuditActionSchema,
+  /**
+   * One of AUDIT_ACTIONS. Read as any text, so that the log of this release still lists what a
+   * later release added (the log is kept for good, and both run at once during a rolling deploy).
+   */
+  action: z.union([AuditActionSchema, z.string()]),
   /** Who did it: null for the system (a provider's webhook, maintenance). */
   actor: z.object({ id: z.string().nullable(), email: z.string(), name: z.string() }).nullable(),
   /** The address the request came from, when there was a request. */

@@ -407,6 +407,22 @@ describe('delete my account', () => {
       payload: { email: person.email, password: 'Original9' },
     });
     expect(signIn.statusCode).toBe(401);
+    // Its made-up address opens nothing: no password link is sent for it, nobody signs in or up
+    // with it (a link would have let whoever reads the outbox set a password and sign in).
+    const madeUp = `deleted-${person.id}@deleted.invalid`;
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/password-reset',
+      payload: { email: madeUp },
+    });
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json()).toMatchObject({ error: { issues: [{ path: 'email' }] } });
+    const madeUpSignIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: madeUp, password: 'Original9' },
+    });
+    expect(madeUpSignIn.statusCode).toBe(400);
   });
 
   it('is refused while a lease runs, while money is owed, and for the only admin', async () => {

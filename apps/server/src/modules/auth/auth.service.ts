@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AUTH_MESSAGES, type SessionUser } from '@structomate/contract';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { agreements, appSecrets, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -161,7 +161,7 @@ export async function verifyCredentials(
   const [row] = await db
     .select({ ...userColumns, passwordHash: users.passwordHash })
     .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`);
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)));
   const valid = await verifyPassword(row?.passwordHash ?? null, password);
   if (!row || !valid) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
   await clear(db, [limits.pair.key]);

@@ -53,7 +53,8 @@ export const passwordResetMailJob = defineJob({
       const [user] = await tx
         .select({ id: users.id, email: users.email, name: users.displayName })
         .from(users)
-        .where(sql`lower(${users.email}) = lower(${email})`)
+        // A deleted account has no password to reset: it is never signed into again.
+        .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
         .for('update');
       if (!user) return undefined;
       await tx

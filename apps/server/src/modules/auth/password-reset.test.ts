@@ -1,8 +1,10 @@
-import { PASSWORD_RESET_MESSAGES } from '@structomate/contract';
+import { deletedAccountEmail, PASSWORD_RESET_MESSAGES } from '@structomate/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, demoAccount, login, loginAs, type TestApp } from '../../../test/build';
+import { newPerson } from '../../../test/people';
 import { mailMessages, passwordResets, rateLimits, users } from '../../db/schema';
+import { passwordResetMailJob } from './password-reset.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,6 +49,36 @@ const passwordHashOf = async (email: string) =>
   (await t.database.db.select().from(users).where(eq(users.email, email)))[0]?.passwordHash;
 
 describe('Forgot password', () => {
+  it('sends no link for a deleted account, even asked past the form', async () => {
+    const person = await newPerson(t.app, t.database, 'user');
+    const madeUp = deletedAccountEmail(person.id);
+    // As account deletion leaves the row.
+    await t.database.db
+      .update(users)
+      .set({
+        deletedAt: new Date('2026-11-20T04:00:00Z'),
+        displayName: 'Deleted account',
+        email: madeUp,
+        passwordHash: null,
+      })
+      .where(eq(users.id, person.id));
+    const asked = await ask(madeUp);
+    expect(asked.statusCode).toBe(400);
+    // The job behind the form, sent the address as a caller past the form's check would.
+    await t.app.jobs.send(passwordResetMailJob, { email: madeUp });
+    await t.app.jobs.drain();
+    const links = await t.database.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, person.id));
+    expect(links).toEqual([]);
+    const mailed = await t.database.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.toAddress, madeUp));
+    expect(mailed).toEqual([]);
+  });
+
   it('mails a link that sets a new password once and signs out every other session', async () => {
     const elsewhere = await loginAs(t.app, 'member');
     const asked = await ask(member.email);

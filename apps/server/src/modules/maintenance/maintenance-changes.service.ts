@@ -15,12 +15,7 @@ import {
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import {
-  agreements,
-  maintenanceContacts,
-  maintenanceCosts,
-  maintenanceRequests,
-} from '../../db/schema';
+import { maintenanceContacts, maintenanceCosts, maintenanceRequests } from '../../db/schema';
 import { AppError, conflict } from '../../lib/app-error';
 import { addDays } from '../../lib/clock';
 import { retryOnDeadlock } from '../../lib/db-errors';
@@ -28,7 +23,7 @@ import { onceByKey, replayed } from '../../lib/request-keys';
 import { defineJob, runsAt, ScheduledRunSchema } from '../../plugins/jobs';
 import { recordAudit } from '../audit/audit.service';
 import { addCharge } from '../payments/payments.service';
-import { holdPerson } from '../users/users.service';
+import { holdLeaseThenPerson } from '../users/users.service';
 import {
   addEvent,
   forChange,
@@ -330,18 +325,12 @@ export async function noteChargeCancelled(
 }
 
 /**
- * Whether the tenant's account is still there, its row held (shared) until the charge commits:
- * an account deletion under way finishes first (and the charge is refused) or waits, and then
- * finds the charge owed and keeps the account. The lease charged is held (shared) first: the
- * order Remove member and a lease's end take the two in.
+ * Whether the tenant's account is still there, the lease charged and their row held (shared)
+ * until the charge commits: an account deletion under way finishes first (and the charge is
+ * refused) or waits, and then finds the charge owed and keeps the account.
  */
 async function tenantStays(tx: Database, tenantId: string, leaseId: string): Promise<boolean> {
-  await tx
-    .select({ id: agreements.id })
-    .from(agreements)
-    .where(eq(agreements.id, leaseId))
-    .for('share');
-  const tenant = await holdPerson(tx, tenantId);
+  const tenant = await holdLeaseThenPerson(tx, leaseId, tenantId, 'share');
   return tenant !== undefined && !tenant.deleted;
 }
 

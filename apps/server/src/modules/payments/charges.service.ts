@@ -14,14 +14,14 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { agreements, apartments, charges, users } from '../../db/schema';
 import { noteChargeCancelled } from '../maintenance/maintenance.service';
-import { holdPerson } from '../users/users.service';
+import { holdLeaseThenPerson, holdPerson } from '../users/users.service';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
 import { retryOnDeadlock } from '../../lib/db-errors';
 import { onceByKey, replayed } from '../../lib/request-keys';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { notify, withdrawUnsent } from '../notifications/notifications.service';
-import { holdLeaseThenPerson, offlineLease } from './offline-lease';
+import { offlineLease } from './offline-lease';
 
 /**
  * Money owed besides rent: the one place that says what a tenant owes for repairs and records it

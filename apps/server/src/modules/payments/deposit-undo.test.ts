@@ -34,7 +34,6 @@ beforeEach(() => clock.set(NOW));
 
 const leaseOf = (person: Person) => leaseIdOf(t, person);
 
-/** Records an entry (its own key) and answers its id. */
 /** A deposit entry sent by the admin, under `key` (a new one unless given). */
 const sendDeposit = async (
   person: Person,
@@ -56,6 +55,7 @@ const sendDeposit = async (
     },
   });
 
+/** Records an entry (its own key) and answers its id. */
 async function recorded(person: Person, kind: 'received' | 'refunded', amount: number) {
   const response = await sendDeposit(person, kind, amount);
   expect(response.statusCode, response.body).toBe(201);

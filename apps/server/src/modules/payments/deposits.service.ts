@@ -14,13 +14,14 @@ import { rowsOf } from '../../lib/sql-rows';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { agreements, apartments, depositEntries, payments } from '../../db/schema';
+import { holdLeaseThenPerson } from '../users/users.service';
 import { conflict, notFound } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
 import { checkViolation, retryOnDeadlock, uniqueViolation } from '../../lib/db-errors';
 import { onceByKey, replayed } from '../../lib/request-keys';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { notify, withdrawUnsent } from '../notifications/notifications.service';
-import { assertOfflineDay, holdLeaseThenPerson, offlineLease } from './offline-lease';
+import { assertOfflineDay, offlineLease } from './offline-lease';
 
 /**
  * Security deposits: the one place that says what a lease's deposit holds (received, less

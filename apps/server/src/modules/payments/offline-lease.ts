@@ -4,7 +4,6 @@ import type { Database } from '../../db/client';
 import { agreements, apartments, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { calendarDay } from '../../lib/clock';
-import { holdPerson } from '../users/users.service';
 
 /**
  * What money recorded by hand is checked against: the person's lease (accepted or ended) and the
@@ -53,27 +52,4 @@ export function assertOfflineDay(
         ? OFFLINE_PAYMENT_MESSAGES.dateBeforeLease(lease.signedOn)
         : undefined;
   if (message) throw new AppError('VALIDATION_FAILED', message, [{ path, message }]);
-}
-
-/**
- * Holds the lease's row, then the person's (shared), until the caller's transaction ends: the
- * order Remove member, a lease's end and an account's deletion take them in, so none of them can
- * deadlock with money recorded here. `no key update` also makes the lease's deposit entries take
- * turns (their trigger takes the same lock), so what is held before one is exact; `share` only
- * makes Remove member's and a lease's end's updates wait. The person as `holdPerson` gives them:
- * an account deletion under way finishes first (and the caller refuses) or waits, and then
- * finds what the caller recorded.
- */
-export async function holdLeaseThenPerson(
-  tx: Database,
-  leaseId: string,
-  personId: string,
-  lock: 'share' | 'no key update',
-): ReturnType<typeof holdPerson> {
-  await tx
-    .select({ id: agreements.id })
-    .from(agreements)
-    .where(eq(agreements.id, leaseId))
-    .for(lock);
-  return holdPerson(tx, personId);
 }

@@ -104,6 +104,29 @@ export async function holdPerson(
   return row && { name: row.name, deleted: row.deletedAt !== null };
 }
 
+/**
+ * Holds the lease's row, then the person's (shared), until the caller's transaction ends: the
+ * order Remove member, a lease's end and an account's deletion take them in, so none of them can
+ * deadlock with money recorded for them. `no key update` also makes the lease's deposit entries take
+ * turns (their trigger takes the same lock), so what is held before one is exact; `share` only
+ * makes Remove member's and a lease's end's updates wait. The person as `holdPerson` gives them:
+ * an account deletion under way finishes first (and the caller refuses) or waits, and then
+ * finds what the caller recorded.
+ */
+export async function holdLeaseThenPerson(
+  tx: Database,
+  leaseId: string,
+  personId: string,
+  lock: 'share' | 'no key update',
+): ReturnType<typeof holdPerson> {
+  await tx
+    .select({ id: agreements.id })
+    .from(agreements)
+    .where(eq(agreements.id, leaseId))
+    .for(lock);
+  return holdPerson(tx, personId);
+}
+
 const DUPLICATE_EMAIL = 'An account with this email already exists. Log in instead.';
 
 /** Registration's email check, asked before the photo is uploaded; the same 409 as registering. */

@@ -2,8 +2,8 @@ import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
   AuditActionSchema,
+  auditActionLabel,
   type AuditEntry,
-  isDeletedAccountEmail,
   LIST_SEARCH_MAX,
 } from '@structomate/contract';
 import { z } from 'zod';
@@ -152,7 +152,7 @@ export function AuditLog() {
                         <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                       </p>
                       <p className="text-xs font-semibold tracking-wide text-primary uppercase">
-                        {AUDIT_ACTION_LABELS[entry.action]}
+                        {auditActionLabel(entry.action)}
                       </p>
                       <p className="wrap-anywhere">{entry.summary}</p>
                       <p className="text-xs text-base-content/70 md:hidden">
@@ -164,9 +164,7 @@ export function AuditLog() {
                       {entry.actor ? (
                         <>
                           <p className="font-medium">{entry.actor.name}</p>
-                          {!isDeletedAccountEmail(entry.actor.email) && (
-                            <p className="text-xs text-base-content/70">{entry.actor.email}</p>
-                          )}
+                          <p className="text-xs text-base-content/70">{entry.actor.email}</p>
                           {entry.ip && (
                             <p className="text-xs text-base-content/70">from {entry.ip}</p>
                           )}
