@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deletedAccountEmail, isDeletedAccountEmail, nameWithEmail } from './account';
-import { EmailSchema } from './accounts';
+import { EmailSchema, NewEmailSchema } from './accounts';
 
 describe('a deleted account’s made-up address', () => {
   const id = '0b7f6a52-5d1e-4c3b-9a5e-2f1d8c7b6a40';
@@ -19,10 +19,17 @@ describe('a deleted account’s made-up address', () => {
     expect(isDeletedAccountEmail('deleted-someone@deleted.invalid')).toBe(false);
   });
 
-  it('is at a domain nobody can sign up, sign in or ask for a password link with', () => {
+  it('is at a domain no account can take, by signing up or changing its email', () => {
     for (const email of [deletedAccountEmail(id), 'someone@deleted.invalid', 'a@b.INVALID']) {
-      expect(EmailSchema.safeParse(email).success, email).toBe(false);
+      const refused = NewEmailSchema.safeParse(email);
+      expect(
+        refused.error?.issues.map((issue) => issue.message),
+        email,
+      ).toEqual(['Enter a valid email address']);
+      // Signing in and asking for a password link still take it (an account made before).
+      expect(EmailSchema.safeParse(email).success, email).toBe(true);
     }
-    expect(EmailSchema.parse(' rahim@invalid.example.com ')).toBe('rahim@invalid.example.com');
+    expect(NewEmailSchema.parse(' rahim@invalid.example.com ')).toBe('rahim@invalid.example.com');
+    expect(NewEmailSchema.safeParse('rahim.invalid').error?.issues).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   DisplayNameSchema,
-  EmailSchema,
+  NewEmailSchema,
   ImageUrlSchema,
   PasswordSchema,
   SessionUserSchema,
@@ -67,7 +67,7 @@ export const CONFIRM_EMAIL_PATH = '/confirm-email';
 export const EMAIL_CHANGE_HOURS = 24;
 
 export const ChangeEmailSchema = z.strictObject({
-  email: EmailSchema,
+  email: NewEmailSchema,
   /** Required when the account has a password: a new address takes over password resets. */
   currentPassword: z.string().max(128).optional(),
 });
@@ -101,8 +101,9 @@ export const EMAIL_CHANGE_MESSAGES = {
 
 /**
  * A deleted account keeps its row, so its leases and payments stay in the books, under a made-up
- * address: unique, and never a mailbox (RFC 2606 reserves `.invalid`, which EmailSchema refuses,
- * so no account can take it). Pages name the account without it.
+ * address: unique, and never a mailbox (RFC 2606 reserves `.invalid`, which NewEmailSchema
+ * refuses, so no account signing up or changing its email can take it). Pages name the account
+ * without it.
  */
 export const deletedAccountEmail = (id: string): string => `deleted-${id}@deleted.invalid`;
 export const isDeletedAccountEmail = (email: string): boolean =>

@@ -57,14 +57,17 @@ export const EmailSchema = z
   .trim()
   .min(1, { error: 'Email is required' })
   .max(254, { error: 'Email is too long' })
-  .pipe(
-    z
-      .email({ error: 'Enter a valid email address' })
-      // RFC 2606 reserves `.invalid`: no mail reaches it, and a deleted account's made-up
-      // address is there (deleted-<id>@deleted.invalid), so nobody signs up, signs in or asks
-      // for a password link with one.
-      .refine((email) => !/\.invalid$/i.test(email), { error: 'Enter a valid email address' }),
-  );
+  .pipe(z.email({ error: 'Enter a valid email address', abort: true }));
+
+/**
+ * An address an account is to take (signing up, a new email, the building's admin or contact),
+ * as EmailSchema; not at a `.invalid` domain, which RFC 2606 reserves: no mail reaches it, and a
+ * deleted account's made-up address is there (deleted-<id>@deleted.invalid). Signing in and
+ * asking for a password link take any address, so an account made before this check keeps them.
+ */
+export const NewEmailSchema = EmailSchema.refine((email) => !/\.invalid$/i.test(email), {
+  error: 'Enter a valid email address',
+});
 
 /** Under every new-password field: the rules below, said once. */
 export const PASSWORD_HINT = 'At least 6 characters, with a lowercase and an uppercase letter.';
@@ -126,7 +129,7 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const RegistrationRequestSchema = z.strictObject({
   name: DisplayNameSchema,
-  email: EmailSchema,
+  email: NewEmailSchema,
   password: PasswordSchema,
   photoURL: ImageUrlSchema,
 });

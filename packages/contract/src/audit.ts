@@ -95,7 +95,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
  * server, during a rolling deploy or before the page is reloaded) is named by its code.
  */
 export const auditActionLabel = (action: string): string =>
-  (AUDIT_ACTION_LABELS as Partial<Record<string, string>>)[action] ?? action;
+  Object.hasOwn(AUDIT_ACTION_LABELS, action) ? AUDIT_ACTION_LABELS[action as AuditAction] : action;
 
 export const AuditEntrySchema = z.object({
   _id: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DisplayNameSchema, EmailSchema, PasswordSchema } from './accounts';
+import { DisplayNameSchema, NewEmailSchema, PasswordSchema } from './accounts';
 import { SOCIAL_NETWORKS } from './constants';
 import { LeaseDefaultsSchema } from './lease-terms';
 
@@ -35,7 +35,7 @@ export const BuildingProfileSchema = z.strictObject({
     .min(1, { error: 'Address is required' })
     .max(200, { error: 'Address: at most 200 characters.' }),
   contactEmail: z
-    .union([z.literal('').transform(() => null), EmailSchema])
+    .union([z.literal('').transform(() => null), NewEmailSchema])
     .nullable()
     .default(null),
   contactPhone: optionalText(30, 'Phone')
@@ -112,7 +112,7 @@ export const SetupRequestSchema = z.strictObject({
   token: z.string().min(1).max(200),
   admin: z.strictObject({
     name: DisplayNameSchema,
-    email: EmailSchema,
+    email: NewEmailSchema,
     password: PasswordSchema,
   }),
   building: BuildingProfileSchema,

@@ -66,7 +66,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
  * server, during a rolling deploy) is plain "Email".
  */
 export const mailKindLabel = (kind: string): string =>
-  (MAIL_KIND_LABELS as Partial<Record<string, string>>)[kind] ?? 'Email';
+  Object.hasOwn(MAIL_KIND_LABELS, kind) ? MAIL_KIND_LABELS[kind as MailKind] : 'Email';
 
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'retrying', 'failed'] as const;
 export const MailStatusSchema = z.enum(MAIL_STATUSES);

@@ -38,10 +38,11 @@ describe('a request’s timeline', () => {
     for (const kind of MAINTENANCE_EVENT_KINDS)
       expect(maintenanceEventTitle(kind)).not.toBe('Update');
     expect(maintenanceEventTitle('charge-cancelled')).toBe('Charge cancelled');
+    expect(maintenanceEventTitle('constructor')).toBe('Update');
   });
 
   it('still reads a step of a kind a later release added, titled plain "Update"', () => {
-    const read = MaintenanceEventSchema.array().parse([step('cost'), step('charge-refunded')]);
+    const read = MaintenanceEventSchema.array().parse([step('cost'), step('later-release-step')]);
     expect(read.map((event) => maintenanceEventTitle(event.kind))).toEqual([
       'Cost added',
       'Update',

@@ -334,7 +334,9 @@ export const MAINTENANCE_EVENT_TITLES: Record<MaintenanceEventKind, string> = {
  * server, during a rolling deploy or before the page is reloaded) is plain "Update".
  */
 export const maintenanceEventTitle = (kind: string): string =>
-  (MAINTENANCE_EVENT_TITLES as Partial<Record<string, string>>)[kind] ?? 'Update';
+  Object.hasOwn(MAINTENANCE_EVENT_TITLES, kind)
+    ? MAINTENANCE_EVENT_TITLES[kind as MaintenanceEventKind]
+    : 'Update';
 
 /** One step of the timeline: who did what, when. Internal steps only reach the admins. */
 export const MaintenanceEventSchema = z.object({

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DisplayNameSchema, EmailSchema, PasswordSchema } from '@structomate/contract';
+import { DisplayNameSchema, NewEmailSchema, PasswordSchema } from '@structomate/contract';
 import type { z } from 'zod';
 import { loadConfig } from '../config';
 import { AppError } from '../lib/app-error';
@@ -42,7 +42,7 @@ async function adminFromArguments(args: string[]) {
     strict: true,
   });
   if (!values.email || !values.name) fail(USAGE, 2);
-  const email = valid(EmailSchema, values.email, 'email');
+  const email = valid(NewEmailSchema, values.email, 'email');
   const name = valid(DisplayNameSchema, values.name, 'name');
   let password = process.env.ADMIN_PASSWORD;
   if (password === undefined) {

@@ -54,7 +54,15 @@ export async function userForToken(db: Database, token: string): Promise<TokenSe
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        gt(sessions.expiresAt, sql`now()`),
+        // Deleting an account ends its sessions; one opened as it was being deleted (a sign-in
+        // checked just before) opens nothing either.
+        isNull(users.deletedAt),
+      ),
+    );
   return row
     ? { user: toSessionUser(row), leaseEndsOn: row.leaseEndsOn, expiresAt: row.expiresAt }
     : null;

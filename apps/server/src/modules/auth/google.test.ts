@@ -1,4 +1,8 @@
-import { SessionResponseSchema, SiteConfigSchema } from '@structomate/contract';
+import {
+  deletedAccountEmail,
+  SessionResponseSchema,
+  SiteConfigSchema,
+} from '@structomate/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build';
@@ -172,6 +176,37 @@ describe('Google sign-in (OpenID Connect against a local issuer)', () => {
         and(eq(userIdentities.userId, user?._id ?? ''), eq(userIdentities.issuer, issuer.issuer)),
       );
     expect(linked?.n).toBe(1);
+  });
+
+  it('never signs into a deleted account, nor makes one at a .invalid address', async () => {
+    const first = await signIn({ email: 'leaving@example.com', name: 'Leaving Person' });
+    const leaving = await whoIs(first.cookie);
+    expect(leaving).toMatchObject({ email: 'leaving@example.com' });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: { cookie: first.cookie ?? '' },
+      payload: { confirm: 'DELETE' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    // The same Google account again is a new person: the deleted one is never signed into.
+    const again = await signIn({ email: 'leaving@example.com', name: 'Leaving Person' });
+    expect(again.location).toBe('/apartment?google=welcome');
+    const newcomer = await whoIs(again.cookie);
+    expect(newcomer).toMatchObject({ email: 'leaving@example.com' });
+    expect(newcomer?._id).not.toBe(leaving?._id);
+    // A provider vouching for the deleted account's made-up address reaches nothing, and makes
+    // no account at a domain no mail reaches.
+    for (const email of [deletedAccountEmail(leaving?._id ?? ''), 'someone@example.invalid']) {
+      const refused = await signIn({ email, name: 'Someone' });
+      expect(refused.location, email).toBe('/authentiction?google=failed');
+      expect(refused.cookie, email).toBeUndefined();
+    }
+    const [atInvalid] = await t.database.db
+      .select({ n: count() })
+      .from(users)
+      .where(sql`lower(${users.email}) = 'someone@example.invalid'`);
+    expect(atInvalid?.n).toBe(0);
   });
 
   it('fails cleanly when the person cancels at the provider', async () => {

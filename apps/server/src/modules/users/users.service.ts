@@ -1,4 +1,5 @@
 import {
+  NewEmailSchema,
   oneLineFrom,
   type AdminStats,
   type RegistrationRequest,
@@ -177,7 +178,10 @@ export interface ExternalIdentity {
 
 /**
  * An OpenID Connect sign-in: found by issuer and subject. A first sign-in joins an existing
- * account only when the provider vouches for the email; otherwise it creates a `user`.
+ * account only when the provider vouches for the email; otherwise it creates a `user`. A deleted
+ * account is never found: the account found is held (shared) until the sign-in is recorded, so
+ * a deletion under way finishes first (and the account is not found) or waits, and then erases
+ * the sign-in with the rest.
  */
 export async function findOrCreateExternalUser(
   db: Database,
@@ -192,12 +196,22 @@ export async function findOrCreateExternalUser(
         and(
           eq(userIdentities.issuer, identity.issuer),
           eq(userIdentities.subject, identity.subject),
+          isNull(users.deletedAt),
         ),
-      );
+      )
+      .for('share', { of: users });
     if (linked) return { user: toSessionUser(linked), created: false };
 
     if (!identity.email) throw new AppError('BAD_REQUEST', 'The identity provider sent no email');
-    const [sameEmail] = await tx.select(userColumns).from(users).where(byEmail(identity.email));
+    const [sameEmail] = await tx
+      .select(userColumns)
+      .from(users)
+      .where(and(byEmail(identity.email), isNull(users.deletedAt)))
+      .for('share');
+    // A new account takes only an address one could sign up with (not a `.invalid` one).
+    if (!sameEmail && !NewEmailSchema.safeParse(identity.email).success) {
+      throw new AppError('BAD_REQUEST', 'The identity provider sent no usable email');
+    }
     if (sameEmail && !identity.emailVerified) {
       throw conflict('An account with this email exists; the provider has not verified the email');
     }

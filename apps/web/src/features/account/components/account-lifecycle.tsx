@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DELETE_ACCOUNT_MESSAGES, EmailSchema, type Account } from '@structomate/contract';
+import { DELETE_ACCOUNT_MESSAGES, NewEmailSchema, type Account } from '@structomate/contract';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
@@ -16,7 +16,7 @@ import { BusyButton } from '../../../components/busy-button';
 
 const emailFormSchema = (needsPassword: boolean) =>
   z.object({
-    email: EmailSchema,
+    email: NewEmailSchema,
     currentPassword: needsPassword
       ? z.string().min(1, { error: 'Enter your current password.' })
       : z.string().optional(),

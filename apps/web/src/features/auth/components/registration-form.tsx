@@ -3,7 +3,7 @@ import {
   ACCEPTED_IMAGE_TYPES,
   AUTH_PATH,
   DisplayNameSchema,
-  EmailSchema,
+  NewEmailSchema,
   MAX_UPLOAD_BYTES,
   PasswordSchema,
   REGISTRATION_MESSAGES,
@@ -38,7 +38,7 @@ const acceptedTypes: readonly string[] = ACCEPTED_IMAGE_TYPES;
 /** The contract's rules for name, email and password, plus the photo file (spec §5). */
 const RegistrationFormSchema = z.object({
   name: DisplayNameSchema,
-  email: EmailSchema,
+  email: NewEmailSchema,
   image: z
     .custom<FileList>((files) => files instanceof FileList && files.length > 0, {
       error: 'Choose a photo',
