@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deletedAccountEmail, isDeletedAccountEmail, nameWithEmail } from './account';
 import { EmailSchema, NewEmailSchema } from './accounts';
+import { BuildingProfileSchema } from './building';
 
 describe('a deleted account’s made-up address', () => {
   const id = '0b7f6a52-5d1e-4c3b-9a5e-2f1d8c7b6a40';
@@ -31,5 +32,10 @@ describe('a deleted account’s made-up address', () => {
     }
     expect(NewEmailSchema.parse(' rahim@invalid.example.com ')).toBe('rahim@invalid.example.com');
     expect(NewEmailSchema.safeParse('rahim.invalid').error?.issues).toHaveLength(1);
+    // The building's contact address, which may also be left empty, says the same.
+    const contact = BuildingProfileSchema.shape.contactEmail.safeParse('office');
+    expect(contact.error?.issues.map((issue) => issue.message)).toEqual([
+      'Enter a valid email address',
+    ]);
   });
 });

@@ -57,16 +57,24 @@ export const EmailSchema = z
   .trim()
   .min(1, { error: 'Email is required' })
   .max(254, { error: 'Email is too long' })
-  .pipe(z.email({ error: 'Enter a valid email address', abort: true }));
+  .pipe(z.email({ error: 'Enter a valid email address' }));
 
 /**
- * An address an account is to take (signing up, a new email, the building's admin or contact),
- * as EmailSchema; not at a `.invalid` domain, which RFC 2606 reserves: no mail reaches it, and a
- * deleted account's made-up address is there (deleted-<id>@deleted.invalid). Signing in and
- * asking for a password link take any address, so an account made before this check keeps them.
+ * An address at a `.invalid` domain, which RFC 2606 reserves: no mail reaches it, and a deleted
+ * account's made-up address is there (deleted-<id>@deleted.invalid).
  */
-export const NewEmailSchema = EmailSchema.refine((email) => !/\.invalid$/i.test(email), {
+export const atReservedDomain = (email: string): boolean => /\.invalid$/i.test(email);
+
+/**
+ * An address given for an account or the building to take (signing up, a new email, the
+ * building's admin, its contact address), as EmailSchema and not at a reserved domain. Signing in
+ * and asking for a password link take any address, so an account made before this check keeps
+ * them.
+ */
+export const NewEmailSchema = EmailSchema.refine((email) => !atReservedDomain(email), {
   error: 'Enter a valid email address',
+  // One message for an address that is not one at all.
+  when: (payload) => payload.issues.length === 0,
 });
 
 /** Under every new-password field: the rules below, said once. */

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  AUTH_MESSAGES,
   AccountSchema,
   AccountSessionsSchema,
   AdminStatsSchema,
@@ -19,10 +20,11 @@ import {
   depositEntries,
   mailMessages,
   rateLimits,
+  sessions,
   users,
 } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
-import { createSession } from '../auth/auth.service';
+import { createSession, newSessionToken } from '../auth/auth.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -430,10 +432,24 @@ describe('delete my account', () => {
       payload: { email: madeUp, password: 'Original9' },
     });
     expect(madeUpSignIn.statusCode).toBe(401);
-    // A sign-in checked just before the deletion may write its session just after: it opens
-    // nothing.
-    const late = await createSession(t.database.db, person.id, 1, undefined);
+    // A sign-in checked just before the deletion writes no session after it, and a session
+    // written anyway (by a server of the release before) opens nothing.
+    await expect(createSession(t.database.db, person.id, 1, undefined)).rejects.toThrow(
+      AUTH_MESSAGES.invalidCredentials,
+    );
+    const late = newSessionToken();
+    await t.database.db.insert(sessions).values({
+      tokenHash: late.tokenHash,
+      userId: person.id,
+      expiresAt: new Date('2099-01-01T00:00:00Z'),
+    });
     expect(await whoIs(`sm_session=${late.token}`)).toBeNull();
+    // Nor does the address name an account to anyone asking.
+    const exists = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/exists/${encodeURIComponent(madeUp)}`,
+    });
+    expect(exists.statusCode).toBe(400);
   });
 
   it('is refused while a lease runs, while money is owed, and for the only admin', async () => {

@@ -24,9 +24,19 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const { token, tokenHash } = newSessionToken();
   const expiresAt = new Date(Date.now() + days * 86_400_000);
-  await db
-    .insert(sessions)
-    .values({ tokenHash, userId, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null });
+  await db.transaction(async (tx) => {
+    // The account held (shared) while its session is written: a deletion under way finishes
+    // first (and no session is written) or waits, and then ends this one with the others.
+    const [live] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .for('share');
+    if (!live) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
+    await tx
+      .insert(sessions)
+      .values({ tokenHash, userId, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null });
+  });
   return { token, expiresAt };
 }
 

@@ -189,6 +189,13 @@ describe('Google sign-in (OpenID Connect against a local issuer)', () => {
       payload: { confirm: 'DELETE' },
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
+    // As a sign-in recorded while the account was being deleted would have left it (a server of
+    // the release before, which did not hold the account): it must not lock the person out.
+    await t.database.db.insert(userIdentities).values({
+      userId: leaving?._id ?? '',
+      issuer: issuer.issuer,
+      subject: issuer.subjectFor('leaving@example.com'),
+    });
     // The same Google account again is a new person: the deleted one is never signed into.
     const again = await signIn({ email: 'leaving@example.com', name: 'Leaving Person' });
     expect(again.location).toBe('/apartment?google=welcome');

@@ -1,5 +1,5 @@
 import {
-  NewEmailSchema,
+  atReservedDomain,
   oneLineFrom,
   type AdminStats,
   type RegistrationRequest,
@@ -56,13 +56,16 @@ export function toSessionUser(row: UserRow): SessionUser {
 
 const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 
+/** A deleted account is nobody's: its made-up address names no account. */
+const liveByEmail = (email: string) => and(byEmail(email), isNull(users.deletedAt));
+
 export async function userExists(db: Database, email: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(byEmail(email));
+  const [row] = await db.select({ id: users.id }).from(users).where(liveByEmail(email));
   return row !== undefined;
 }
 
 export async function getUserByEmail(db: Database, email: string): Promise<SessionUser> {
-  const [row] = await db.select(userColumns).from(users).where(byEmail(email));
+  const [row] = await db.select(userColumns).from(users).where(liveByEmail(email));
   if (!row) throw notFound('No account has this email');
   return toSessionUser(row);
 }
@@ -179,9 +182,9 @@ export interface ExternalIdentity {
 /**
  * An OpenID Connect sign-in: found by issuer and subject. A first sign-in joins an existing
  * account only when the provider vouches for the email; otherwise it creates a `user`. A deleted
- * account is never found: the account found is held (shared) until the sign-in is recorded, so
- * a deletion under way finishes first (and the account is not found) or waits, and then erases
- * the sign-in with the rest.
+ * account is never found: the account found is held (shared) until the provider's account is
+ * linked to it, so a deletion under way finishes first (and the account is not found) or waits,
+ * and then removes the link with the rest. The session is written after, by createSession.
  */
 export async function findOrCreateExternalUser(
   db: Database,
@@ -206,10 +209,10 @@ export async function findOrCreateExternalUser(
     const [sameEmail] = await tx
       .select(userColumns)
       .from(users)
-      .where(and(byEmail(identity.email), isNull(users.deletedAt)))
+      .where(liveByEmail(identity.email))
       .for('share');
-    // A new account takes only an address one could sign up with (not a `.invalid` one).
-    if (!sameEmail && !NewEmailSchema.safeParse(identity.email).success) {
+    // A new account takes no address at a reserved domain, as signing up does not.
+    if (!sameEmail && atReservedDomain(identity.email)) {
       throw new AppError('BAD_REQUEST', 'The identity provider sent no usable email');
     }
     if (sameEmail && !identity.emailVerified) {
@@ -231,6 +234,17 @@ export async function findOrCreateExternalUser(
           .returning(userColumns)
       )[0];
     if (!user) throw new AppError('INTERNAL', 'Could not create the account');
+    // A sign-in recorded for an account as it was deleted (before the lock above) would keep the
+    // provider's account from ever signing in again: it goes now.
+    await tx
+      .delete(userIdentities)
+      .where(
+        and(
+          eq(userIdentities.issuer, identity.issuer),
+          eq(userIdentities.subject, identity.subject),
+          sql`${userIdentities.userId} in (select ${users.id} from ${users} where ${users.deletedAt} is not null)`,
+        ),
+      );
     await tx.insert(userIdentities).values({
       userId: user.id,
       issuer: identity.issuer,
