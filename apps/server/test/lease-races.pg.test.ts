@@ -3,7 +3,8 @@ import { InsertedResponseSchema } from '@structomate/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
-import { agreements, apartments, auditLog, notifications, users } from '../src/db/schema';
+import { agreements, apartments, auditLog, notifications, sessions, users } from '../src/db/schema';
+import { hashPassword } from '../src/lib/passwords';
 import { createSession } from '../src/modules/auth/auth.service';
 import { renter } from './people';
 import { startDemoPair, type ServerProcess } from './servers';
@@ -19,6 +20,8 @@ import { startDemoPair, type ServerProcess } from './servers';
 const serverUrl = process.env.DATABASE_URL ?? '';
 const NOW = '2026-11-23T10:00:00+06:00';
 const ROUNDS = 20;
+/** Fewer: each failed sign-in counts against the address's limit, which one address shares. */
+const SIGN_IN_ROUNDS = 12;
 
 let pair: Awaited<ReturnType<typeof startDemoPair>>;
 let database: DatabaseHandle;
@@ -421,6 +424,42 @@ describe('leasing on two servers over one PostgreSQL', () => {
       }
     }
     expect(outcomes.deleted + outcomes.accepted).toBe(ROUNDS);
+  }, 120_000);
+
+  it(`signing in on one server while the account is deleted on the other: no session outlives the account (${SIGN_IN_ROUNDS} rounds)`, async () => {
+    const outcomes = { signedInFirst: 0, deletedFirst: 0 };
+    const passwordHash = await hashPassword('Leaving1');
+    for (let round = 0; round < SIGN_IN_ROUNDS; round += 1) {
+      const person = await account('user', `Leaving signer ${round}`);
+      await database.db.update(users).set({ passwordHash }).where(eq(users.id, person.id));
+      const [loginServer, deleteServer] = round % 2 === 0 ? servers : [servers[1], servers[0]];
+      // Both check the password first (argon2, tens of milliseconds). The sign-in sets off a
+      // little later each round (0–88 ms), so that in some rounds it reads the account just
+      // before the deletion commits and writes its session just after.
+      const [deletion, signIn] = await Promise.all([
+        send(deleteServer, person.cookie, 'DELETE', '/api/account', {
+          currentPassword: 'Leaving1',
+          confirm: 'DELETE',
+        }),
+        new Promise((resolve) => setTimeout(resolve, round * 8)).then(() =>
+          send(loginServer, '', 'POST', '/api/login', {
+            email: person.email,
+            password: 'Leaving1',
+          }),
+        ),
+      ]);
+      const outcome = `round ${round}: ${JSON.stringify({ signIn: signIn.status, deletion })}`;
+      expect(deletion.status, outcome).toBe(200);
+      expect([200, 401], outcome).toContain(signIn.status);
+      // Signed in first, the session went with the account; deleted first, none was written.
+      const [left] = await database.db
+        .select({ n: count() })
+        .from(sessions)
+        .where(eq(sessions.userId, person.id));
+      expect(left?.n, outcome).toBe(0);
+      outcomes[signIn.status === 200 ? 'signedInFirst' : 'deletedFirst'] += 1;
+    }
+    expect(outcomes.signedInFirst + outcomes.deletedFirst).toBe(SIGN_IN_ROUNDS);
   }, 120_000);
 
   it(`notice given while it is withdrawn: the withdrawal counts only after the notice (${ROUNDS} rounds)`, async () => {
