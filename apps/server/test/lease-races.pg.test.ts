@@ -20,7 +20,7 @@ import { startDemoPair, type ServerProcess } from './servers';
 const serverUrl = process.env.DATABASE_URL ?? '';
 const NOW = '2026-11-23T10:00:00+06:00';
 const ROUNDS = 20;
-/** Fewer: each failed sign-in counts against the address's limit, which one address shares. */
+/** Fewer: each round checks two passwords (argon2, tens of milliseconds each). */
 const SIGN_IN_ROUNDS = 12;
 
 let pair: Awaited<ReturnType<typeof startDemoPair>>;

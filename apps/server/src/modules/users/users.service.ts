@@ -111,10 +111,10 @@ export async function holdPerson(
 /**
  * Holds the lease's row, then the person's (shared), until the caller's transaction ends: the
  * order Remove member, a lease's end and an account's deletion take them in, so none of them can
- * deadlock with money recorded for them. `no key update` also makes the lease's deposit entries take
- * turns (their trigger takes the same lock), so what is held before one is exact; `share` only
- * makes Remove member's and a lease's end's updates wait. The person as `holdPerson` gives them:
- * an account deletion under way finishes first (and the caller refuses) or waits, and then
+ * deadlock with money recorded for them. `no key update` also makes the lease's deposit entries
+ * take turns (their trigger takes the same lock), so what is held before one is exact; `share`
+ * only makes Remove member's and a lease's end's updates wait. The person as `holdPerson` gives
+ * them: an account deletion under way finishes first (and the caller refuses) or waits, and then
  * finds what the caller recorded.
  */
 export async function holdLeaseThenPerson(
@@ -234,8 +234,9 @@ export async function findOrCreateExternalUser(
           .returning(userColumns)
       )[0];
     if (!user) throw new AppError('INTERNAL', 'Could not create the account');
-    // A sign-in recorded for an account as it was deleted (before the lock above) would keep the
-    // provider's account from ever signing in again: it goes now.
+    // A link to an account recorded as it was deleted (by a server of an earlier release, which
+    // did not hold the account) would keep the provider's account from ever signing in again: it
+    // goes now.
     await tx
       .delete(userIdentities)
       .where(
