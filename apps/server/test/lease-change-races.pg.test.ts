@@ -40,7 +40,9 @@ const call = (server: ServerProcess, url: string, body: unknown) =>
   pair.post(server, pair.adminCookie, url, body);
 
 describe('renewing with a new rent while the month is paid in cash (two servers)', () => {
-  it(`never leaves a paid month at a rent the lease does not ask (${ROUNDS} rounds)`, async () => {
+  it(`never leaves a paid month at a rent the lease does not ask (${ROUNDS} rounds)`, async ({
+    annotate,
+  }) => {
     const tenant = await renter(database, 'C-801');
     // The renter's lease, with terms: November 2026 to October 2027, due on the 1st.
     await database.db
@@ -87,13 +89,16 @@ describe('renewing with a new rent while the month is paid in cash (two servers)
         expect(JSON.stringify(renewal.body)).toContain('is already paid at the current rent');
       }
     }
-    expect(outcomes.renewedFirst + outcomes.paidFirst).toBe(ROUNDS);
+    // Which side came first in how many rounds: a record of the race, not a check.
+    await annotate(JSON.stringify(outcomes));
   }, 120_000);
 });
 
 describe('ending a lease while a later month is paid in cash (two servers)', () => {
   const FLATS = ['A-101', 'A-202', 'A-301', 'A-404', 'A-502', 'A-701', 'A-801', 'B-102'];
-  it(`never ends a lease before a month paid under it (${FLATS.length} rounds)`, async () => {
+  it(`never ends a lease before a month paid under it (${FLATS.length} rounds)`, async ({
+    annotate,
+  }) => {
     const outcomes = { paidFirst: 0, endedFirst: 0 };
     for (const [round, flat] of FLATS.entries()) {
       const tenant = await renter(database, flat);
@@ -136,6 +141,7 @@ describe('ending a lease while a later month is paid in cash (two servers)', () 
         expect(paid, context).toEqual([]);
       }
     }
-    expect(outcomes.paidFirst + outcomes.endedFirst).toBe(FLATS.length);
+    // Which side came first in how many rounds: a record of the race, not a check.
+    await annotate(JSON.stringify(outcomes));
   }, 120_000);
 });

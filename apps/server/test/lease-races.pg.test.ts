@@ -355,7 +355,9 @@ describe('leasing on two servers over one PostgreSQL', () => {
     }
   }, 120_000);
 
-  it(`notice given while the member is removed: ended at once, never left with a notice (${ROUNDS} rounds)`, async () => {
+  it(`notice given while the member is removed: ended at once, never left with a notice (${ROUNDS} rounds)`, async ({
+    annotate,
+  }) => {
     const outcomes = { noticeFirst: 0, removedFirst: 0 };
     for (let round = 0; round < ROUNDS; round += 1) {
       const flat = await newApartment(`LE-${round}`);
@@ -384,10 +386,13 @@ describe('leasing on two servers over one PostgreSQL', () => {
         notice.status === 200 ? 1 : 0,
       );
     }
-    expect(outcomes.noticeFirst + outcomes.removedFirst).toBe(ROUNDS);
+    // Which side came first in how many rounds: a record of the race, not a check.
+    await annotate(JSON.stringify(outcomes));
   }, 120_000);
 
-  it(`a visitor deleting their account while their request is accepted: one or the other, never a lease on a deleted account (${ROUNDS} rounds)`, async () => {
+  it(`a visitor deleting their account while their request is accepted: one or the other, never a lease on a deleted account (${ROUNDS} rounds)`, async ({
+    annotate,
+  }) => {
     const outcomes = { deleted: 0, accepted: 0 };
     for (let round = 0; round < ROUNDS; round += 1) {
       const flat = await newApartment(`LG-${round}`);
@@ -423,10 +428,13 @@ describe('leasing on two servers over one PostgreSQL', () => {
         expect(person, outcome).toEqual({ role: 'member', deletedAt: null });
       }
     }
-    expect(outcomes.deleted + outcomes.accepted).toBe(ROUNDS);
+    // Which side came first in how many rounds: a record of the race, not a check.
+    await annotate(JSON.stringify(outcomes));
   }, 120_000);
 
-  it(`signing in on one server while the account is deleted on the other: no session outlives the account (${SIGN_IN_ROUNDS} rounds)`, async () => {
+  it(`signing in on one server while the account is deleted on the other: no session outlives the account (${SIGN_IN_ROUNDS} rounds)`, async ({
+    annotate,
+  }) => {
     const outcomes = { signedInFirst: 0, deletedFirst: 0 };
     const passwordHash = await hashPassword('Leaving1');
     for (let round = 0; round < SIGN_IN_ROUNDS; round += 1) {
@@ -459,7 +467,8 @@ describe('leasing on two servers over one PostgreSQL', () => {
       expect(left?.n, outcome).toBe(0);
       outcomes[signIn.status === 200 ? 'signedInFirst' : 'deletedFirst'] += 1;
     }
-    expect(outcomes.signedInFirst + outcomes.deletedFirst).toBe(SIGN_IN_ROUNDS);
+    // Which side came first in how many rounds: a record of the race, not a check.
+    await annotate(JSON.stringify(outcomes));
   }, 120_000);
 
   it(`notice given while it is withdrawn: the withdrawal counts only after the notice (${ROUNDS} rounds)`, async () => {

@@ -109,8 +109,11 @@ function rollStatement(
   page: { limit: number; offset: number } | null,
   stale: readonly string[],
 ): SQL {
+  // A deleted account's lease is found by its name ("Deleted account") or apartment, never by the
+  // address made up for it (a search for "invalid" would list every one).
   const search = filters.q
-    ? sql`and (u.display_name ilike ${likePattern(filters.q)} or u.email ilike ${likePattern(filters.q)}
+    ? sql`and (u.display_name ilike ${likePattern(filters.q)}
+        or (u.deleted_at is null and u.email ilike ${likePattern(filters.q)})
         or ${apartmentNoContains(sql`f.apartment_no`, filters.q) ?? sql`false`})`
     : sql``;
   const status =

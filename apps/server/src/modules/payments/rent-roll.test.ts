@@ -281,6 +281,15 @@ describe('the rent roll', () => {
       .slice(1);
     expect(rows.filter((row) => row.startsWith('C-704,Deleted account,,former,'))).toHaveLength(1);
     expect(response.body).not.toContain('deleted.invalid');
+    // Searched for, it is found by its name or apartment, never by the address made up for it.
+    const found = async (q: string) =>
+      (await roll(`q=${encodeURIComponent(q)}`)).result.filter(
+        (row) => row.apartmentNo === 'C-704',
+      );
+    expect(await found('Deleted account')).toHaveLength(1);
+    expect(await found('C-704')).toHaveLength(1);
+    expect(await found('invalid')).toEqual([]);
+    expect(await found(`deleted-${gone.person.id}`)).toEqual([]);
   });
 
   it('is for the admin only, and refuses bad queries', async () => {
