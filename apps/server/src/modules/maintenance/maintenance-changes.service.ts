@@ -32,6 +32,7 @@ import {
   lockedStatus,
   notifyTenant,
   repairOf,
+  touch,
   updateAt,
   type Actor,
 } from './maintenance-steps';
@@ -277,6 +278,8 @@ export async function addCost(
             : `Cost: ${amount} (${what})`,
           internal: chargeId === null,
         });
+        // A cost the building bears is its own affair; one charged is news to the tenant.
+        if (chargeId) await touch(tx, id, now);
         await recordAudit(tx, actor, {
           action: 'maintenance.cost',
           subjectType: 'maintenance-request',
@@ -322,6 +325,8 @@ export async function noteChargeCancelled(
     kind: 'charge-cancelled',
     text: `No longer charged to the tenant: ${amount} (${COST_KIND_LABELS[cost.kind]}: ${cost.description}). Reason: ${reason}`,
   });
+  // The row is held already (its key, by the line above), before the charge's money version.
+  await touch(tx, requestId, now);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { MAINTENANCE_MESSAGES, type MaintenanceCommentRequestSchema } from '@structomate/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { maintenanceComments, maintenanceRequests } from '../../db/schema';
@@ -13,6 +13,7 @@ import {
   lockedStatus,
   notifyTenant,
   repairOf,
+  touch,
   type Actor,
 } from './maintenance-steps';
 import { visibleRequest, type Viewer } from './maintenance.service';
@@ -58,16 +59,15 @@ export async function addComment(
     });
     // A note the tenant never sees changes nothing they can see.
     if (input.internal) return;
-    await tx
-      .update(maintenanceRequests)
-      .set({
-        updatedAt: sql`greatest(${maintenanceRequests.updatedAt}, ${now})`,
-        // The building's first word to the tenant counts as its first response.
-        ...(admin
-          ? { firstResponseAt: sql`coalesce(${maintenanceRequests.firstResponseAt}, ${now})` }
-          : {}),
-      })
-      .where(eq(maintenanceRequests.id, id));
+    // The building's first word to the tenant counts as its first response.
+    await touch(
+      tx,
+      id,
+      now,
+      admin
+        ? { firstResponseAt: sql`coalesce(${maintenanceRequests.firstResponseAt}, ${now})` }
+        : {},
+    );
     const notice: Notice = {
       kind: 'maintenance-comment',
       data: { ...repairOf(row), author: viewer.displayName, body: input.body },

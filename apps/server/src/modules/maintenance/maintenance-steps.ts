@@ -52,6 +52,23 @@ export async function addEvent(
   });
 }
 
+/**
+ * Marks the request updated at `now` (never earlier than it was) for a step that names no version
+ * and that the tenant sees (a comment, a cost charged to them, a rating): it rises in the lists
+ * sorted by "Recently updated". Steps kept from the tenant move nothing they can see.
+ */
+export async function touch(
+  tx: Database,
+  id: string,
+  now: Date,
+  also: PgUpdateSetSource<typeof maintenanceRequests> = {},
+): Promise<void> {
+  await tx
+    .update(maintenanceRequests)
+    .set({ ...also, updatedAt: sql`greatest(${maintenanceRequests.updatedAt}, ${now})` })
+    .where(eq(maintenanceRequests.id, id));
+}
+
 /** Tells the tenant, unless their account was deleted. */
 export async function notifyTenant(tx: Database, row: RequestRow, notice: Notice): Promise<void> {
   if (row.tenantId && !row.tenantDeleted) await notify(tx, row.tenantId, notice);

@@ -6,7 +6,7 @@ import {
   type MaintenanceStatus,
   type NewMaintenanceRequestSchema,
 } from '@structomate/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { maintenanceRequests } from '../../db/schema';
@@ -157,7 +157,12 @@ export async function rateRequest(
   await db.transaction(async (tx) => {
     const rated = await tx
       .update(maintenanceRequests)
-      .set({ rating: input.score, ratingComment: input.comment, ratedAt: now })
+      .set({
+        rating: input.score,
+        ratingComment: input.comment,
+        ratedAt: now,
+        updatedAt: sql`greatest(${maintenanceRequests.updatedAt}, ${now})`,
+      })
       .where(and(eq(maintenanceRequests.id, id), isNull(maintenanceRequests.rating)))
       .returning({ id: maintenanceRequests.id });
     if (rated.length === 0) throw conflict(MAINTENANCE_MESSAGES.alreadyRated);

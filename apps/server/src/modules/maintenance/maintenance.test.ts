@@ -380,11 +380,14 @@ describe('one request, from report to rating', () => {
       version: mine.version,
     });
     expect(closed).toMatchObject({ status: 'closed', can: { rate: true, comment: false } });
+    clock.set('2026-11-23T11:30:00+06:00');
     const rated = await moved(tenant, 'POST', `/api/maintenance/requests/${request._id}/rating`, {
       score: 4,
       comment: 'Quick and tidy',
     });
     expect(rated.rating).toMatchObject({ score: 4, comment: 'Quick and tidy' });
+    // A rating is news to the building: the request rises in "Recently updated".
+    expect(rated.updatedAt).toBe(new Date('2026-11-23T11:30:00+06:00').toISOString());
     const again = await act(tenant, 'POST', `/api/maintenance/requests/${request._id}/rating`, {
       score: 5,
     });
@@ -968,6 +971,55 @@ describe('costs charged to the tenant', () => {
       body: 'Fixed anyway.',
     });
     expect(await noticesOf(gone.id, 'maintenance-comment')).toBe(told);
+  });
+
+  it('marks the request updated for a charge and its cancelling, not for the building’s own cost', async () => {
+    const request = await file(tenant, { title: 'Loose stair rail', category: 'other' });
+    const costs = `/api/admin/maintenance/${request._id}/costs`;
+    const at = (time: string) => {
+      clock.set(time);
+      return new Date(time).toISOString();
+    };
+    at('2026-11-23T10:30:00+06:00');
+    const later = await file(tenant, { title: 'Loose cupboard hinge', category: 'other' });
+    at('2026-11-23T11:00:00+06:00');
+    const own = await moved(admin, 'POST', costs, {
+      key: randomUUID(),
+      kind: 'labour',
+      description: 'Carpenter, one hour',
+      amount: 600,
+    });
+    expect(own.updatedAt).toBe(request.updatedAt);
+    const chargedAt = at('2026-11-23T12:00:00+06:00');
+    const charged = await moved(admin, 'POST', costs, {
+      key: randomUUID(),
+      kind: 'parts',
+      description: 'Wall bracket',
+      amount: 400,
+      chargeTenant: true,
+    });
+    expect(charged.updatedAt).toBe(chargedAt);
+    const [charge] = await t.database.db
+      .select({ id: charges.id })
+      .from(charges)
+      .where(eq(charges.requestId, request._id));
+    const cancelledAt = at('2026-11-23T13:00:00+06:00');
+    const cancelled = await act(admin, 'POST', `/api/admin/charges/${charge?.id}/cancel`, {
+      reason: 'The bracket was under warranty',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const seen = await read(tenant, request._id);
+    expect(seen.updatedAt).toBe(cancelledAt);
+    // Before the request filed after it, in the admin's inbox sorted by "Recently updated".
+    const inbox = await admin.inject({
+      method: 'GET',
+      url: '/api/admin/maintenance?status=all&sort=updated&q=Loose',
+    });
+    expect(inbox.statusCode, inbox.body).toBe(200);
+    expect(inbox.json().result.map((row: { _id: string }) => row._id)).toEqual([
+      request._id,
+      later._id,
+    ]);
   });
 
   it('adds a cost sent again under its key once: one cost, one charge, the same answer', async () => {
