@@ -134,6 +134,11 @@ test.describe('leasing', () => {
       2,
     );
     await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
+    // The agreement she signed: her name on it, the start she chose, the day she signed it.
+    await expect(page.getByText('Name of the tenant')).toHaveCount(0);
+    await expect(page.getByText('Nusrat Jahan').first()).toBeVisible();
+    await expect(page.getByText(`The lease starts on ${longDate(today)}`)).toBeVisible();
+    await expect(page.getByText(/^Signed online: \w+ \d{1,2}, \d{4}$/)).toBeVisible();
     await page.goto(`/apartment/${await apartmentId(page, 'A-101')}`);
     // Said above the agreement and at its foot, beside the buttons.
     await expect(

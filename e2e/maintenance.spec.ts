@@ -239,7 +239,7 @@ test('a member reports an emergency; the building fixes it, charges a part; the 
     .getByLabel('Internal note', { exact: true })
     .fill('Pipe joint above B-504 corroded.');
   await thread.getByRole('button', { name: 'Save note' }).click();
-  await expect(toast(admin, MAINTENANCE_MESSAGES.commented)).toBeVisible();
+  await expect(toast(admin, MAINTENANCE_MESSAGES.noted)).toBeVisible();
   await expect(thread.getByText('Internal note', { exact: true })).toBeVisible();
   const costs = admin.getByRole('region', { name: 'Costs' });
   const costForm = costs.getByRole('form', { name: 'Add a cost' });

@@ -155,6 +155,8 @@ export const MAINTENANCE_MESSAGES = {
   emergencyNoPhone:
     'For an emergency, call the building or the emergency services now, then send this request.',
   commented: 'Comment sent',
+  /** An admin's internal note: kept for the office, sent to no one. */
+  noted: 'Internal note saved',
   cancelled: 'Request cancelled',
   confirmed: 'Thank you. The request is closed.',
   reopened: 'Request reopened. The building has been told.',
@@ -186,6 +188,7 @@ export const MAINTENANCE_MESSAGES = {
   notRateable: 'A request can be rated once it is closed.',
   alreadyRated: 'You have already rated this request.',
   closedThread: 'This request is closed; comments are no longer taken. File a new request.',
+  cancelledThread: 'This request was cancelled; comments are no longer taken. File a new request.',
   formerTenant: 'Your lease has ended: you can read your requests but not add to them.',
   notTenant: 'Only tenants with a running lease can file maintenance requests.',
   tooManyPhotos: `At most ${MAINTENANCE_LIMITS.photos} photos.`,

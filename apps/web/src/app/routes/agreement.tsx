@@ -5,7 +5,7 @@ import {
   latestStartDate,
   leaseTerms,
 } from '@structomate/contract';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { LoadingSpinner } from '../../components/loading-spinner';
@@ -14,7 +14,7 @@ import { useCreateAgreement } from '../../features/leases/api/create-agreement';
 import { LeaseAgreement } from '../../features/leases/components/lease-agreement';
 import { ApiError, messageOf } from '../../lib/api-client';
 import { formatShortDate } from '../../lib/format';
-import { useToday } from '../../lib/now';
+import { dayIn, useToday } from '../../lib/now';
 import { useOwnAgreement } from '../../lib/own-agreement';
 import { useSession } from '../../lib/session';
 import { useBuilding } from '../../lib/building';
@@ -50,6 +50,12 @@ export function AgreementRoute() {
   // A user may hold one pending request at a time (the server refuses a second with 409).
   const own = useOwnAgreement(user?.role === 'user');
   const pending = own.data?.status === 'pending' ? own.data : null;
+  // The request this reader signed for this apartment: its agreement is shown as signed.
+  const signedHere = pending?.apartmentDetails._id === id ? pending : null;
+  // The day it was signed in the building's calendar, as the lease's own dates are.
+  const signedOn = signedHere
+    ? dayIn(new Date(signedHere.agreementSigningDate), site.data?.timeZone)
+    : undefined;
 
   if (isPending || building.isPending) return <LoadingSpinner label="Loading the agreement" />;
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
@@ -100,7 +106,7 @@ export function AgreementRoute() {
   let action;
   // Why this reader cannot apply, said above the agreement too: at the foot of a long lease (on a
   // phone, a few thousand pixels down) it was found only by those who read to the end.
-  let notApplying: string | undefined;
+  let notApplying: ReactNode;
   if (!apartment.available) {
     notApplying = 'This apartment is occupied and cannot be leased right now.';
     action = (
@@ -125,10 +131,16 @@ export function AgreementRoute() {
       </>
     );
   } else if (pending) {
-    const here = pending.apartmentDetails._id === apartment._id;
-    notApplying = here
-      ? `You asked for this apartment on ${formatShortDate(pending.agreementSigningDate)}; the building will answer your request.`
-      : `Your request for apartment ${pending.apartmentDetails.apartmentNo} is waiting for an answer; then you can ask for another.`;
+    notApplying = signedHere ? (
+      `You asked for this apartment on ${formatShortDate(signedOn ?? pending.agreementSigningDate)}; the building will answer your request.`
+    ) : (
+      <>
+        Your request for apartment{' '}
+        {/* "C-101" kept on one line: a phone's line would break it after the hyphen. */}
+        <span className="whitespace-nowrap">{pending.apartmentDetails.apartmentNo}</span> is waiting
+        for an answer; then you can ask for another.
+      </>
+    );
     action = (
       <>
         <p className="basis-full text-sm text-balance text-base-content/75 sm:text-right">
@@ -171,7 +183,10 @@ export function AgreementRoute() {
       )}
       <LeaseAgreement
         apartment={apartment}
-        terms={leaseTerms(building.data.leaseDefaults, apartment.rent, startDate)}
+        terms={
+          signedHere?.terms ?? leaseTerms(building.data.leaseDefaults, apartment.rent, startDate)
+        }
+        signedOn={signedOn}
         startPicker={
           mayApply && (
             <div className="flex flex-col gap-1.5 pt-2 sm:max-w-xs print:hidden">
@@ -207,7 +222,11 @@ export function AgreementRoute() {
           )
         }
         tenantName={
-          user?.role === 'user' && apartment.available && !pending ? user.displayName : undefined
+          signedHere
+            ? signedHere.tenant
+            : user?.role === 'user' && apartment.available && !pending
+              ? user.displayName
+              : undefined
         }
         signedIn={Boolean(user)}
         action={action}

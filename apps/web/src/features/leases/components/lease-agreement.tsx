@@ -32,6 +32,7 @@ export function LeaseAgreement({
   startPicker,
   tenantName,
   signedIn,
+  signedOn,
   action,
 }: {
   apartment: Apartment;
@@ -42,12 +43,15 @@ export function LeaseAgreement({
   /** The reader's name when they can sign this lease; otherwise a blank line. */
   tenantName: string | undefined;
   signedIn: boolean;
+  /** The day the reader signed it (the building's calendar), for an agreement already signed. */
+  signedOn?: string;
   action: ReactNode;
 }) {
   // The landlord is the building, as its admin names it.
   const landlord = useBuildingName();
   // The day the reader signs, in the building's calendar (the lease's dates are the building's).
   const today = useToday(useSiteConfig().data?.timeZone);
+  const dated = signedOn ?? today;
   const rent = formatRent(terms.rent);
   const months = terms.termMonths === 1 ? 'one month' : `${terms.termMonths} months`;
   return (
@@ -55,7 +59,8 @@ export function LeaseAgreement({
       <header className="border-b border-base-300 pb-6 text-center">
         <h1 className="text-3xl font-semibold sm:text-4xl">Residential Lease Agreement</h1>
         <p className="mt-2 text-sm text-base-content/70">
-          Date: <time dateTime={today}>{format(parseISO(today), 'MMMM d, yyyy')}</time>
+          {signedOn ? 'Signed' : 'Date'}:{' '}
+          <time dateTime={dated}>{format(parseISO(dated), 'MMMM d, yyyy')}</time>
         </p>
         <dl className="mt-6 grid gap-4 text-left sm:grid-cols-2">
           <div className="rounded-field bg-base-200 p-4">
@@ -168,14 +173,18 @@ export function LeaseAgreement({
           </p>
           <div className="mt-10 grid gap-10 sm:grid-cols-2 print:grid-cols-2">
             {[
-              ['Landlord', landlord],
-              ['Tenant', tenantName ?? 'Name of the tenant'],
-            ].map(([role, name]) => (
+              ['Landlord', landlord, undefined],
+              ['Tenant', tenantName ?? 'Name of the tenant', signedOn],
+            ].map(([role, name, on]) => (
               <div key={role} className="space-y-1 text-sm">
                 <div className="h-10 border-b border-base-content/50" aria-hidden="true" />
                 <p className="font-semibold">{role}</p>
                 <p className="text-base-content/75">{name}</p>
-                <p className="pt-4 text-base-content/75">Date: ____________________</p>
+                <p className="pt-4 text-base-content/75">
+                  {on
+                    ? `Signed online: ${format(parseISO(on), 'MMMM d, yyyy')}`
+                    : 'Date: ____________________'}
+                </p>
               </div>
             ))}
           </div>

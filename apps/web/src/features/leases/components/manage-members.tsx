@@ -93,7 +93,7 @@ export function ManageMembers() {
                         <Link
                           to={member._id}
                           state={fromList}
-                          className="link link-hover font-medium"
+                          className="link link-hover font-medium text-primary"
                         >
                           {member.displayName}
                         </Link>

@@ -43,9 +43,11 @@ export function CommentThread({
       </h2>
       {request.comments.length === 0 ? (
         <p className="text-sm text-base-content/75">
-          {isAdmin
-            ? 'No comment yet. Write to the tenant, or leave an internal note for the office.'
-            : 'No comment yet. Add a detail, with a photo if it helps, or ask the building a question.'}
+          {!request.can.comment
+            ? 'No comment was written.'
+            : isAdmin
+              ? 'No comment yet. Write to the tenant, or leave an internal note for the office.'
+              : 'No comment yet. Add a detail, with a photo if it helps, or ask the building a question.'}
         </p>
       ) : (
         <ol className="space-y-3" aria-label="Comments">
@@ -58,9 +60,11 @@ export function CommentThread({
         <CommentForm request={request} isAdmin={isAdmin} />
       ) : (
         <p className="rounded-field bg-base-200/70 px-4 py-3 text-sm text-base-content/80">
-          {closed || !formerTenant
-            ? MAINTENANCE_MESSAGES.closedThread
-            : MAINTENANCE_MESSAGES.formerTenant}
+          {request.status === 'cancelled'
+            ? MAINTENANCE_MESSAGES.cancelledThread
+            : closed || !formerTenant
+              ? MAINTENANCE_MESSAGES.closedThread
+              : MAINTENANCE_MESSAGES.formerTenant}
         </p>
       )}
     </section>
@@ -131,7 +135,9 @@ function CommentForm({ request, isAdmin }: { request: MaintenanceRequest; isAdmi
     try {
       await adding.mutateAsync(parsed.data);
       dismissErrorToast('maintenance-comment');
-      toast.success(MAINTENANCE_MESSAGES.commented);
+      toast.success(
+        parsed.data.internal ? MAINTENANCE_MESSAGES.noted : MAINTENANCE_MESSAGES.commented,
+      );
       setBody('');
       setPhotos([]);
       setInternal(false);

@@ -56,7 +56,11 @@ export function FormerTenantBalances() {
                 {balances.data.result.map((row) => (
                   <tr key={row._id}>
                     <td>
-                      <Link to={row._id} state={fromList} className="link link-hover font-medium">
+                      <Link
+                        to={row._id}
+                        state={fromList}
+                        className="link link-hover font-medium text-primary"
+                      >
                         {row.displayName}
                       </Link>
                       <p className="max-w-44 truncate text-xs text-base-content/70 sm:max-w-none">

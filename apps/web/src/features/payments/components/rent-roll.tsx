@@ -88,8 +88,10 @@ const paidThroughText = (row: RentRollRow) =>
         ? 'First month unpaid'
         : 'Nothing paid';
 
-function Balance({ row }: { row: RentRollRow }) {
+function Balance({ row, upcoming }: { row: RentRollRow; upcoming: boolean }) {
   if (endedBeforeStart(row)) return <span className="chip chip-neutral">No rent billed</span>;
+  // Nothing billed yet: not "paid up" for a lease that has not begun.
+  if (upcoming && row.balance === 0) return <span className="chip chip-neutral">Not started</span>;
   // Never "Paid up" beside another charge still owed (the column is the rent's).
   if (row.balance === 0) {
     return row.chargesOwed > 0 ? (
@@ -121,11 +123,13 @@ export function RentRoll() {
   // A lease accepted to start later is counted among the current ones, and says when it starts;
   // one past its fixed term without notice runs on, and says so.
   const today = useToday(useSiteConfig().data?.timeZone);
+  const startsLater = (row: RentRollRow) =>
+    row.status !== 'former' && Boolean(row.startDate && row.startDate > today);
   const note = (row: RentRollRow) =>
     row.status === 'former'
       ? ' · former lease'
-      : row.startDate && row.startDate > today
-        ? ` · starts ${formatShortDate(row.startDate)}`
+      : startsLater(row)
+        ? ` · starts ${formatShortDate(row.startDate ?? '')}`
         : runsMonthToMonth(row.endDate, row.endsOn, today)
           ? ' · month to month'
           : '';
@@ -243,12 +247,13 @@ export function RentRoll() {
                       <Link
                         to={`/dashboard/manage-members/${row.tenant._id}`}
                         state={fromList}
-                        className="link link-hover block truncate font-medium"
+                        className="link link-hover block truncate font-medium text-primary"
                         aria-label={`Rent account of ${row.tenant.name}, apartment ${row.apartmentNo}`}
                       >
                         {row.tenant.name}
                       </Link>
-                      <p className="truncate text-xs text-base-content/70">
+                      {/* Wrapped, not cut short: "starts 01 Jan, 2027" is read in full. */}
+                      <p className="text-xs text-base-content/70">
                         {row.apartmentNo}
                         {note(row)}
                       </p>
@@ -274,7 +279,7 @@ export function RentRoll() {
                       {paidThroughText(row)}
                     </td>
                     <td>
-                      <Balance row={row} />
+                      <Balance row={row} upcoming={startsLater(row)} />
                       {row.chargesOwed > 0 && (
                         <p className="mt-1 text-xs whitespace-nowrap text-base-content/70 lg:hidden">
                           + {formatRent(row.chargesOwed)} charges

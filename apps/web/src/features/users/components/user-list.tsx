@@ -113,7 +113,7 @@ export function UserList() {
                         <Link
                           to={`/dashboard/manage-members/${user._id}`}
                           state={fromList}
-                          className="link link-hover block truncate font-medium"
+                          className="link link-hover block truncate font-medium text-primary"
                           aria-label={`${user.displayName}: rent account`}
                         >
                           {user.displayName}
