@@ -27,6 +27,7 @@ import { holdLeaseThenPerson } from '../users/users.service';
 import {
   addEvent,
   forChange,
+  finishedThread,
   isFinished,
   label,
   lockedStatus,
@@ -106,7 +107,7 @@ export async function assignRequest(
   now: Date,
 ): Promise<void> {
   const row = await forChange(db, id, input.version, viewer);
-  if (isFinished(row.status)) throw conflict(MAINTENANCE_MESSAGES.closedThread);
+  if (isFinished(row.status)) throw conflict(finishedThread(row.status));
   await db.transaction(async (tx) => {
     let text = 'Unassigned';
     if (input.contactId) {
@@ -325,7 +326,8 @@ export async function noteChargeCancelled(
     kind: 'charge-cancelled',
     text: `No longer charged to the tenant: ${amount} (${COST_KIND_LABELS[cost.kind]}: ${cost.description}). Reason: ${reason}`,
   });
-  // The row is held already (its key, by the line above), before the charge's money version.
+  // The request's row is updated here, before the charge's trigger takes the tenant's money
+  // version: the order a cost being added takes the two in (its row first, FOR UPDATE).
   await touch(tx, requestId, now);
 }
 

@@ -1,4 +1,4 @@
-import { MAINTENANCE_MESSAGES, type MaintenanceCommentRequestSchema } from '@structomate/contract';
+import type { MaintenanceCommentRequestSchema } from '@structomate/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -9,6 +9,7 @@ import { notifyAdmins, type Notice } from '../notifications/notifications.servic
 import { attachPhotos } from './maintenance-photos.service';
 import {
   assertOwnAndCurrent,
+  finishedThread,
   isFinished,
   lockedStatus,
   notifyTenant,
@@ -36,7 +37,8 @@ export async function addComment(
   if (!admin) assertOwnAndCurrent(row, viewer);
   if (input.internal && !admin) throw forbidden('Only the building writes internal notes.');
   await db.transaction(async (tx) => {
-    if (isFinished(await lockedStatus(tx, id))) throw conflict(MAINTENANCE_MESSAGES.closedThread);
+    const status = await lockedStatus(tx, id);
+    if (isFinished(status)) throw conflict(finishedThread(status));
     const [comment] = await tx
       .insert(maintenanceComments)
       .values({

@@ -143,6 +143,10 @@ export async function lockedStatus(tx: Database, id: string): Promise<Maintenanc
 export const isFinished = (status: MaintenanceStatus) =>
   status === 'closed' || status === 'cancelled';
 
+/** Why a finished request's thread takes nothing more: cancelled, or closed. */
+export const finishedThread = (status: MaintenanceStatus) =>
+  status === 'cancelled' ? MAINTENANCE_MESSAGES.cancelledThread : MAINTENANCE_MESSAGES.closedThread;
+
 /** The tenant's own request, while they still rent here (a former tenant only reads). */
 export const assertOwnAndCurrent = (row: RequestRow, viewer: Viewer) => {
   if (row.tenantId !== viewer._id) throw notFound(MAINTENANCE_MESSAGES.notFound);

@@ -3,6 +3,7 @@ import {
   DEFAULT_MAIL_PREFERENCES,
   ChargeReceiptSchema,
   ErrorResponseSchema,
+  MAINTENANCE_MESSAGES,
   MaintenanceContactSchema,
   MaintenanceContactsSchema,
   MaintenanceFiguresSchema,
@@ -487,6 +488,12 @@ describe('one request, from report to rating', () => {
     });
     expect(cost.statusCode).toBe(409);
     expect(errorMessage(cost)).toBe('A cancelled request has no costs.');
+    // Its thread is finished: a comment is refused, saying it was cancelled (not "closed").
+    const comment = await act(tenant, 'POST', `/api/maintenance/requests/${early._id}/comments`, {
+      body: 'Still noisy.',
+    });
+    expect(comment.statusCode).toBe(409);
+    expect(errorMessage(comment)).toBe(MAINTENANCE_MESSAGES.cancelledThread);
     let started = await file(tenant, { title: 'Fan rattles', category: 'heating_cooling' });
     started = await status(started, 'acknowledged');
     started = await status(started, 'in_progress');

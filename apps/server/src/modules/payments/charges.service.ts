@@ -372,9 +372,10 @@ export async function cancelCharge(
       if (!charge) throw notFound(CHARGE_MESSAGES.notFound);
       if (charge.cancelledAt) throw conflict(CHARGE_MESSAGES.alreadyCancelled);
       if (charge.paidAt) throw conflict(CHARGE_MESSAGES.paidNotCancelled);
-      // A repair's: its request's timeline says so (to the tenant too). Written before the
-      // charge changes: its line holds the request's row (its key) before the charge's trigger
-      // takes the tenant's money version, the order a cost being added takes the two in.
+      // A repair's: its request's timeline says so (to the tenant too), and the request is
+      // marked updated. Written before the charge changes: the request's row is taken before
+      // the charge's trigger takes the tenant's money version, the order a cost being added
+      // takes the two in.
       if (charge.requestId) {
         await noteChargeCancelled(tx, charge.requestId, id, actor, now, reason);
       }

@@ -51,7 +51,11 @@ export function AgreementRoute() {
   const own = useOwnAgreement(user?.role === 'user');
   const pending = own.data?.status === 'pending' ? own.data : null;
   // The request this reader signed for this apartment: its agreement is shown as signed.
-  const signedHere = pending?.apartmentDetails._id === id ? pending : null;
+  // Only while the reader is a user with that request (a cached answer outlives a session).
+  const signedHere =
+    user?.role === 'user' && apartment && pending?.apartmentDetails._id === apartment._id
+      ? pending
+      : null;
   // The day it was signed in the building's calendar, as the lease's own dates are.
   const signedOn = signedHere
     ? dayIn(new Date(signedHere.agreementSigningDate), site.data?.timeZone)

@@ -40,7 +40,7 @@ export function LeaseAgreement({
   terms: LeaseTerms;
   /** Where the reader who may sign chooses the start (not printed). */
   startPicker?: ReactNode;
-  /** The reader's name when they can sign this lease; otherwise a blank line. */
+  /** The reader's name when they can sign this lease or have signed it; otherwise a blank line. */
   tenantName: string | undefined;
   signedIn: boolean;
   /** The day the reader signed it (the building's calendar), for an agreement already signed. */

@@ -88,10 +88,12 @@ const paidThroughText = (row: RentRollRow) =>
         ? 'First month unpaid'
         : 'Nothing paid';
 
-function Balance({ row, upcoming }: { row: RentRollRow; upcoming: boolean }) {
+export function Balance({ row, upcoming }: { row: RentRollRow; upcoming: boolean }) {
   if (endedBeforeStart(row)) return <span className="chip chip-neutral">No rent billed</span>;
-  // Nothing billed yet: not "paid up" for a lease that has not begun.
-  if (upcoming && row.balance === 0) return <span className="chip chip-neutral">Not started</span>;
+  // Nothing billed and nothing paid ahead: not "paid up" for a lease that has not begun.
+  if (upcoming && row.balance === 0 && !row.paidThrough) {
+    return <span className="chip chip-neutral">Not started</span>;
+  }
   // Never "Paid up" beside another charge still owed (the column is the rent's).
   if (row.balance === 0) {
     return row.chargesOwed > 0 ? (
