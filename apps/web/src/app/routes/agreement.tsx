@@ -49,13 +49,10 @@ export function AgreementRoute() {
   const applying = useRef(false);
   // A user may hold one pending request at a time (the server refuses a second with 409).
   const own = useOwnAgreement(user?.role === 'user');
-  const pending = own.data?.status === 'pending' ? own.data : null;
+  // Only while the reader is a user: a cached answer outlives a session ended elsewhere.
+  const pending = user?.role === 'user' && own.data?.status === 'pending' ? own.data : null;
   // The request this reader signed for this apartment: its agreement is shown as signed.
-  // Only while the reader is a user with that request (a cached answer outlives a session).
-  const signedHere =
-    user?.role === 'user' && apartment && pending?.apartmentDetails._id === apartment._id
-      ? pending
-      : null;
+  const signedHere = apartment && pending?.apartmentDetails._id === apartment._id ? pending : null;
   // The day it was signed in the building's calendar, as the lease's own dates are.
   const signedOn = signedHere
     ? dayIn(new Date(signedHere.agreementSigningDate), site.data?.timeZone)
