@@ -494,6 +494,48 @@ describe('one request, two people, two servers', () => {
     }
   });
 
+  it('a repair’s charge cancelled while another cost is charged on the same request: both hold', async () => {
+    // Both take the request's row and then the money's: a lock taken in the other order would
+    // deadlock, and a retry that did not hold would show here as a 5xx or a lost step.
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const chargeId = await chargedOne(`Cancel while costed ${round}`, 'Valve', 700 + round);
+      const [row] = await database.db
+        .select({ requestId: charges.requestId })
+        .from(charges)
+        .where(eq(charges.id, chargeId));
+      const requestId = row?.requestId ?? '';
+      const [first, second] = round % 2 === 0 ? servers : [servers[1], servers[0]];
+      const [cancelled, costed] = await Promise.all([
+        send(first, adminCookie, 'POST', `/api/admin/charges/${chargeId}/cancel`, {
+          reason: `Raced ${round}`,
+        }),
+        send(second, adminCookie, 'POST', `/api/admin/maintenance/${requestId}/costs`, {
+          kind: 'labour',
+          description: 'Second visit',
+          amount: 900 + round,
+          chargeTenant: true,
+          key: randomUUID(),
+        }),
+      ]);
+      expect([cancelled.status, costed.status]).toEqual([200, 200]);
+      const held = await database.db
+        .select({ amount: charges.amount, cancelledAt: charges.cancelledAt })
+        .from(charges)
+        .where(eq(charges.requestId, requestId))
+        .orderBy(charges.amount);
+      // The first is cancelled; the second stands.
+      expect(held.map((charge) => [charge.amount, charge.cancelledAt === null])).toEqual([
+        [700 + round, false],
+        [900 + round, true],
+      ]);
+      const [costs] = await database.db
+        .select({ n: count() })
+        .from(maintenanceCosts)
+        .where(eq(maintenanceCosts.requestId, requestId));
+      expect(costs?.n).toBe(2);
+    }
+  });
+
   it('a contact removed while being assigned: never removed with an open request of theirs', async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const request = await fileOne(`Contact ${round}`);

@@ -332,6 +332,10 @@ export const MAINTENANCE_EVENT_TITLES: Record<MaintenanceEventKind, string> = {
   'charge-cancelled': 'Charge cancelled',
 };
 
+/** Why a finished request's thread takes nothing more: cancelled, or closed (server and web). */
+export const finishedThread = (status: MaintenanceStatus) =>
+  status === 'cancelled' ? MAINTENANCE_MESSAGES.cancelledThread : MAINTENANCE_MESSAGES.closedThread;
+
 /**
  * The title of a kind of step; a kind this release does not know (written by a later release's
  * server, during a rolling deploy or before the page is reloaded) is plain "Update".

@@ -89,6 +89,37 @@ describe('public cache', () => {
     expect(await cache.get('apartments', 'k', async () => 'fresh')).toBe('fresh');
   });
 
+  it('keeps what it loaded after its own change when its notice comes back; another server’s clears it', async () => {
+    // PostgreSQL delivers a notice to every listener, the sender included, some time later.
+    let listener: (payload: string) => void = () => undefined;
+    const sent: string[] = [];
+    const database = {
+      listen: async (_channel: string, onMessage: (payload: string) => void) => {
+        listener = onMessage;
+        return async () => undefined;
+      },
+      notify: async (_channel: string, payload: string) => void sent.push(payload),
+    } as unknown as DatabaseHandle;
+    const cache = new PublicCache(database);
+    const other = new PublicCache(database);
+    await cache.start(() => undefined);
+
+    expect(await cache.get('apartments', 'k', async () => 'before')).toBe('before');
+    await cache.invalidate('apartments');
+    expect(await cache.get('apartments', 'k', async () => 'after')).toBe('after');
+    expect(sent).toHaveLength(1);
+    listener(sent[0] ?? '');
+    expect(await cache.get('apartments', 'k', async () => 'not loaded')).toBe('after');
+
+    // The same topic changed on another server: its notice is heard.
+    await other.invalidate('apartments');
+    listener(sent[1] ?? '');
+    expect(await cache.get('apartments', 'k', async () => 'theirs')).toBe('theirs');
+    // A notice the database's triggers send names no server.
+    listener('apartments');
+    expect(await cache.get('apartments', 'k', async () => 'triggered')).toBe('triggered');
+  });
+
   it('while its LISTEN connection is down, serves nothing from memory; once back, starts afresh', async () => {
     const events = {
       lost: (_error: Error) => undefined as void,

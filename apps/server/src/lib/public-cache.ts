@@ -38,9 +38,12 @@ export class PublicCache extends TopicCache<CacheTopic> {
     });
   }
 
-  /** After a change is committed: forget here, and tell the other servers. */
+  /**
+   * After a change is committed: forget here, and tell the other servers. Every load that starts
+   * after this reads the change, so this server's own notice, heard back later, is ignored.
+   */
   async invalidate(topic: CacheTopic): Promise<void> {
     this.forget(topic);
-    await this.database.notify(CHANNEL, topic);
+    await this.database.notify(CHANNEL, `${topic} ${this.origin}`);
   }
 }

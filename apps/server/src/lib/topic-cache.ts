@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '../db/client';
 
 /** What one kind of kept answer needs: how long any entry may live, what else a change clears. */
@@ -35,6 +36,12 @@ export class TopicCache<Topic extends string> {
    * nothing is served from or kept in the cache until it is back.
    */
   private hearing = true;
+  /**
+   * Names this process in the notices it sends (`topic origin`), so it does not forget a second
+   * time, when its own notice comes back, what it loaded after the change it already forgot.
+   * Notices without one (the database's triggers) are always heard.
+   */
+  protected readonly origin = randomUUID();
   hits = 0;
   misses = 0;
 
@@ -49,7 +56,9 @@ export class TopicCache<Topic extends string> {
   ): Promise<void> {
     this.stopListening = await this.database.listen(
       this.options.channel,
-      (topic) => {
+      (payload) => {
+        const [topic = '', from] = payload.split(' ');
+        if (from === this.origin) return;
         if (this.isTopic(topic)) this.forget(topic);
         else this.forgetAll();
       },

@@ -1,6 +1,7 @@
 import {
   COST_KIND_LABELS,
   dayLabel,
+  finishedThread,
   MAINTENANCE_MESSAGES,
   MAINTENANCE_MOVES,
   REOPEN_DAYS,
@@ -27,7 +28,6 @@ import { holdLeaseThenPerson } from '../users/users.service';
 import {
   addEvent,
   forChange,
-  finishedThread,
   isFinished,
   label,
   lockedStatus,

@@ -1,4 +1,4 @@
-import type { MaintenanceCommentRequestSchema } from '@structomate/contract';
+import { finishedThread, type MaintenanceCommentRequestSchema } from '@structomate/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -9,7 +9,6 @@ import { notifyAdmins, type Notice } from '../notifications/notifications.servic
 import { attachPhotos } from './maintenance-photos.service';
 import {
   assertOwnAndCurrent,
-  finishedThread,
   isFinished,
   lockedStatus,
   notifyTenant,

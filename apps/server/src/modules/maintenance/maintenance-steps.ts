@@ -52,6 +52,9 @@ export async function addEvent(
   });
 }
 
+/** The request's `updatedAt` moved to `now`, never back: steps are not committed in time order. */
+export const movedTo = (now: Date) => sql`greatest(${maintenanceRequests.updatedAt}, ${now})`;
+
 /**
  * Marks the request updated at `now` (never earlier than it was) for a step that names no version
  * and that the tenant sees (a comment, a cost charged to them, a rating): it rises in the lists
@@ -65,7 +68,7 @@ export async function touch(
 ): Promise<void> {
   await tx
     .update(maintenanceRequests)
-    .set({ ...also, updatedAt: sql`greatest(${maintenanceRequests.updatedAt}, ${now})` })
+    .set({ ...also, updatedAt: movedTo(now) })
     .where(eq(maintenanceRequests.id, id));
 }
 
@@ -105,7 +108,7 @@ export async function updateAt(
     .set({
       ...change,
       version: sql`${maintenanceRequests.version} + 1`,
-      updatedAt: sql`greatest(${maintenanceRequests.updatedAt}, ${now})`,
+      updatedAt: movedTo(now),
       updatedBy: viewer._id,
     })
     .where(and(eq(maintenanceRequests.id, row.id), eq(maintenanceRequests.version, version)))
@@ -142,10 +145,6 @@ export async function lockedStatus(tx: Database, id: string): Promise<Maintenanc
 
 export const isFinished = (status: MaintenanceStatus) =>
   status === 'closed' || status === 'cancelled';
-
-/** Why a finished request's thread takes nothing more: cancelled, or closed. */
-export const finishedThread = (status: MaintenanceStatus) =>
-  status === 'cancelled' ? MAINTENANCE_MESSAGES.cancelledThread : MAINTENANCE_MESSAGES.closedThread;
 
 /** The tenant's own request, while they still rent here (a former tenant only reads). */
 export const assertOwnAndCurrent = (row: RequestRow, viewer: Viewer) => {

@@ -6,7 +6,7 @@ import {
   type MaintenanceStatus,
   type NewMaintenanceRequestSchema,
 } from '@structomate/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { maintenanceRequests } from '../../db/schema';
@@ -19,6 +19,7 @@ import {
   addEvent,
   assertOwnAndCurrent,
   forChange,
+  movedTo,
   repairOf,
   updateAt,
   type Actor,
@@ -161,7 +162,7 @@ export async function rateRequest(
         rating: input.score,
         ratingComment: input.comment,
         ratedAt: now,
-        updatedAt: sql`greatest(${maintenanceRequests.updatedAt}, ${now})`,
+        updatedAt: movedTo(now),
       })
       .where(and(eq(maintenanceRequests.id, id), isNull(maintenanceRequests.rating)))
       .returning({ id: maintenanceRequests.id });

@@ -1,4 +1,5 @@
 import {
+  finishedThread,
   MAINTENANCE_LIMITS,
   MAINTENANCE_MESSAGES,
   MaintenanceCommentRequestSchema,
@@ -60,11 +61,9 @@ export function CommentThread({
         <CommentForm request={request} isAdmin={isAdmin} />
       ) : (
         <p className="rounded-field bg-base-200/70 px-4 py-3 text-sm text-base-content/80">
-          {request.status === 'cancelled'
-            ? MAINTENANCE_MESSAGES.cancelledThread
-            : closed || !formerTenant
-              ? MAINTENANCE_MESSAGES.closedThread
-              : MAINTENANCE_MESSAGES.formerTenant}
+          {closed || !formerTenant
+            ? finishedThread(request.status)
+            : MAINTENANCE_MESSAGES.formerTenant}
         </p>
       )}
     </section>
