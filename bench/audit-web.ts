@@ -4,9 +4,7 @@
  * listing, a lease agreement, the login page and a member's rent page, on a phone (Lighthouse's
  * mobile emulation: a mid-range phone on slow 4G) and on a desktop. Each page's median run of
  * `--runs` (3) is printed beside issue 17's budgets, with the first-load JavaScript of `/`; the
- * command exits 1 when any budget is missed. Lighthouse does not act on a page, and a drawn page
- * runs the app's code only once the reader does (ADR 022): the wait from a first touch to the app
- * running, on a phone-sized page with the processor slowed 4×, is printed after the table.
+ * command exits 1 when any budget is missed.
  *
  * Options: --runs N (runs per page and form factor), --url URL (audit a running server instead),
  * --no-script (the same pages with the app's scripts taken out of their HTML on the way, through a
@@ -32,7 +30,6 @@ import puppeteer from 'puppeteer-core';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { TIME_ZONE_COOKIE } from '../packages/contract/src/routes';
 import { freePort, login, serverEntry, spawnServer, stop, waitFor } from './processes';
-import { firstUseCost, medianOf } from './first-use';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const { values: flags } = parseArgs({
@@ -355,16 +352,6 @@ async function main() {
       misses.push(
         `/: first-load JavaScript ${script.kb.toFixed(1)} KB > ${BUDGET.homeScriptKb} KB`,
       );
-    }
-    if (!noScript) {
-      // Not a budget: the cost the pages' scores do not show (ADR 022).
-      const costs = await firstUseCost(server.url, ['/', '/apartment', '/authentiction'], runs);
-      console.log(
-        `\nFrom the first touch to the app running, a phone (CPU slowed 4×), median of ${runs}:`,
-      );
-      for (const cost of costs) {
-        console.log(`  ${cost.path}: ${medianOf(cost.runs)} ms (${cost.runs.join(', ')} ms)`);
-      }
     }
   } finally {
     chrome.kill();
