@@ -82,8 +82,12 @@ export { expect };
 /**
  * Waits until the app runs in the page (`<html data-app-ready>`): after a page arrives by a
  * redirect the journey did not open with `goto` (a sign-in provider sending the browser back).
+ * A page the server drew is taken over once the reader acts on it (ADR 022): here, as a person
+ * at a computer would, the pointer moves over it.
  */
 export const appIsReady = async (page: Page): Promise<void> => {
+  await page.mouse.move(0, 0);
+  await page.mouse.move(1, 1);
   await page.waitForSelector('html[data-app-ready]', { state: 'attached', timeout: 15_000 });
 };
 

@@ -97,6 +97,9 @@ test.describe('without JavaScript', () => {
     await page.goto('/authentiction');
     await expect(page.getByRole('heading', { name: 'Log in to Home' })).toBeVisible();
     await expect(page.getByLabel('Email')).toBeVisible();
+    // Without the app the form is not sent: the browser would send it as a plain GET, the
+    // password in the address. (With scripts, the first one enables it: first-use.ts.)
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
 
     await page.goto('/authentiction/registration');
     await expect(page.getByRole('heading', { name: 'Make yourself way to Home' })).toBeVisible();
@@ -372,25 +375,6 @@ test.describe('the browser takes the page over', () => {
     await expect(page.getByRole('heading', { name: 'Payment History' })).toBeVisible();
   });
 
-  test('after the page’s leading photo is ready, or without it when it stalls', async ({
-    page,
-  }) => {
-    // The home page's first photo never arrives: the app starts all the same (after 3 s).
-    let stalled = 0;
-    await page.route(/\/assets\/carousel-01-[^/]*\.webp$/, () => {
-      stalled += 1;
-    });
-    const bootRequested = page.waitForRequest(/\/assets\/boot-[^/]*\.js$/);
-    const started = Date.now();
-    // Not waiting for the load event: a stalled image holds it back.
-    await page.goto('/', { waitUntil: 'domcontentloaded' });
-    await bootRequested;
-    expect(stalled).toBeGreaterThan(0);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
-    await expect(page.locator('html[data-app-ready]')).toBeAttached();
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
-  });
-
   test('a reader who asks for less motion gets the slideshow paused', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
@@ -404,6 +388,60 @@ test.describe('the browser takes the page over', () => {
     await page.clock.setFixedTime(new Date('2025-02-01T10:00:00+06:00'));
     await page.goto(`/apartment/${apartment._id}`);
     await expect(page.getByText('Date: February 1, 2025')).toBeVisible();
+  });
+});
+
+test.describe('the app takes a drawn page over when the reader first acts on it', () => {
+  // Here the journeys open pages as they come, without the pointer moved over them.
+  test.use({ waitForApp: false });
+  const BOOT = /\/assets\/boot-[^/]*\.js$/;
+
+  test('not while the page is only read: none of its code is fetched until then @mobile', async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (BOOT.test(new URL(request.url()).pathname)) fetched.push(request.url());
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { name: 'About the Building' })).toBeVisible();
+    expect(fetched).toEqual([]);
+    await expect(page.locator('html[data-app-ready]')).toHaveCount(0);
+
+    await page.mouse.move(20, 300);
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
+    expect(fetched).toHaveLength(1);
+  });
+
+  test('what the reader typed and pressed before it ran is done once it runs @mobile', async ({
+    page,
+  }) => {
+    // The app's code is slow to come: the reader signs in on the page as drawn meanwhile.
+    let arrive: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    await page.route(BOOT, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto('/authentiction');
+    await page.getByLabel('Email').fill('member@structo.com');
+    await page.getByLabel('Password', { exact: true }).fill('Member1234');
+    const login = page.getByRole('button', { name: 'Login', exact: true });
+    await login.click();
+    // Held, not sent by the browser as a plain form (the password in the address), and shown
+    // as taken: the button dimmed, the pointer busy.
+    await expect(page.locator('html[data-app-ready]')).toHaveCount(0);
+    expect(new URL(page.url()).search).toBe('');
+    await expect(login).toHaveAttribute('data-held');
+    await expect(login).toHaveCSS('opacity', '0.7');
+    await expect(page.locator('html')).toHaveCSS('cursor', 'progress');
+
+    arrive();
+    await page.waitForURL((url) => !url.pathname.startsWith('/authentiction'));
+    await expect(
+      page.getByRole('button', { name: 'Account menu for Tanvir Hossain' }),
+    ).toBeVisible();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 });
 

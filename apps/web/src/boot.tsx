@@ -1,5 +1,6 @@
 import { TIME_ZONE_COOKIE } from '@structomate/contract';
 import { startTransition, StrictMode } from 'react';
+import { fieldsAsDrawn } from './lib/first-use';
 import { setDrawnAt, setKnownDays } from './lib/now';
 import { readSsrState, takingOverWith } from './lib/ssr-state';
 
@@ -91,6 +92,9 @@ const drawnElsewhere = state?.timeZone !== undefined && state.timeZone !== timeZ
 // As a transition, taking the page over yields to the browser every few milliseconds (a tap is
 // answered at once) instead of holding the main thread until the whole page is done.
 if (state && !drawnElsewhere) {
+  // What the reader typed before now is set back to what was drawn, in this task, and handed to
+  // the app once it runs (lib/first-use.ts).
+  fieldsAsDrawn();
   startTransition(() => {
     hydrateRoot(root, app);
   });

@@ -1,4 +1,5 @@
 import './index.css';
+import { awaitFirstUse } from './lib/first-use';
 import { SSR_STATE_ID } from './lib/ssr-state';
 
 // Zod compiles fast parsers with `new Function` where it may. Our content security policy allows
@@ -7,50 +8,41 @@ import { SSR_STATE_ID } from './lib/ssr-state';
 // setting is placed where Zod reads its configuration from, before Zod loads.
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
-/**
- * How long the app waits for a leading image before it starts anyway (a photo that stalls).
- * Declared before the wait below: the module pauses there, and a later `const` would not exist yet.
- */
-const LEADING_IMAGE_WAIT_MS = 3000;
-
-// A page the server drew is on screen as soon as the browser paints it. The app's code (its
-// download, and taking the page over: long tasks on a phone) waits until that first paint and
-// until the page's leading image (the home page's first photo, a lease's apartment photo) is
-// decoded, so nothing the script does holds either back: on a slow phone the script's download
-// would share the line with the photo, and its long tasks would keep a photo that had arrived
-// from being painted. A page the browser draws itself starts at once.
-if (document.getElementById(SSR_STATE_ID)) {
-  await firstPaint();
-  await leadingImagesDrawn();
-}
-await import('./boot');
-
-/**
- * Resolves once the images the page asked the browser to fetch first (`fetchpriority="high"`)
- * are decoded, ready to be painted in the next frame; at the latest after LEADING_IMAGE_WAIT_MS.
- * Not after an animation frame: on a page whose clock is held, as the browser tests hold it,
- * `requestAnimationFrame` calls back only when the clock moves, and the app would not start.
- */
-async function leadingImagesDrawn(): Promise<void> {
-  const leading = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')];
-  if (leading.length === 0) return;
-  // A failed image resolves too: the app must start whatever became of the photo.
-  const decoded = Promise.all(leading.map((image) => image.decode().catch(() => undefined)));
-  await Promise.race([
-    decoded,
-    new Promise((resolve) => setTimeout(resolve, LEADING_IMAGE_WAIT_MS)),
-  ]);
+// A page the server drew is on screen, whole, before any of the app's code: the app is fetched
+// and takes the page over when the reader first acts on it (lib/first-use.ts, ADR 022), so a
+// reader who only reads never waits for it, and a phone spends nothing on it while the page
+// loads. What they do meanwhile is handed to the app once it runs. A page the browser draws
+// itself starts the app at once, as does a page the app has news on: a Google sign-in's outcome
+// (`?google=…`, google-outcome.tsx), told as the page arrives, or a page reloaded with what the
+// app had kept with it in the history (React Router's `usr`: the agreement a visitor was
+// signing when they went to register), which only the app can show.
+const keptByApp = (history.state as { usr?: unknown } | null)?.usr;
+const newsOnArrival =
+  new URLSearchParams(location.search).has('google') ||
+  (keptByApp !== undefined && keptByApp !== null);
+if (document.getElementById(SSR_STATE_ID) && !newsOnArrival) {
+  const firstUse = awaitFirstUse();
+  await firstUse.used;
+  await import('./boot');
+  await appRunning();
+  firstUse.release();
+} else {
+  await import('./boot');
 }
 
-/** Resolves once the browser has painted the page (or, where paints are not reported, at load). */
-function firstPaint(): Promise<void> {
+/** Resolves once the app has taken the page over (`<html data-app-ready>`, app.tsx). */
+function appRunning(): Promise<void> {
+  const html = document.documentElement;
   return new Promise((resolve) => {
-    addEventListener('load', () => resolve(), { once: true });
-    if (!PerformanceObserver.supportedEntryTypes.includes('paint')) return;
-    // Reported by the browser, not by a timer: it holds whatever a page does to its clock.
-    new PerformanceObserver((_entries, observer) => {
+    if (html.dataset.appReady !== undefined) {
+      resolve();
+      return;
+    }
+    const observer = new MutationObserver(() => {
+      if (html.dataset.appReady === undefined) return;
       observer.disconnect();
       resolve();
-    }).observe({ type: 'paint', buffered: true });
+    });
+    observer.observe(html, { attributes: true, attributeFilter: ['data-app-ready'] });
   });
 }

@@ -332,6 +332,10 @@ export const MAINTENANCE_EVENT_TITLES: Record<MaintenanceEventKind, string> = {
   'charge-cancelled': 'Charge cancelled',
 };
 
+/** A request that takes no more steps, comments or costs: closed or cancelled (server and web). */
+export const isFinished = (status: MaintenanceStatus) =>
+  status === 'closed' || status === 'cancelled';
+
 /** Why a finished request's thread takes nothing more: cancelled, or closed (server and web). */
 export const finishedThread = (status: MaintenanceStatus) =>
   status === 'cancelled' ? MAINTENANCE_MESSAGES.cancelledThread : MAINTENANCE_MESSAGES.closedThread;

@@ -44,6 +44,6 @@ export class PublicCache extends TopicCache<CacheTopic> {
    */
   async invalidate(topic: CacheTopic): Promise<void> {
     this.forget(topic);
-    await this.database.notify(CHANNEL, `${topic} ${this.origin}`);
+    await this.notify(topic);
   }
 }

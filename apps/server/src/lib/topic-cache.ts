@@ -41,7 +41,7 @@ export class TopicCache<Topic extends string> {
    * time, when its own notice comes back, what it loaded after the change it already forgot.
    * Notices without one (the database's triggers) are always heard.
    */
-  protected readonly origin = randomUUID();
+  private readonly origin = randomUUID();
   hits = 0;
   misses = 0;
 
@@ -74,6 +74,11 @@ export class TopicCache<Topic extends string> {
         onRestored();
       },
     );
+  }
+
+  /** Tells every server, this one excepted, that `topic` changed. */
+  protected async notify(topic: Topic): Promise<void> {
+    await this.database.notify(this.options.channel, `${topic} ${this.origin}`);
   }
 
   async stop(): Promise<void> {

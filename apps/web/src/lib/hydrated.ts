@@ -14,3 +14,12 @@ export const useHydrated = (): boolean =>
     () => true,
     () => false,
   );
+
+/**
+ * The props of a control drawn disabled only because the app is not running yet (a form sent
+ * without it would go as a plain GET, a password in the address). The page's first script, which
+ * holds a press until the app runs and then has the app do it (lib/first-use.ts), enables every
+ * control so marked (`data-needs-app`): without scripts it stays disabled.
+ */
+export const untilApp = (hydrated: boolean) =>
+  hydrated ? {} : { disabled: true, 'data-needs-app': '' };

@@ -2,6 +2,7 @@ import {
   COST_KIND_LABELS,
   dayLabel,
   finishedThread,
+  isFinished,
   MAINTENANCE_MESSAGES,
   MAINTENANCE_MOVES,
   REOPEN_DAYS,
@@ -28,7 +29,6 @@ import { holdLeaseThenPerson } from '../users/users.service';
 import {
   addEvent,
   forChange,
-  isFinished,
   label,
   lockedStatus,
   notifyTenant,

@@ -1,4 +1,8 @@
-import { finishedThread, type MaintenanceCommentRequestSchema } from '@structomate/contract';
+import {
+  finishedThread,
+  isFinished,
+  type MaintenanceCommentRequestSchema,
+} from '@structomate/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -9,7 +13,6 @@ import { notifyAdmins, type Notice } from '../notifications/notifications.servic
 import { attachPhotos } from './maintenance-photos.service';
 import {
   assertOwnAndCurrent,
-  isFinished,
   lockedStatus,
   notifyTenant,
   repairOf,

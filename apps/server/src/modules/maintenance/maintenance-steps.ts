@@ -53,7 +53,7 @@ export async function addEvent(
 }
 
 /** The request's `updatedAt` moved to `now`, never back: steps are not committed in time order. */
-export const movedTo = (now: Date) => sql`greatest(${maintenanceRequests.updatedAt}, ${now})`;
+export const notBefore = (now: Date) => sql`greatest(${maintenanceRequests.updatedAt}, ${now})`;
 
 /**
  * Marks the request updated at `now` (never earlier than it was) for a step that names no version
@@ -68,7 +68,7 @@ export async function touch(
 ): Promise<void> {
   await tx
     .update(maintenanceRequests)
-    .set({ ...also, updatedAt: movedTo(now) })
+    .set({ ...also, updatedAt: notBefore(now) })
     .where(eq(maintenanceRequests.id, id));
 }
 
@@ -108,7 +108,7 @@ export async function updateAt(
     .set({
       ...change,
       version: sql`${maintenanceRequests.version} + 1`,
-      updatedAt: movedTo(now),
+      updatedAt: notBefore(now),
       updatedBy: viewer._id,
     })
     .where(and(eq(maintenanceRequests.id, row.id), eq(maintenanceRequests.version, version)))
@@ -142,9 +142,6 @@ export async function lockedStatus(tx: Database, id: string): Promise<Maintenanc
   if (!row) throw notFound(MAINTENANCE_MESSAGES.notFound);
   return row.status;
 }
-
-export const isFinished = (status: MaintenanceStatus) =>
-  status === 'closed' || status === 'cancelled';
 
 /** The tenant's own request, while they still rent here (a former tenant only reads). */
 export const assertOwnAndCurrent = (row: RequestRow, viewer: Viewer) => {

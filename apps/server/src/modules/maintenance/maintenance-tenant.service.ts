@@ -19,7 +19,7 @@ import {
   addEvent,
   assertOwnAndCurrent,
   forChange,
-  movedTo,
+  notBefore,
   repairOf,
   updateAt,
   type Actor,
@@ -162,7 +162,7 @@ export async function rateRequest(
         rating: input.score,
         ratingComment: input.comment,
         ratedAt: now,
-        updatedAt: movedTo(now),
+        updatedAt: notBefore(now),
       })
       .where(and(eq(maintenanceRequests.id, id), isNull(maintenanceRequests.rating)))
       .returning({ id: maintenanceRequests.id });

@@ -19,7 +19,7 @@ import { useOwnAgreement } from '../../lib/own-agreement';
 import { useSession } from '../../lib/session';
 import { useBuilding } from '../../lib/building';
 import { useSiteConfig } from '../../lib/site-config';
-import { useHydrated } from '../../lib/hydrated';
+import { untilApp, useHydrated } from '../../lib/hydrated';
 import { NotFoundRoute } from './not-found';
 import { BusyButton } from '../../components/busy-button';
 
@@ -162,7 +162,7 @@ export function AgreementRoute() {
           type="button"
           className="btn btn-primary min-w-32"
           onClick={apply}
-          disabled={startOutOfRange || !hydrated}
+          {...(startOutOfRange ? { disabled: true } : untilApp(hydrated))}
         >
           Apply
         </BusyButton>

@@ -169,11 +169,11 @@ function useCurrentEntryInView(menuKind: string) {
 }
 
 /**
- * A page the server drew shows at once, but its controls work only once the app has taken it
- * over: until then they are disabled (a form sent before would go without the script, as a plain
- * GET with its fields in the address). They are enabled where the app takes the page over (before
- * the browser paints, on a page the browser draws itself), on the element itself: changing the
- * attribute through React would draw the whole page again, in one task, right after taking it over.
+ * A page the server drew shows at once. Without scripts its controls stay disabled: a form sent
+ * without the app would go as a plain GET, its fields in the address. The page's first script
+ * enables them (`data-needs-app`, lib/first-use.ts) and holds a press until the app runs; the app
+ * enables them too, for a page the browser draws itself (before it paints), on the element itself:
+ * changing the attribute through React would draw the whole page again, in one task.
  */
 function ControlsOnceReady({ children }: { children: ReactNode }) {
   const fieldset = useRef<HTMLFieldSetElement>(null);
@@ -181,7 +181,7 @@ function ControlsOnceReady({ children }: { children: ReactNode }) {
     if (fieldset.current) fieldset.current.disabled = false;
   }, []);
   return (
-    <fieldset ref={fieldset} role="none" disabled className="min-w-0">
+    <fieldset ref={fieldset} role="none" disabled data-needs-app="" className="min-w-0">
       {children}
     </fieldset>
   );

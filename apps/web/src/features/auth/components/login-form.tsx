@@ -14,7 +14,7 @@ import { describedBy } from '../../../lib/described-by';
 import { PasswordInput } from '../../../components/password-input';
 import { messageOf } from '../../../lib/api-client';
 import { dismissErrorToast, errorToast } from '../../../lib/error-toast';
-import { useHydrated } from '../../../lib/hydrated';
+import { untilApp, useHydrated } from '../../../lib/hydrated';
 import { useLogin } from '../api/login';
 import { GoogleButton } from './google-button';
 import { returnPathFrom } from './return-path';
@@ -87,7 +87,7 @@ export function LoginForm() {
           busy={login.isPending}
           type="submit"
           className="btn btn-primary btn-block"
-          disabled={!hydrated}
+          {...untilApp(hydrated)}
         >
           Login
         </BusyButton>

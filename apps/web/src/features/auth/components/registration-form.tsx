@@ -24,7 +24,7 @@ import { useSession } from '../../../lib/session';
 import { useRegistrationCheck } from '../api/check-registration';
 import { useRegister } from '../api/register';
 import { uploadImage } from '../../../lib/upload-image';
-import { useHydrated } from '../../../lib/hydrated';
+import { untilApp, useHydrated } from '../../../lib/hydrated';
 import { BusyButton } from '../../../components/busy-button';
 
 /** Spec §9: after registering, wait 2.5 s on the login page, then reload. */
@@ -220,7 +220,7 @@ export function RegistrationForm({ onStart }: { onStart?: () => void }) {
         busy={busy}
         type="submit"
         className="btn btn-primary btn-block"
-        disabled={!hydrated}
+        {...untilApp(hydrated)}
       >
         Register
       </BusyButton>

@@ -1,4 +1,5 @@
 import {
+  isFinished,
   MAINTENANCE_LIMITS,
   MAINTENANCE_MESSAGES,
   MAINTENANCE_STATUS_LABELS,
@@ -77,7 +78,7 @@ function StatusForm({ request }: { request: MaintenanceRequest }) {
     return (
       <Panel title="Status">
         <p className="text-sm text-base-content/75">
-          {request.status === 'closed' || request.status === 'cancelled'
+          {isFinished(request.status)
             ? `This request is ${MAINTENANCE_STATUS_LABELS[request.status].toLowerCase()}: nothing more to do.`
             : 'The next step is the tenant’s.'}
         </p>
@@ -203,7 +204,7 @@ function AssignForm({ request }: { request: MaintenanceRequest }) {
   const assigning = useAssignContact(request._id);
   const [choice, setChoice] = useState<string | undefined>();
   const chosen = choice ?? request.assignee?._id ?? '';
-  const closed = request.status === 'closed' || request.status === 'cancelled';
+  const closed = isFinished(request.status);
   return (
     <Panel title="Assigned to">
       {contacts.isPending ? (

@@ -1,5 +1,6 @@
 import {
   finishedThread,
+  isFinished,
   MAINTENANCE_LIMITS,
   MAINTENANCE_MESSAGES,
   MaintenanceCommentRequestSchema,
@@ -33,7 +34,7 @@ export function CommentThread({
   isAdmin: boolean;
   formerTenant: boolean;
 }) {
-  const closed = request.status === 'closed' || request.status === 'cancelled';
+  const closed = isFinished(request.status);
   return (
     <section
       aria-labelledby="comments-heading"
