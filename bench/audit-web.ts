@@ -32,7 +32,7 @@ import puppeteer from 'puppeteer-core';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { TIME_ZONE_COOKIE } from '../packages/contract/src/routes';
 import { freePort, login, serverEntry, spawnServer, stop, waitFor } from './processes';
-import { firstUseCost, medianOf } from './first-use';
+import { firstUseCost, middleBy } from './first-use';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const { values: flags } = parseArgs({
@@ -138,11 +138,6 @@ function summarise(lhr: Lhr): Audit {
     script: scriptsLoaded(lhr),
   };
 }
-
-const median = (audits: Audit[]): Audit => {
-  const sorted = [...audits].sort((a, b) => a.performance - b.performance);
-  return sorted[Math.floor(sorted.length / 2)] as Audit;
-};
 
 /** Puts `cookies` in the browser's jar for `url`'s host and empties its cache, as a cold visit. */
 async function holdCookies(
@@ -323,7 +318,7 @@ async function main() {
             break;
           }
         }
-        const audit = median(audits);
+        const audit = middleBy(audits, (run) => run.performance) as Audit;
         if (page.path === '/' && form === 'desktop') script = audit.script;
         const label = page.path.replace(/[0-9a-f-]{36}$/, '{id}');
         rows.push(
@@ -376,7 +371,8 @@ async function main() {
         `\nFrom the first touch to the app running, a phone (CPU slowed 4×), median of ${runs}:`,
       );
       for (const cost of costs) {
-        console.log(`  ${cost.path}: ${medianOf(cost.runs)} ms (${cost.runs.join(', ')} ms)`);
+        const median = middleBy(cost.runs, (ms) => ms);
+        console.log(`  ${cost.path}: ${median} ms (${cost.runs.join(', ')} ms)`);
       }
     }
   } finally {

@@ -7,7 +7,8 @@
  */
 import { chromium, devices } from '@playwright/test';
 
-/** The phone Lighthouse rates: a Moto G Power's screen, its processor four times slower. */
+/** A phone: Playwright's Moto G4 (360 px, the narrowest screen we design for), its processor
+ * four times slower, as Lighthouse slows its phone's. */
 const CPU_SLOWDOWN = 4;
 
 export interface FirstUseCost {
@@ -56,7 +57,7 @@ export async function firstUseCost(
   }
 }
 
-export const medianOf = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
+/** The middle one of `items` ranked by `rank` (the upper of the two middle ones for an even count). */
+export function middleBy<T>(items: readonly T[], rank: (item: T) => number): T | undefined {
+  return [...items].sort((a, b) => rank(a) - rank(b))[Math.floor(items.length / 2)];
+}

@@ -1,4 +1,4 @@
-import { act, useEffect, useRef, useState, type FormEvent } from 'react';
+import { act, useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { useForm } from 'react-hook-form';
 import { renderToString } from 'react-dom/server';
@@ -53,6 +53,18 @@ function drawn() {
       root = hydrateRoot(container, <Form sent={sent} pressed={pressed} />);
     });
   return { container, field, box, sent, pressed, takeOver };
+}
+
+/** `tree` as the server draws it, its first field focused: the first act, so the app is wanted. */
+async function focusedAsDrawn(tree: ReactElement) {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(tree);
+  document.body.append(container);
+  const firstUse = awaitFirstUse();
+  const field = container.querySelector('input') as HTMLInputElement;
+  field.focus();
+  await firstUse.used;
+  return { container, firstUse, field };
 }
 
 /** What a reader typing does to a field: the browser sets its value and says so. */
@@ -122,13 +134,7 @@ describe('a page taken over on first use', () => {
       return <input ref={field} aria-label="Phone" onChange={(e) => setValue(e.target.value)} />;
     }
     const seen = vi.fn();
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<Filled seen={seen} />);
-    document.body.append(container);
-    const firstUse = awaitFirstUse();
-    const field = container.querySelector('input') as HTMLInputElement;
-    field.focus();
-    await firstUse.used;
+    const { container, firstUse, field } = await focusedAsDrawn(<Filled seen={seen} />);
     type(field, '+880 2 5555 0199');
     act(() => {
       fieldsAsDrawn();
@@ -157,13 +163,7 @@ describe('a page taken over on first use', () => {
         </form>
       );
     }
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<Settings />);
-    document.body.append(container);
-    const firstUse = awaitFirstUse();
-    const email = container.querySelector('input') as HTMLInputElement;
-    email.focus();
-    await firstUse.used;
+    const { container, firstUse, field: email } = await focusedAsDrawn(<Settings />);
     type(email, 'office@lakeview.example');
     await act(async () => {
       fieldsAsDrawn();
