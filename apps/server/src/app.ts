@@ -44,7 +44,7 @@ import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerJobs, scheduledJobTestRoutes } from './plugins/jobs';
-import { PublicReplays } from './plugins/public-replays';
+import { Replays } from './plugins/replays';
 import { RequestCeiling, registerRequestCeiling } from './plugins/request-ceiling';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerTextGuard } from './plugins/text-guard';
@@ -117,7 +117,7 @@ export async function buildApp({
   logStream,
   clock = systemClock,
 }: BuildAppOptions): Promise<FastifyInstance> {
-  const replays = new PublicReplays(config.trustProxy, {
+  const replays = new Replays(config.trustProxy, {
     requestId,
     route: loggedRoute,
     fields: requestFields,
@@ -195,7 +195,7 @@ export async function buildApp({
   const ceiling = new RequestCeiling(config.requestsPerMinute);
   await registerRequestCeiling(app, ceiling);
   replays.attach(app, ceiling);
-  app.decorate('publicReplays', replays);
+  app.decorate('replays', replays);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(etag);
   const accessTable = await registerAuth(app);

@@ -3,7 +3,7 @@ import type { Database, DatabaseHandle } from './db/client';
 import type { ChangesCache } from './lib/changes-cache';
 import type { PublicCache } from './lib/public-cache';
 import type { AccessRecord } from './plugins/auth';
-import type { PublicReplays } from './plugins/public-replays';
+import type { Replays } from './plugins/replays';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,8 +14,11 @@ declare module 'fastify' {
     accessTable: AccessRecord[];
     /** Rarely changing public answers, kept in this process and invalidated across servers. */
     publicCache: PublicCache;
-    /** Public answers sent again before the pipeline to the next visitor asking alike. */
-    publicReplays: PublicReplays;
+    /**
+     * Answers sent again before the pipeline: a public one to the next visitor asking alike
+     * (ADR 020), a signed-in read to the same session asking alike (ADR 023).
+     */
+    replays: Replays;
     /** Sessions and signed-in answers, kept in this process and forgotten on any change. */
     changesCache: ChangesCache;
   }

@@ -4,17 +4,26 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * A GET over a real socket to a listening app: what `inject` never reaches (the public replays
- * answer before Fastify's pipeline).
+ * A GET over a real socket to a listening app: what `inject` never reaches (the replays answer
+ * before Fastify's pipeline).
  */
-export function getOverSocket(
+export const getOverSocket = (
   app: FastifyInstance,
   path: string,
   headers: Record<string, string> = {},
+) => overSocket(app, 'GET', path, headers);
+
+/** A request over a real socket to a listening app, with `body` when given. */
+export function overSocket(
+  app: FastifyInstance,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
 ): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   const { port } = app.server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    const sent = httpRequest({ host: '127.0.0.1', port, path, headers }, (response) => {
+    const sent = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
@@ -26,7 +35,7 @@ export function getOverSocket(
       );
     });
     sent.on('error', reject);
-    sent.end();
+    sent.end(body);
   });
 }
 

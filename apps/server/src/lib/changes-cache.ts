@@ -1,5 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
+import { sendPrepared, type PreparedAnswer } from './prepared-answer';
 import { TopicCache } from './topic-cache';
 
 /**
@@ -48,3 +49,21 @@ export const keptAnswer = <T>(
   key: string | undefined,
   load: () => Promise<T>,
 ): Promise<T> => (key === undefined ? load() : request.server.changesCache.get('data', key, load));
+
+/**
+ * A signed-in read's answer as this server keeps it under `key` until any data changes
+ * (ADR 019), sent, and offered to the replays (ADR 023): the same request again, by the same
+ * session, may be sent it before the pipeline while both are still the ones kept. With no key
+ * (an answer not worth keeping), `load`'s answer is sent.
+ */
+export async function sendKept(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string | undefined,
+  load: () => Promise<PreparedAnswer>,
+): Promise<FastifyReply> {
+  if (key === undefined) return sendPrepared(request, reply, await load());
+  const answer = await request.server.changesCache.get('data', key, load);
+  request.server.replays.offerSignedIn(request, key, answer);
+  return sendPrepared(request, reply, answer);
+}

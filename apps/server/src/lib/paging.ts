@@ -61,5 +61,6 @@ export async function sendKeptPage(
     return { answer: prepareJson(reply, rows), total };
   });
   sendPageHeaders(reply, page, kept.total);
+  if (key !== undefined) request.server.replays.offerSignedIn(request, key, kept.answer, kept);
   return sendPrepared(request, reply, kept.answer);
 }

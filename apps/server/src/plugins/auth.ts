@@ -65,6 +65,7 @@ export async function registerAuth(app: FastifyInstance): Promise<AccessRecord[]
   app.decorateRequest('sessionToken', undefined);
   app.decorateRequest('authVia', undefined);
   app.decorateRequest('mayChange', false);
+  app.decorateRequest('keptSession', undefined);
 
   const table: AccessRecord[] = [];
   app.addHook('onRoute', (route) => {
@@ -86,8 +87,13 @@ export async function registerAuth(app: FastifyInstance): Promise<AccessRecord[]
     refuseForeignOrigin(request, app.config.publicUrl);
     const found = tokenFrom(request);
     if (found) {
-      const session = await sessionFor(app, found.token, readOnly);
+      let kept = readOnly ? sessionKey(found.token) : undefined;
+      const session = kept
+        ? await keptSession(app, kept, found.token)
+        : await userForToken(app.db, found.token);
       if (session) {
+        // The admin's read of today, when it skipped the probe for ended leases (below).
+        let settled: string | undefined;
         const user = { ...session.user };
         const timeZone = app.config.rent.timeZone;
         // Leases closed before the route change what this very request reads (an apartment kept
@@ -108,6 +114,7 @@ export async function registerAuth(app: FastifyInstance): Promise<AccessRecord[]
           await closeEndedLeases(eq(agreements.tenantId, user._id));
           user.role = 'user';
           user.formerTenant = true;
+          kept = undefined;
         } else if (user.role === 'admin') {
           // The admin sees members, rooms and the rent roll as they stand today: leases whose
           // last day has passed are closed first (an index probe when there is none). A read
@@ -117,12 +124,21 @@ export async function registerAuth(app: FastifyInstance): Promise<AccessRecord[]
             await closeEndedLeases();
             return true;
           };
-          if (readOnly) await app.changesCache.get('who', `leases settled:${today}`, settle);
-          else await settle();
+          if (readOnly) {
+            settled = `leases settled:${today}`;
+            await app.changesCache.get('who', settled, settle);
+          } else {
+            await settle();
+          }
         }
         request.user = user;
         request.sessionToken = found.token;
         request.authVia = found.via;
+        // The same request again may be answered before the pipeline while this session and
+        // what it read are the very ones kept here (plugins/replays.ts, ADR 023).
+        if (kept !== undefined && found.via === 'cookie') {
+          request.keptSession = { key: kept, session, settled };
+        }
       }
     }
     if (access === 'public') return;
@@ -155,21 +171,23 @@ function readsOnly(request: FastifyRequest): boolean {
 }
 
 /**
- * The session for `token`: from this server's memory for a read (ADR 019), until it expires or
- * the database announces a change to sessions, users or agreements; from the database otherwise.
+ * The session for `token`, kept under `key` (sessionKey): from this server's memory, for a read
+ * (ADR 019), until it expires or the database announces a change to sessions, users or
+ * agreements. A request that may change anything reads it from the database (userForToken).
  */
-function sessionFor(
+function keptSession(
   app: FastifyInstance,
+  key: string,
   token: string,
-  readOnly: boolean,
 ): Promise<TokenSession | null> {
-  const load = () => userForToken(app.db, token);
-  if (!readOnly) return load();
-  return app.changesCache.get('who', `session:${hashToken(token)}`, load, {
+  return app.changesCache.get('who', key, () => userForToken(app.db, token), {
     keep: (session) => session !== null,
     until: (session) => session?.expiresAt.getTime() ?? 0,
   });
 }
+
+/** Where a session is kept in this server's memory: under its token's hash, never the token. */
+const sessionKey = (token: string) => `session:${hashToken(token)}`;
 
 /**
  * Whether the request's session cookie opens a live session (kept in memory as for any read): a
@@ -180,7 +198,7 @@ export async function cookieSessionIsLive(
   request: FastifyRequest,
 ): Promise<boolean> {
   const token = request.cookies[SESSION_COOKIE];
-  return token ? (await sessionFor(app, token, true)) !== null : false;
+  return token ? (await keptSession(app, sessionKey(token), token)) !== null : false;
 }
 
 /** The spec's clients send the login token in the JSON body; API clients may use a header. */

@@ -41,9 +41,9 @@ describe('public replays', () => {
     ];
     for (const headers of asked) {
       const first = await get(t, LISTING, headers);
-      const served = t.app.publicReplays.served;
+      const served = t.app.replays.served;
       const again = await get(t, LISTING, headers);
-      expect(t.app.publicReplays.served).toBe(served + 1);
+      expect(t.app.replays.served).toBe(served + 1);
       expect(again.status).toBe(200);
       expect(lasting(again.headers)).toEqual(lasting(first.headers));
       expect(again.body.equals(first.body)).toBe(true);
@@ -66,9 +66,9 @@ describe('public replays', () => {
     const first = await get(t, page);
     expect(first.body.toString()).toContain('ঢাকা view, 2 বেডরুম ✓');
     expect(first.headers['content-length']).toBe(String(first.body.length));
-    const served = t.app.publicReplays.served;
+    const served = t.app.replays.served;
     const again = await get(t, page);
-    expect(t.app.publicReplays.served).toBe(served + 1);
+    expect(t.app.replays.served).toBe(served + 1);
     expect(again.body.equals(first.body)).toBe(true);
     expect(again.headers['content-length']).toBe(String(first.body.length));
     expect(lasting(again.headers)).toEqual(lasting(first.headers));
@@ -76,9 +76,9 @@ describe('public replays', () => {
 
   it('keep a request id a load balancer gave', async () => {
     await get(t, LISTING);
-    const served = t.app.publicReplays.served;
+    const served = t.app.replays.served;
     const again = await get(t, LISTING, { 'x-request-id': 'lb-7.41' });
-    expect(t.app.publicReplays.served).toBe(served + 1);
+    expect(t.app.replays.served).toBe(served + 1);
     expect(again.headers['x-request-id']).toBe('lb-7.41');
   });
 
@@ -91,41 +91,41 @@ describe('public replays', () => {
       .where(eq(apartments.apartmentNo, 'A-502'))
       .returning({ id: apartments.id });
     await t.app.publicCache.invalidate('apartments');
-    const served = t.app.publicReplays.served;
+    const served = t.app.replays.served;
     const after = await get(t, LISTING);
-    expect(t.app.publicReplays.served).toBe(served);
+    expect(t.app.replays.served).toBe(served);
     expect(after.body.equals(before.body)).toBe(false);
     expect(after.body.toString()).toContain('"rent":43210');
     // The apartment's own page, too.
     const page = `/api/apartments/${flat?.id}`;
     await get(t, page);
     await t.app.publicCache.invalidate('apartments');
-    const servedBefore = t.app.publicReplays.served;
+    const servedBefore = t.app.replays.served;
     expect((await get(t, page)).status).toBe(200);
-    expect(t.app.publicReplays.served).toBe(servedBefore);
+    expect(t.app.replays.served).toBe(servedBefore);
   });
 
   it('leave to the app every request with something personal in it', async () => {
     const first = await get(t, LISTING);
     await get(t, LISTING);
     const member = await loginAs(t.app, 'member');
-    const served = t.app.publicReplays.served;
+    const served = t.app.replays.served;
     const asked = [
       await get(t, LISTING, { cookie: member.cookie }),
       await get(t, LISTING, { authorization: `Bearer ${member.token}` }),
       await get(t, LISTING, { 'if-none-match': String(first.headers.etag) }),
     ];
     expect(asked.map((answer) => answer.status)).toEqual([200, 200, 304]);
-    expect(t.app.publicReplays.served).toBe(served);
+    expect(t.app.replays.served).toBe(served);
   });
 
   it('send nothing again for another path, query or encoding', async () => {
     await get(t, LISTING);
-    const served = t.app.publicReplays.served;
+    const served = t.app.replays.served;
     await get(t, '/api/apartments?limit=59');
     await get(t, LISTING, { 'accept-encoding': 'deflate' });
     await get(t, '/api/apartments?limit=60&');
-    expect(t.app.publicReplays.served).toBe(served);
+    expect(t.app.replays.served).toBe(served);
   });
 });
 
@@ -136,13 +136,13 @@ describe('public replays and the building day', () => {
     try {
       await get(t, LISTING);
       await get(t, LISTING);
-      const served = t.app.publicReplays.served;
+      const served = t.app.replays.served;
       // Midnight in Dhaka (UTC+6): a lease that ended yesterday frees its apartment today.
       clock.set('2026-03-10T18:00:00Z');
       expect((await get(t, LISTING)).status).toBe(200);
-      expect(t.app.publicReplays.served).toBe(served);
+      expect(t.app.replays.served).toBe(served);
       await get(t, LISTING);
-      expect(t.app.publicReplays.served).toBe(served + 1);
+      expect(t.app.replays.served).toBe(served + 1);
     } finally {
       await t.close();
     }
@@ -158,12 +158,12 @@ describe('public replays and the protocol', () => {
         answer.headers['strict-transport-security'];
       expect(hsts(await get(t, LISTING, over('http')))).toBeUndefined();
       expect(hsts(await get(t, LISTING, over('http')))).toBeUndefined();
-      expect(t.app.publicReplays.served).toBe(1);
+      expect(t.app.replays.served).toBe(1);
       expect(hsts(await get(t, LISTING, over('https')))).toMatch(/^max-age=\d+/);
-      expect(t.app.publicReplays.served).toBe(1);
+      expect(t.app.replays.served).toBe(1);
       expect(hsts(await get(t, LISTING, over('https')))).toMatch(/^max-age=\d+/);
       expect(hsts(await get(t, LISTING, over('http')))).toBeUndefined();
-      expect(t.app.publicReplays.served).toBe(3);
+      expect(t.app.replays.served).toBe(3);
     } finally {
       await t.close();
     }
@@ -177,7 +177,7 @@ describe('public replays and the per-address ceiling', () => {
       const statuses = [];
       for (let i = 0; i < 4; i += 1) statuses.push((await get(t, LISTING)).status);
       expect(statuses).toEqual([200, 200, 200, 429]);
-      expect(t.app.publicReplays.served).toBe(2);
+      expect(t.app.replays.served).toBe(2);
       // Refused by the app, in its own words, as any request past the ceiling.
       const refused = await get(t, LISTING);
       expect(refused.status).toBe(429);
@@ -185,7 +185,7 @@ describe('public replays and the per-address ceiling', () => {
       expect(ErrorResponseSchema.parse(JSON.parse(refused.body.toString())).error.message).toMatch(
         /^Too many requests from this address\. Try again in \d+ seconds\.$/,
       );
-      expect(t.app.publicReplays.served).toBe(2);
+      expect(t.app.replays.served).toBe(2);
     } finally {
       await t.close();
     }
@@ -200,7 +200,7 @@ describe('public replays and the per-address ceiling', () => {
       first.push(await get(t, LISTING, from('203.0.113.7')));
       expect(first.map((answer) => answer.status)).toEqual([200, 200, 429]);
       expect((await get(t, LISTING, from('198.51.100.4'))).status).toBe(200);
-      expect(t.app.publicReplays.served).toBe(2);
+      expect(t.app.replays.served).toBe(2);
     } finally {
       await t.close();
     }
@@ -220,12 +220,12 @@ describe('public replays and the per-address ceiling', () => {
       expect(await statuses('2001:db8:1:2::7', '2001:DB8:1:2:ffff::9', '2001:db8:1:2::1')).toEqual([
         200, 200, 429,
       ]);
-      expect(t.app.publicReplays.served).toBe(1);
+      expect(t.app.replays.served).toBe(1);
       expect(await statuses('2001:db8:1:3::7')).toEqual([200]);
       expect(await statuses('203.0.113.7', '::ffff:203.0.113.7', '203.0.113.7')).toEqual([
         200, 200, 429,
       ]);
-      expect(t.app.publicReplays.served).toBe(4);
+      expect(t.app.replays.served).toBe(4);
     } finally {
       await t.close();
     }
@@ -238,7 +238,7 @@ describe('public replays while the server shuts down', () => {
     const { port } = t.app.server.address() as AddressInfo;
     await get(t, LISTING);
     await get(t, LISTING);
-    expect(t.app.publicReplays.served).toBe(1);
+    expect(t.app.replays.served).toBe(1);
     // A connection a load balancer keeps open, busy with a request whose body is still coming,
     // so closing the server does not drop it as idle.
     const socket = connect(port, '127.0.0.1');
@@ -263,7 +263,7 @@ describe('public replays while the server shuts down', () => {
     const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => match[1]);
     expect(statuses).toEqual(['401', '503']);
     expect(received.split('HTTP/1.1 503')[1]).toMatch(/^connection: close$/im);
-    expect(t.app.publicReplays.served).toBe(1);
+    expect(t.app.replays.served).toBe(1);
   });
 });
 
@@ -274,7 +274,7 @@ describe('public replays in the log', () => {
     try {
       await get(t, LISTING);
       const again = await get(t, LISTING);
-      expect(t.app.publicReplays.served).toBe(1);
+      expect(t.app.replays.served).toBe(1);
       const line = lines.find((entry) => entry.reqId === again.headers['x-request-id']);
       expect(line).toMatchObject({
         level: 30,

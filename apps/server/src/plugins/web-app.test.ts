@@ -166,9 +166,9 @@ describe('public pages, sent again (ADR 020)', () => {
     const asked: Record<string, string>[] = [{}, { 'accept-encoding': 'br, gzip' }];
     for (const encodings of asked) {
       const first = await getOverSocket(app, '/apartment', encodings);
-      const served = app.publicReplays.served;
+      const served = app.replays.served;
       const again = await getOverSocket(app, '/apartment', encodings);
-      expect(app.publicReplays.served).toBe(served + 1);
+      expect(app.replays.served).toBe(served + 1);
       expect(again.status).toBe(200);
       expect(again.body.equals(first.body)).toBe(true);
       const { date: _date, 'x-request-id': _id, ...lasting } = first.headers;
@@ -177,28 +177,28 @@ describe('public pages, sent again (ADR 020)', () => {
     const compressed = await getOverSocket(app, '/apartment', { 'accept-encoding': 'br, gzip' });
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(draws).toBe(1);
-    const served = app.publicReplays.served;
+    const served = app.replays.served;
     // Once what the page shows changes, it is drawn again.
     await app.publicCache.invalidate('pages');
     expect(drawn((await getOverSocket(app, '/apartment')).body.toString(), '/apartment')).toBe(
       true,
     );
     expect(draws).toBe(2);
-    expect(app.publicReplays.served).toBe(served);
+    expect(app.replays.served).toBe(served);
   });
 
   it('never go to someone signed in, nor answer for a page that is not there', async () => {
     const app = await serving(4, true);
     await app.listen({ host: '127.0.0.1', port: 0 });
     await getOverSocket(app, '/');
-    const served = app.publicReplays.served;
+    const served = app.replays.served;
     await getOverSocket(app, '/');
-    expect(app.publicReplays.served).toBe(served + 1);
+    expect(app.replays.served).toBe(served + 1);
     const member = await loginAs(app, 'member');
     const mine = await getOverSocket(app, '/', { cookie: member.cookie });
     expect(mine.headers['cache-control']).toBe('no-store');
     for (let i = 0; i < 2; i += 1) expect((await getOverSocket(app, '/nowhere')).status).toBe(404);
-    expect(app.publicReplays.served).toBe(served + 1);
+    expect(app.replays.served).toBe(served + 1);
   });
 });
 
@@ -215,7 +215,7 @@ describe('public pages sent again, in the log', () => {
     const url = '/apartment?email=someone%40example.com';
     await getOverSocket(served.app, url);
     await getOverSocket(served.app, url);
-    expect(served.app.publicReplays.served).toBe(1);
+    expect(served.app.replays.served).toBe(1);
     const logged = lines.filter((line) => line.msg === 'request completed');
     expect(logged.map((line) => line.route)).toEqual(['/apartment', '/apartment']);
     expect(JSON.stringify(lines)).not.toContain('someone');

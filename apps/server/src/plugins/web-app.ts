@@ -235,7 +235,7 @@ async function sendDrawnPage(
     return sendIndex(request, reply, template.shell, status);
   }
   // A kept page may be sent again, as it is, to the next visitor asking for it (ADR 020).
-  if (shared) app.publicReplays.offer(request, 'pages', key, page, day);
+  if (shared) app.replays.offer(request, 'pages', key, page, day);
   // The page shows who is signed in: it may be kept only by this visitor's browser, and a page
   // drawn for someone signed in (their rent, their email) not even there, as their API answers.
   return sendPrepared(

@@ -14,6 +14,7 @@ import {
 } from '@structomate/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendKept } from '../../lib/changes-cache';
 import { prepareJson, sendPrepared } from '../../lib/prepared-answer';
 import { currentUser } from '../../plugins/auth';
 import { actorOf } from '../audit/audit.service';
@@ -51,10 +52,9 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     // Only the newest page as the web app (or a spec client) asks for it is kept: a few
     // entries per audience, however many other pages and sizes are asked for.
     const first = page.before === undefined && KEPT_PAGE_SIZES.has(page.limit);
-    const answer = first
-      ? await app.changesCache.get('data', `announcements:${readers}:${page.limit ?? ''}`, load)
-      : await load();
-    return sendPrepared(request, reply, answer);
+    return first
+      ? sendKept(request, reply, `announcements:${readers}:${page.limit ?? ''}`, load)
+      : sendPrepared(request, reply, await load());
   };
 
   /**

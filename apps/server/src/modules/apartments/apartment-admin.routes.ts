@@ -18,9 +18,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { keptAnswer } from '../../lib/changes-cache';
+import { sendKept } from '../../lib/changes-cache';
 import { keptPageKey } from '../../lib/paging';
-import { prepareJson, sendPrepared } from '../../lib/prepared-answer';
+import { prepareJson } from '../../lib/prepared-answer';
 import { currentUser } from '../../plugins/auth';
 import { actorOf } from '../audit/audit.service';
 import {
@@ -81,7 +81,7 @@ export const apartmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         query.q || query.block
           ? undefined
           : keptPageKey(list, query.page, query.limit, [ADMIN_APARTMENTS_PAGE_SIZE]);
-      return sendPrepared(request, reply, await keptAnswer(request, key, load));
+      return sendKept(request, reply, key, load);
     },
   );
 

@@ -32,7 +32,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await app.publicCache.get('apartments', key, async () =>
         prepareJson(reply, await listApartments(app.db, query, today)),
       );
-      app.publicReplays.offer(request, 'apartments', key, answer, today);
+      app.replays.offer(request, 'apartments', key, answer, today);
       return sendPrepared(request, reply, answer);
     },
   );
@@ -58,7 +58,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await app.publicCache.get('apartments', key, async () =>
         prepareJson(reply, { result: await getApartment(app.db, id, today) }),
       );
-      app.publicReplays.offer(request, 'apartments', key, answer, today);
+      app.replays.offer(request, 'apartments', key, answer, today);
       return sendPrepared(request, reply, answer);
     },
   );

@@ -26,7 +26,8 @@ import {
 } from '@structomate/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
-import { prepareJson, sendPrepared } from '../../lib/prepared-answer';
+import { sendKept } from '../../lib/changes-cache';
+import { prepareJson } from '../../lib/prepared-answer';
 import { currentUser } from '../../plugins/auth';
 import { actorOf } from '../audit/audit.service';
 import { assertOwnLookup } from '../leases/leases.service';
@@ -145,10 +146,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       reply.header('cache-control', 'no-store');
       // Kept by this server until any data changes (ADR 019).
-      const answer = await app.changesCache.get('data', `transactions:${me._id}`, async () =>
+      return sendKept(request, reply, `transactions:${me._id}`, async () =>
         prepareJson(reply, await listTransactions(app.db, me._id)),
       );
-      return sendPrepared(request, reply, answer);
     },
   );
 
@@ -325,6 +325,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Stripe signs the exact bytes it sends, so this route keeps the raw body.
   await app.register(async (webhook) => {
+    // In place of the app's JSON parser (plugins/replays.ts), here alone.
+    webhook.removeContentTypeParser('application/json');
     webhook.addContentTypeParser(
       'application/json',
       { parseAs: 'buffer' },

@@ -10,9 +10,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calendarDay } from '../../lib/clock';
 import { toCsv } from '../../lib/csv';
-import { keptAnswer } from '../../lib/changes-cache';
+import { sendKept } from '../../lib/changes-cache';
 import { keptPageKey } from '../../lib/paging';
-import { prepareJson, sendPrepared } from '../../lib/prepared-answer';
+import { prepareJson } from '../../lib/prepared-answer';
 import { billingRules } from './payments.service';
 import { rentRoll, rentRollRows } from './rent-roll.service';
 
@@ -81,7 +81,7 @@ export const rentRollRoutes: FastifyPluginAsyncZod = async (app) => {
         : keptPageKey(`rent roll:${day}:${query.filter}:${query.sort}`, query.page, query.limit, [
             RENT_ROLL_PAGE_SIZE,
           ]);
-      return sendPrepared(request, reply, await keptAnswer(request, key, load));
+      return sendKept(request, reply, key, load);
     },
   );
 

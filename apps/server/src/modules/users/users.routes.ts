@@ -19,7 +19,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError, forbidden } from '../../lib/app-error';
 import { assertNotBlocked, consume, inMinutes, type Limit } from '../../lib/rate-limit';
-import { prepareJson, sendPrepared } from '../../lib/prepared-answer';
+import { sendKept } from '../../lib/changes-cache';
+import { prepareJson } from '../../lib/prepared-answer';
 import { currentUser, startSession } from '../../plugins/auth';
 import {
   adminStats,
@@ -165,12 +166,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       const timeZone = app.config.rent.timeZone;
       // Kept by this server for the building's day until any data changes (ADR 019).
-      const answer = await app.changesCache.get(
-        'data',
+      return sendKept(
+        request,
+        reply,
         `admin figures:${calendarDay(request.now, timeZone)}`,
         async () => prepareJson(reply, await adminStats(app.db, request.now, timeZone)),
       );
-      return sendPrepared(request, reply, answer);
     },
   );
 
