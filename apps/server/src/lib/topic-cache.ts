@@ -42,6 +42,8 @@ export class TopicCache<Topic extends string> {
    * Notices without one (the database's triggers) are always heard.
    */
   private readonly origin = randomUUID();
+  /** Told of each topic forgotten (what is built on kept answers goes with them). */
+  private readonly forgetting: ((topic: Topic) => void)[] = [];
   hits = 0;
   misses = 0;
 
@@ -165,5 +167,11 @@ export class TopicCache<Topic extends string> {
   private forgetOne(topic: Topic): void {
     this.generations.set(topic, (this.generations.get(topic) ?? 0) + 1);
     this.entries.delete(topic);
+    for (const listener of this.forgetting) listener(topic);
+  }
+
+  /** Calls `listener` with each topic whose entries are forgotten, as they are. */
+  onForget(listener: (topic: Topic) => void): void {
+    this.forgetting.push(listener);
   }
 }

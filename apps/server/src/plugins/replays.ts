@@ -68,10 +68,20 @@ interface Replay extends Offer {
   sent: Buffer | string;
 }
 
-/** Requests that may carry what changes an answer: who asks, what the asker already holds. */
-const PERSONAL_HEADERS = ['cookie', 'authorization', 'if-none-match', 'if-modified-since', 'range'];
-/** What a signed-in replay may not carry: another way to say who asks, or a conditional. */
-const NOT_FOR_SIGNED_IN = ['authorization', 'if-none-match', 'if-modified-since', 'range'];
+/**
+ * Requests that may carry what changes an answer: who asks, what the asker already holds, a body
+ * encoding (the compression plugin refuses one it cannot read, for any method).
+ */
+const PERSONAL_HEADERS = [
+  'cookie',
+  'authorization',
+  'if-none-match',
+  'if-modified-since',
+  'range',
+  'content-encoding',
+];
+/** What a signed-in replay may not carry: another way to say who asks, a conditional, and so on. */
+const NOT_FOR_SIGNED_IN = PERSONAL_HEADERS.filter((name) => name !== 'cookie');
 /**
  * The request headers a signed-in read's answer (or its refusal) depends on, beside its method,
  * path and body: who asks (the cookie), where from (the origin checks), as what (the body's
@@ -89,10 +99,15 @@ const SIGNED_IN_HEADS = [
 ] as const;
 /** Kept public replays; past this, the oldest goes first (query strings are the visitor's). */
 const MAX_REPLAYS = 200;
-/** Kept signed-in requests (each with its bodies); a session or two per active person. */
-const MAX_SIGNED_IN = 5_000;
+/**
+ * Kept signed-in requests (each with its bodies): a few per active person; all go with any
+ * change heard. At most 8,000 replays of at most a KB of body each (and the headers sent).
+ */
+const MAX_SIGNED_IN = 2_000;
 /** Bodies kept per signed-in request; the reads' bodies are `{}` or a filter or two. */
 const MAX_BODIES = 4;
+/** Request-line loggers kept (one per method and route replayed). */
+const MAX_LINE_LOGGERS = 1_000;
 /** The largest body read before the pipeline (a signed-in read's is a few bytes of JSON). */
 const MAX_BODY_BYTES = 1024;
 /** The largest answer sent again as text (measured on a 2 KB listing only: docs/perf.md). */
@@ -136,10 +151,19 @@ export class Replays {
   private readonly replays = new Map<string, Replay>();
   /** Signed-in replays: by the hash of their request's head, then by body. */
   private readonly signedIn = new Map<string, Map<string, Replay>>();
+  /** Request-line loggers by method and route (lineLogger). */
+  private readonly lineLoggers = new Map<string, FastifyBaseLogger>();
   /** Kept answers' text, for those sent uncompressed (textOf). */
   private readonly texts = new WeakMap<PreparedAnswer, string>();
   /** Answers sent this way (tests and the bench read it). */
   served = 0;
+
+  /** Signed-in replays kept now (tests read it). */
+  get signedInKept(): number {
+    let kept = 0;
+    for (const bodies of this.signedIn.values()) kept += bodies.size;
+    return kept;
+  }
   private app: FastifyInstance | undefined;
   private ceiling: RequestCeiling | undefined;
   /** Set once the app begins to close: from then on every request meets its refusal. */
@@ -184,6 +208,11 @@ export class Replays {
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
       request.jsonText = text as string;
       parseJson(request, text as string, done);
+    });
+    // Every signed-in replay holds only while the answer kept for it does: a change forgets
+    // them all at once (rather than each when next asked), and what they hold.
+    app.changesCache.onForget((topic) => {
+      if (topic === 'data') this.signedIn.clear();
     });
     // A body read here for a request the pipeline answers after all is given to it again.
     app.addHook('preParsing', (request, _reply, payload, done) => {
@@ -242,6 +271,8 @@ export class Replays {
       return;
     }
     const body = request.jsonText ?? '';
+    // No longer than a body read before the pipeline (answerSignedIn) can be.
+    if (Buffer.byteLength(body) > MAX_BODY_BYTES) return;
     const cache = request.server.changesCache;
     const { key: sessionKey, session, settled } = who;
     request.replayable = {
@@ -312,16 +343,7 @@ export class Replays {
     }
     const replay: Replay = {
       ...offer,
-      // The line's fields are strings and numbers (a route, a status, then a request id and a
-      // duration): the redaction every other line passes through looks inside objects (a body,
-      // headers, a password or token field) and has nothing to find in them. A field added to
-      // the request line must be one of those too (replays.test.ts compares the lines).
-      log: log.child(
-        this.log.fields({ method: request.method, route: this.log.route(request) }, 200),
-        {
-          redact: [],
-        },
-      ),
+      log: this.lineLogger(log, request.method, this.log.route(request)),
       headers,
       sent: (encoding === undefined ? this.textOf(offer.answer) : undefined) ?? bytes,
     };
@@ -333,6 +355,25 @@ export class Replays {
     const bodies = this.signedIn.get(head) ?? new Map<string, Replay>();
     keepLatest(bodies, offer.body, replay, MAX_BODIES);
     keepLatest(this.signedIn, head, bodies, MAX_SIGNED_IN);
+  }
+
+  /**
+   * The logger of a replay's request line, one per method and route. The line's fields are
+   * strings and numbers (a route, a status, then a request id and a duration): the redaction
+   * every other line passes through looks inside objects (a body, headers, a password or token
+   * field) and has nothing to find in them. A field added to the request line must be one of
+   * those too (public-replays.test.ts and signed-in-replays.test.ts compare the lines).
+   */
+  private lineLogger(log: FastifyBaseLogger, method: string, route: string): FastifyBaseLogger {
+    const at = `${method} ${route}`;
+    let logger = this.lineLoggers.get(at);
+    if (!logger) {
+      // A page's route is its path: as many as the pages replayed, which are bounded above.
+      if (this.lineLoggers.size >= MAX_LINE_LOGGERS) this.lineLoggers.clear();
+      logger = log.child(this.log.fields({ method, route }, 200), { redact: [] });
+      this.lineLoggers.set(at, logger);
+    }
+    return logger;
   }
 
   /** Whether `replay` may be sent now: its answer still holds, on the same building day. */
@@ -387,6 +428,8 @@ export class Replays {
     if (!bodies) return false;
     const startedAt = performance.now();
     const answerWith = (body: string) => {
+      // (The server may have begun to close while the body was read.)
+      if (this.closing) return false;
       const replay = bodies.get(body);
       if (!replay) return false;
       if (!this.stillHolds(app, replay)) {
@@ -409,7 +452,8 @@ export class Replays {
     request.on('error', () => undefined);
     request.once('end', () => {
       const read = Buffer.concat(chunks);
-      if (answerWith(read.toString('utf8'))) return;
+      // An empty body said otherwise than `Content-Length: 0` is the pipeline's to judge.
+      if (read.length > 0 && answerWith(read.toString('utf8'))) return;
       readBodies.set(request, read);
       handler(request, response);
     });

@@ -127,6 +127,8 @@ describe('signed-in replays', () => {
     const before = await post(t, ANNOUNCEMENTS, member);
     const title = `Lift service ${crypto.randomUUID()}`;
     expect((await newAnnouncement(admin, title)).statusCode).toBe(201);
+    // Every signed-in replay goes with the change, not only those asked for again.
+    expect(t.app.replays.signedInKept).toBe(0);
     const served = t.app.replays.served;
     const after = await post(t, ANNOUNCEMENTS, member);
     expect(t.app.replays.served).toBe(served);
@@ -155,8 +157,10 @@ describe('signed-in replays', () => {
       await post(t, TRANSACTIONS, member, '{}', { origin: '' }),
       await post(t, TRANSACTIONS, member, '{}', { authorization: 'Bearer not-a-session' }),
       await post(t, TRANSACTIONS, member, '{}', { 'if-none-match': String(first.headers.etag) }),
+      // A body encoding the app cannot read is refused, though the body is plain.
+      await post(t, TRANSACTIONS, member, '{}', { 'content-encoding': 'x-unknown' }),
     ];
-    expect(asked.map((answer) => answer.status)).toEqual([403, 403, 403, 401, 304]);
+    expect(asked.map((answer) => answer.status)).toEqual([403, 403, 403, 401, 304, 415]);
     // A token in the body says whose the read is, not the cookie: the user's history (none).
     const user = await loginAs(t.app, 'user');
     const byBody = await post(t, TRANSACTIONS, member, JSON.stringify({ token: user.token }));
@@ -170,9 +174,16 @@ describe('signed-in replays', () => {
     const roll = (query: string) =>
       overSocket(t.app, 'GET', `/api/admin/rent-roll?${query}`, { cookie: admin.cookie });
     await roll('q=B-4');
-    await roll('q=B-4');
     const served = t.app.replays.served;
+    expect((await roll('q=B-4')).status).toBe(200);
     expect(t.app.replays.served).toBe(served);
+    // A body longer than one read before the pipeline (a KB) is never kept.
+    const long = `{${' '.repeat(2000)}}`;
+    const kept = t.app.replays.signedInKept;
+    expect((await post(t, TRANSACTIONS, member, long)).status).toBe(200);
+    expect((await post(t, TRANSACTIONS, member, long)).status).toBe(200);
+    expect(t.app.replays.served).toBe(served);
+    expect(t.app.replays.signedInKept).toBe(kept);
     await roll('page=1');
     expect((await roll('page=1')).status).toBe(200);
     expect(t.app.replays.served).toBe(served + 1);
@@ -197,6 +208,29 @@ describe('signed-in replays and a session that expires', () => {
       expect(t.app.replays.served).toBe(1);
     } finally {
       vi.useRealTimers();
+      await t.close();
+    }
+  });
+});
+
+describe('signed-in replays and the protocol', () => {
+  it('send HSTS only to a request that came over https, as the app does', async () => {
+    const t = await listening({ config: { env: 'production', trustProxy: true } });
+    try {
+      const member = await loginAs(t.app, 'member');
+      const over = (proto: string) =>
+        post(t, TRANSACTIONS, member, '{}', { 'x-forwarded-proto': proto });
+      const hsts = (answer: { headers: IncomingHttpHeaders }) =>
+        answer.headers['strict-transport-security'];
+      expect(hsts(await over('http'))).toBeUndefined();
+      expect(hsts(await over('http'))).toBeUndefined();
+      expect(t.app.replays.served).toBe(1);
+      expect(hsts(await over('https'))).toMatch(/^max-age=\d+/);
+      expect(t.app.replays.served).toBe(1);
+      expect(hsts(await over('https'))).toMatch(/^max-age=\d+/);
+      expect(hsts(await over('http'))).toBeUndefined();
+      expect(t.app.replays.served).toBe(3);
+    } finally {
       await t.close();
     }
   });
