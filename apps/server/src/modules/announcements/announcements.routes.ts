@@ -7,6 +7,7 @@ import {
   ErrorResponseSchema,
   InsertedResponseSchema,
   MakeAnnouncementRequestSchema,
+  POSTED_ANNOUNCEMENTS_PER_PAGE,
   PostedAnnouncementSchema,
   PostedAnnouncementsPageSchema,
   PostedAnnouncementsQuerySchema,
@@ -15,6 +16,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendKept } from '../../lib/changes-cache';
+import { keptPageKey } from '../../lib/paging';
 import { prepareJson, sendPrepared } from '../../lib/prepared-answer';
 import { currentUser } from '../../plugins/auth';
 import { actorOf } from '../audit/audit.service';
@@ -118,7 +120,17 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listPostedAnnouncements(app.db, request.query);
+      const { query } = request;
+      const load = async () => prepareJson(reply, await listPostedAnnouncements(app.db, query));
+      // A page as the admin browses it (one of the first, at the web app's size, with no typed
+      // search: those are as many as the words typed) is kept by this server until any data
+      // changes (ADR 019).
+      const key = query.q
+        ? undefined
+        : keptPageKey(`posted announcements:${query.type ?? ''}`, query.page, query.limit, [
+            POSTED_ANNOUNCEMENTS_PER_PAGE,
+          ]);
+      return sendKept(request, reply, key, load);
     },
   );
 
