@@ -2,6 +2,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { buildTestApp, type TestApp } from './build';
 
 /**
  * A GET over a real socket to a listening app: what `inject` never reaches (the replays answer
@@ -47,4 +48,19 @@ export function capturedLog(): { stream: PassThrough; lines: Record<string, unkn
     for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
   });
   return { stream, lines };
+}
+
+/** The headers that name one answer rather than say what it is. */
+export function lasting(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const { date: _date, 'x-request-id': _id, ...rest } = headers;
+  return rest;
+}
+
+/** The demo app listening on a loopback port of its own (the replays answer on its socket). */
+export async function listening(
+  options: Parameters<typeof buildTestApp>[0] = {},
+): Promise<TestApp> {
+  const t = await buildTestApp({ demo: true, ...options });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  return t;
 }

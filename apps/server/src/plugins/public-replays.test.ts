@@ -3,26 +3,14 @@ import { connect, type AddressInfo } from 'node:net';
 import { ErrorResponseSchema } from '@structomate/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, loginAs, type TestApp } from '../../test/build';
-import { capturedLog, getOverSocket } from '../../test/sockets';
+import { loginAs, type TestApp } from '../../test/build';
+import { capturedLog, getOverSocket, lasting, listening } from '../../test/sockets';
 import { apartments } from '../db/schema';
 import { FakeClock } from '../lib/clock';
 
 /** A GET over a real socket (replays answer before Fastify, where `inject` never goes). */
 const get = (t: TestApp, path: string, headers: Record<string, string> = {}) =>
   getOverSocket(t.app, path, headers);
-
-/** The headers that name one answer rather than say what it is. */
-function lasting(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const { date: _date, 'x-request-id': _id, ...rest } = headers;
-  return rest;
-}
-
-async function listening(options: Parameters<typeof buildTestApp>[0] = {}): Promise<TestApp> {
-  const t = await buildTestApp({ demo: true, ...options });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  return t;
-}
 
 const LISTING = '/api/apartments?limit=60';
 

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, loginAs, type Session, type TestApp } from '../../test/build';
-import { capturedLog, overSocket } from '../../test/sockets';
+import { loginAs, type Session, type TestApp } from '../../test/build';
+import { capturedLog, lasting, listening, overSocket } from '../../test/sockets';
 import { FakeClock } from '../lib/clock';
 
 /**
@@ -27,18 +27,6 @@ const post = (
     { 'content-type': 'application/json', cookie: session.cookie, ...headers },
     body,
   );
-
-/** The headers that name one answer rather than say what it is. */
-function lasting(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const { date: _date, 'x-request-id': _id, ...rest } = headers;
-  return rest;
-}
-
-async function listening(options: Parameters<typeof buildTestApp>[0] = {}): Promise<TestApp> {
-  const t = await buildTestApp({ demo: true, ...options });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  return t;
-}
 
 const newAnnouncement = (admin: Session, title: string) =>
   admin.inject({
