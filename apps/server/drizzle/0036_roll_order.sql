@@ -1,0 +1,3 @@
+ALTER TABLE "lease_figures" ADD COLUMN "up_to_date" boolean GENERATED ALWAYS AS (version = latest) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "lease_figures_apartment_order_idx" ON "lease_figures" USING btree ("apartment_no",(case when "status" = 'accepted' then 0 else 1 end),"start_date" DESC NULLS LAST,"agreement_id");--> statement-breakpoint
+CREATE INDEX "lease_figures_balance_order_idx" ON "lease_figures" USING btree ("balance" DESC NULLS FIRST,"apartment_no","agreement_id");
