@@ -459,6 +459,10 @@ interface EndedLeaseBalance {
  * What each of `people` still owes from their leases that ended (months billed and unpaid, and
  * other charges unpaid, as `formerTenantBalances` counts them), with the apartment of the
  * latest; nobody who owes nothing.
+ *
+ * Most applicants never had a lease here: who among them had one that ended is looked up first
+ * through the leases' index, and the ledger's statement (about 6 ms, most of it planning) runs
+ * only for them.
  */
 export async function endedLeaseBalances(
   db: Database,
@@ -468,8 +472,15 @@ export async function endedLeaseBalances(
 ): Promise<Map<string, EndedLeaseBalance>> {
   const owed = new Map<string, EndedLeaseBalance>();
   if (people.length === 0) return owed;
+  const former = rowsOf(
+    z.object({ id: z.string() }),
+    await db.execute(sql`
+      select distinct a.tenant_id::text as id from agreements a
+      where a.status = 'ended' and a.tenant_id = any(${`{${people.join(',')}}`}::uuid[])`),
+  );
+  if (former.length === 0) return owed;
   const ids = sql.join(
-    people.map((id) => sql`${id}::uuid`),
+    former.map(({ id }) => sql`${id}::uuid`),
     sql`, `,
   );
   const debts = endedLeaseDebts(rules, calendarDay(now, rules.timeZone), ids);
