@@ -77,9 +77,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 /**
  * PostgreSQL's shared buffers in PGlite's memory, not the default 128 MB: the data files are
  * ordinary files, so the operating system caches them anyway, and 128 MB of buffers was half of
- * an idle server's memory. A building's database is tens of megabytes.
+ * an idle server's memory. A building's database is tens of megabytes. 8 MB, not 16: an embedded
+ * server then peaked at 233–237 MB under load instead of 242–247 MB (`npm run bench:memory`,
+ * `npm run bench`), its reads within their spread; a building large enough to feel it runs on
+ * PostgreSQL.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB'];
 
 async function openPglite(
   dataDir: string | undefined,
