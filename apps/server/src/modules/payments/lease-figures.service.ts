@@ -136,14 +136,6 @@ export async function staleTenants(
  */
 const KEEP_LOCK_WAIT = '100ms';
 
-/**
- * A keeping of at least this many people's figures (a large building's first of the day: every
- * row gets a new day) is followed by ANALYZE of the table. Until autovacuum comes to it, the
- * planner's statistics still say every figure is of yesterday, so it expects none to hold today
- * and sorts every lease for a page of the rent roll instead of reading the page in index order.
- */
-export const ANALYZE_AFTER_KEEPING = 1000;
-
 async function keepFigures(
   db: Database,
   rules: BillingRules,
@@ -165,9 +157,7 @@ async function keepFigures(
     });
   } catch (error) {
     if (!lockNotAvailable(error)) throw error;
-    return;
   }
-  if (tenantIds.length >= ANALYZE_AFTER_KEEPING) await db.execute(sql`analyze lease_figures`);
 }
 
 /** The one statement that keeps the figures of the people named. */
@@ -205,6 +195,38 @@ export async function keepStaleFigures(
 ): Promise<void> {
   const stale = await staleTenants(db, rules, today, within);
   if (stale.length > 0) await keepFigures(db, rules, today, stale);
+}
+
+/**
+ * Brings the planner's statistics of the kept figures to today (ANALYZE) when they do not know of
+ * today's figures yet. The day's first keeping gives every row a new day while the statistics
+ * still say every figure is of yesterday: the planner then expects none to hold, and sorts every
+ * lease for a page of the rent roll instead of reading the page in index order. Autovacuum would
+ * come by in time on PostgreSQL; the embedded database runs none.
+ *
+ * Only a saving, like keeping: it waits no longer than KEEP_LOCK_WAIT for the table (another
+ * server's ANALYZE, a VACUUM) and then gives up. Not for a caller's transaction, which would hold
+ * the table's lock until it ends.
+ */
+export async function refreshFigureStatistics(db: Database, today: string): Promise<void> {
+  const [known] = rowsOf(
+    z.object({ known: z.boolean() }),
+    await db.execute(sql`
+      select exists (
+        select from pg_stats
+        where schemaname = current_schema() and tablename = 'lease_figures'
+          and attname = 'computed_for' and ${today}::date = any(most_common_vals::text::date[])
+      ) as known`),
+  );
+  if (known?.known) return;
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('lock_timeout', ${KEEP_LOCK_WAIT}, true)`);
+      await tx.execute(sql`analyze lease_figures`);
+    });
+  } catch (error) {
+    if (!lockNotAvailable(error)) throw error;
+  }
 }
 
 /**

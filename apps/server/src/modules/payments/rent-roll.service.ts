@@ -17,6 +17,7 @@ import {
   keepStaleFigures,
   leaseFigures,
   ONE_SNAPSHOT,
+  refreshFigureStatistics,
   staleTenants,
 } from './lease-figures.service';
 import type { BillingRules } from './ledger.service';
@@ -242,6 +243,7 @@ async function readRoll(
   );
   if ((read[0]?.missing ?? 0) > 0) {
     await keepStaleFigures(db, rules, today);
+    await refreshFigureStatistics(db, today);
     read = await db.transaction(async (tx) => {
       // Anyone whose money changed since their figures were kept, seen from this snapshot.
       const stale = await staleTenants(tx, rules, today);
