@@ -12,8 +12,9 @@
  * (`bench/ceiling.ts`): a bare `node:http` server in its own process answering each request with
  * the very bytes the app answered it with. autocannon then drives each read against both, twice
  * each, in the order app, ceiling, ceiling, app (each run after 3 s of warm-up that is not
- * counted), and a login flood with a read beside it. The table shows req/s, p50, p99, errors and the app's share of the ceiling,
- * and each target as PASS or FAIL; the exit code is 1 when one is missed.
+ * counted), and a login flood with a read beside it. The table shows req/s, p50, p99, errors and
+ * the app's share of the ceiling (each server's two runs combined: see `combined`), and each
+ * target as PASS or FAIL; the exit code is 1 when one is missed.
  *
  * The benchmark comes from one address, so the server's per-address ceiling
  * (REQUESTS_PER_MINUTE) is lifted for it; logins come from addresses of their own
