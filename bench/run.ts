@@ -10,11 +10,13 @@
  * database with the demo data: a new PGlite data directory, or a new database on the PostgreSQL
  * server DATABASE_URL names (dropped afterwards). In the same run it starts the ceiling
  * (`bench/ceiling.ts`): a bare `node:http` server in its own process answering each request with
- * the very bytes the app answered it with. autocannon then drives each read against both, twice
- * each, in the order app, ceiling, ceiling, app (each run after 3 s of warm-up that is not
- * counted), and a login flood with a read beside it. The table shows req/s, p50, p99, errors and
- * the app's share of the ceiling (each server's two runs combined: see `combined`), and each
- * target as PASS or FAIL; the exit code is 1 when one is missed.
+ * the very bytes the app answered it with, headers included; and, for comparison only, a bare
+ * ceiling that sends the body with its content type alone. autocannon then drives each read
+ * against the three, twice each, in the order app, ceiling, bare, bare, ceiling, app (each run
+ * after 3 s of warm-up that is not counted), and a login flood with a read beside it. The table
+ * shows req/s, p50, p99, errors, the app's share of the ceiling and of the bare ceiling (each
+ * server's two runs combined: see `combined`), and each target, judged against the ceiling, as
+ * PASS or FAIL; the exit code is 1 when one is missed.
  *
  * The benchmark comes from one address, so the server's per-address ceiling
  * (REQUESTS_PER_MINUTE) is lifted for it; logins come from addresses of their own
@@ -38,6 +40,7 @@ import {
   tracked,
   waitFor,
 } from './processes';
+import { type Answer, SET_BY_NODE } from './ceiling';
 import { scaleBench } from './scale';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -198,8 +201,8 @@ async function main() {
       },
     ];
 
-    // The ceiling answers what the app answered.
-    const answers = [];
+    // The ceiling answers what the app answered: its status, headers and body.
+    const answers: Answer[] = [];
     for (const read of reads) {
       const response = await fetch(`${appUrl}${read.path}`, {
         method: read.method,
@@ -212,32 +215,45 @@ async function main() {
       });
       const body = Buffer.from(await response.arrayBuffer());
       if (response.status !== 200) throw new Error(`${read.name}: ${response.status}`);
+      const headers: Answer['headers'] = {};
+      response.headers.forEach((value, name) => {
+        if (!SET_BY_NODE.includes(name) && name !== 'set-cookie') headers[name] = value;
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) headers['set-cookie'] = cookies;
       answers.push({
         method: read.method,
         path: read.path,
         status: response.status,
-        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+        headers,
         body: body.toString('base64'),
       });
     }
     const answersFile = path.join(scratch, 'answers.json');
     await writeFile(answersFile, JSON.stringify(answers));
-    const ceilingPort = await freePort();
-    const ceiling = tracked(
-      spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          path.join(repoRoot, 'bench/ceiling.ts'),
-          answersFile,
-          String(ceilingPort),
-        ],
-        { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
-      ),
-    );
-    const ceilingUrl = `http://127.0.0.1:${ceilingPort}`;
-    await waitFor(`${ceilingUrl}/`, ceiling, 'the ceiling').catch(() => undefined);
+    /** A ceiling's process: the app's very answers, or (`--bare`) without its other headers. */
+    const startCeiling = async (mode: string[]) => {
+      const ceilingPort = await freePort();
+      const process_ = tracked(
+        spawn(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            path.join(repoRoot, 'bench/ceiling.ts'),
+            answersFile,
+            String(ceilingPort),
+            ...mode,
+          ],
+          { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
+        ),
+      );
+      const url = `http://127.0.0.1:${ceilingPort}`;
+      await waitFor(`${url}/`, process_, 'the ceiling').catch(() => undefined);
+      return { process: process_, url };
+    };
+    const ceiling = await startCeiling([]);
+    const bareCeiling = await startCeiling(['--bare']);
 
     console.log(
       `\nnpm run bench: ${engine}, ${connections} connections, ${duration} s per run (two runs of each server per read), node ${process.version}\n`,
@@ -245,23 +261,31 @@ async function main() {
     const rows: {
       read: Read;
       app: Measured;
+      ceiling: Measured;
       bare: Measured;
     }[] = [];
     // Each run starts after a warm-up of its own (autocannon's, not counted): the first read
     // measured would otherwise carry the app's compilation of its code (V8 optimises a function
     // once it runs hot) and a cold start of every connection, which the reads after it do not.
-    // Each server is measured twice, in the order app, ceiling, ceiling, app: this machine's
-    // speed drifts from one minute to the next (the same server, the same read, measured twice
-    // in a row has differed by a third), and whichever ran first would otherwise be measured on
-    // a different machine from the other. Its throughput is the mean of its two runs, its
-    // latency the worse of them, its errors their sum.
+    // Each server is measured twice, in the order app, ceiling, bare ceiling, bare ceiling,
+    // ceiling, app: this machine's speed drifts from one minute to the next (the same server, the
+    // same read, measured twice in a row has differed by a third), and whichever ran first would
+    // otherwise be measured on a different machine from the others. Its throughput is the mean
+    // of its two runs, its latency the worse of them, its errors their sum.
     const warmup = { warmup: { connections, duration: WARMUP_SECONDS } };
     for (const read of reads) {
       const app1 = await measure(appUrl, read, warmup);
-      const bare1 = await measure(ceilingUrl, read, warmup);
-      const bare2 = await measure(ceilingUrl, read, warmup);
+      const ceiling1 = await measure(ceiling.url, read, warmup);
+      const bare1 = await measure(bareCeiling.url, read, warmup);
+      const bare2 = await measure(bareCeiling.url, read, warmup);
+      const ceiling2 = await measure(ceiling.url, read, warmup);
       const app2 = await measure(appUrl, read, warmup);
-      rows.push({ read, app: combined(app1, app2), bare: combined(bare1, bare2) });
+      rows.push({
+        read,
+        app: combined(app1, app2),
+        ceiling: combined(ceiling1, ceiling2),
+        bare: combined(bare1, bare2),
+      });
       process.stdout.write(`  measured ${read.name}\n`);
     }
 
@@ -271,33 +295,35 @@ async function main() {
     const beside = measure(appUrl, reads[0] as Read, { connections: 10 });
     const [logins, readDuringFlood] = await Promise.all([flood, beside]);
     const memory = peakMemoryMb(server.pid ?? 0);
-    await stop(ceiling);
+    await stop(ceiling.process);
+    await stop(bareCeiling.process);
 
     const ms = (value: number) => `${value} ms`;
     const authenticatedShare = databaseUrl ? 0.25 : 0.1;
     const checks: { what: string; pass: boolean }[] = [];
     console.log(
-      '\n| Read | app req/s | p50 | p99 | errors | ceiling req/s | ceiling p99 | % of ceiling |',
+      '\n| Read | app req/s | p50 | p99 | errors | ceiling req/s | ceiling p99 | % of ceiling | bare ceiling req/s | % of bare |',
     );
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    for (const { read, app, bare } of rows) {
-      const share = app.rps / bare.rps;
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+    for (const { read, app, ceiling: same, bare } of rows) {
+      const share = app.rps / same.rps;
       console.log(
-        `| ${read.name} | ${Math.round(app.rps)} | ${ms(app.p50)} | ${ms(app.p99)} | ${app.errors} | ${Math.round(bare.rps)} | ${ms(bare.p99)} | ${(share * 100).toFixed(1)} % |`,
+        `| ${read.name} | ${Math.round(app.rps)} | ${ms(app.p50)} | ${ms(app.p99)} | ${app.errors} | ${Math.round(same.rps)} | ${ms(same.p99)} | ${percent(share)} | ${Math.round(bare.rps)} | ${percent(app.rps / bare.rps)} |`,
       );
       const target = read.public ? 0.5 : authenticatedShare;
       checks.push({
-        what: `${read.name}: ≥ ${target * 100} % of the ceiling (${(share * 100).toFixed(1)} %)`,
+        what: `${read.name}: ≥ ${target * 100} % of the ceiling (${percent(share)})`,
         pass: share >= target,
       });
       checks.push({ what: `${read.name}: p99 < 25 ms (${app.p99} ms)`, pass: app.p99 < 25 });
       checks.push({ what: `${read.name}: no errors (${app.errors})`, pass: app.errors === 0 });
     }
     console.log(
-      `| POST /api/login (argon2id) | ${Math.round(logins.rps)} | ${ms(logins.p50)} | ${ms(logins.p99)} | ${logins.errors} | | | |`,
+      `| POST /api/login (argon2id) | ${Math.round(logins.rps)} | ${ms(logins.p50)} | ${ms(logins.p99)} | ${logins.errors} | | | | | |`,
     );
     console.log(
-      `| GET /api/apartments during the login flood (10 connections) | ${Math.round(readDuringFlood.rps)} | ${ms(readDuringFlood.p50)} | ${ms(readDuringFlood.p99)} | ${readDuringFlood.errors} | | | |`,
+      `| GET /api/apartments during the login flood (10 connections) | ${Math.round(readDuringFlood.rps)} | ${ms(readDuringFlood.p50)} | ${ms(readDuringFlood.p99)} | ${readDuringFlood.errors} | | | | | |`,
     );
     checks.push({ what: `logins: no errors (${logins.errors})`, pass: logins.errors === 0 });
     checks.push({
