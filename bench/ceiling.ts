@@ -13,55 +13,34 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type OutgoingHttpHeaders } from 'node:http';
+import type { Answer } from './answers';
 
-/** One answer as bench/run.ts recorded it from the app. */
-export interface Answer {
-  method: string;
-  path: string;
-  status: number;
-  /** The app's headers, by lower-case name, but for those Node writes itself (SET_BY_NODE). */
-  headers: Record<string, string | string[]>;
-  /** Base64. */
-  body: string;
+const [file, port, mode] = process.argv.slice(2);
+if (!file || !port) throw new Error('usage: ceiling.ts <answers.json> <port> [--bare]');
+const bare = mode === '--bare';
+const answers = new Map<string, { status: number; headers: OutgoingHttpHeaders; body: Buffer }>();
+for (const answer of JSON.parse(readFileSync(file, 'utf8')) as Answer[]) {
+  const body = Buffer.from(answer.body, 'base64');
+  const headers: OutgoingHttpHeaders = bare
+    ? { 'content-type': answer.headers['content-type'] ?? 'application/octet-stream' }
+    : { ...answer.headers };
+  headers['content-length'] = body.length;
+  answers.set(`${answer.method} ${answer.path}`, { status: answer.status, headers, body });
 }
 
-/** Headers a `node:http` server writes on its own (or from the body): never copied. */
-export const SET_BY_NODE = [
-  'date',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'content-length',
-];
-
-if (process.argv[1] === import.meta.filename) {
-  const [file, port, mode] = process.argv.slice(2);
-  if (!file || !port) throw new Error('usage: ceiling.ts <answers.json> <port> [--bare]');
-  const bare = mode === '--bare';
-  const answers = new Map<string, { status: number; headers: OutgoingHttpHeaders; body: Buffer }>();
-  for (const answer of JSON.parse(readFileSync(file, 'utf8')) as Answer[]) {
-    const body = Buffer.from(answer.body, 'base64');
-    const headers: OutgoingHttpHeaders = bare
-      ? { 'content-type': answer.headers['content-type'] ?? 'application/octet-stream' }
-      : { ...answer.headers };
-    headers['content-length'] = body.length;
-    answers.set(`${answer.method} ${answer.path}`, { status: answer.status, headers, body });
-  }
-
-  const server = createServer((request, response) => {
-    const answer = answers.get(`${request.method} ${request.url}`);
-    // The body of a POST is read (as the app must), then the stored answer is sent.
-    request.resume();
-    request.on('end', () => {
-      if (!answer) {
-        response.writeHead(404).end();
-        return;
-      }
-      response.writeHead(answer.status, answer.headers);
-      response.end(answer.body);
-    });
+const server = createServer((request, response) => {
+  const answer = answers.get(`${request.method} ${request.url}`);
+  // The body of a POST is read (as the app must), then the stored answer is sent.
+  request.resume();
+  request.on('end', () => {
+    if (!answer) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(answer.status, answer.headers);
+    response.end(answer.body);
   });
-  server.keepAliveTimeout = 72_000;
-  server.listen(Number(port), '127.0.0.1', () => process.stdout.write(`listening ${port}\n`));
-  process.on('SIGTERM', () => server.close(() => process.exit(0)));
-}
+});
+server.keepAliveTimeout = 72_000;
+server.listen(Number(port), '127.0.0.1', () => process.stdout.write(`listening ${port}\n`));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

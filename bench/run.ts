@@ -40,7 +40,7 @@ import {
   tracked,
   waitFor,
 } from './processes';
-import { type Answer, SET_BY_NODE } from './ceiling';
+import { type Answer, SET_BY_NODE } from './answers';
 import { scaleBench } from './scale';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -249,7 +249,7 @@ async function main() {
         ),
       );
       const url = `http://127.0.0.1:${ceilingPort}`;
-      await waitFor(`${url}/`, process_, 'the ceiling').catch(() => undefined);
+      await waitFor(`${url}/`, process_, mode.length ? 'the bare ceiling' : 'the ceiling');
       return { process: process_, url };
     };
     const ceiling = await startCeiling([]);
@@ -280,6 +280,12 @@ async function main() {
       const bare2 = await measure(bareCeiling.url, read, warmup);
       const ceiling2 = await measure(ceiling.url, read, warmup);
       const app2 = await measure(appUrl, read, warmup);
+      for (const [what, run] of Object.entries({ ceiling1, ceiling2, bare1, bare2 })) {
+        // A ceiling that answered nothing, or not every request, measured nothing to compare.
+        if (run.rps === 0 || run.errors > 0) {
+          throw new Error(`${read.name}: ${what} answered ${run.rps} req/s, ${run.errors} errors`);
+        }
+      }
       rows.push({
         read,
         app: combined(app1, app2),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { buildTestApp, loginAs, type Session, type TestApp } from '../../../test/build';
 import { FakeClock } from '../../lib/clock';
 import { rowsOf } from '../../lib/sql-rows';
-import { keepStaleFigures } from './lease-figures.service';
+import { keepStaleFigures, refreshFigureStatistics } from './lease-figures.service';
 import { billingRules } from './payments.service';
 import { rollStatement } from './rent-roll.service';
 
@@ -156,6 +156,41 @@ describe('the planner’s statistics of the kept figures', () => {
       for (const sort of ['apartment', 'balance'] as const) {
         expect(await planOf('2026-11-25', sort)).toMatch(pageInIndexOrder(sort));
       }
+    });
+  }, 60_000);
+
+  it('are left as they are once right, however many requests were refused', async () => {
+    await withBuilding(async () => {
+      await addTenants();
+      // Each tenant had two requests refused before the lease. A change to their money gives
+      // each refused request a row of figures that is never of any day: two rows in three.
+      await t.database.db.execute(sql`
+        insert into agreements (tenant_id, apartment_id, status, rent, start_date, end_date,
+          term_months, rent_due_day, signed_at, checked_at)
+        select a.tenant_id, a.apartment_id, 'rejected', a.rent, a.start_date, a.end_date,
+          a.term_months, a.rent_due_day, a.signed_at, a.checked_at
+        from agreements a join users u on u.id = a.tenant_id
+        cross join generate_series(1, 2)
+        where u.email like 'plan.member.%' and a.status = 'accepted'`);
+      await t.database.db.execute(sql`
+        select tenant_money_changed(array(
+          select id from users where email like 'plan.member.%'))`);
+      await readRoll();
+      const share = await shareInStatistics('2026-11-24');
+      expect(share).toBeGreaterThan(0.25);
+      expect(share).toBeLessThan(0.5);
+      expect(await planOf('2026-11-24', 'apartment')).toMatch(pageInIndexOrder('apartment'));
+
+      // The next roll to keep anyone's figures finds the statistics right, and takes none.
+      let analyses = 0;
+      const counting = new Proxy(t.database.db, {
+        get(target, property, receiver) {
+          if (property === 'transaction') analyses += 1;
+          return Reflect.get(target, property, receiver) as unknown;
+        },
+      });
+      await refreshFigureStatistics(counting, '2026-11-24');
+      expect(analyses).toBe(0);
     });
   }, 60_000);
 });
