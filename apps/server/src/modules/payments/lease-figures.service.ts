@@ -199,15 +199,17 @@ export async function keepStaleFigures(
 
 /**
  * Brings the planner's statistics of the kept figures to today (ANALYZE) when they lead it to
- * expect fewer than half of the figures of today that there are. The day's first keeping gives every row a new
- * day while the statistics still say every figure is of yesterday: the planner then expects none
- * to hold, and sorts every lease for a page of the rent roll instead of reading the page in index
- * order. So do statistics taken while only a few people's figures were today's (autovacuum's, or
- * a new building's before its first roll): they name today, for a handful of rows. Counted, not
- * read as a share of the table: the rows of requests refused or still pending are never of any
- * day. Autovacuum would come by in time on PostgreSQL; the embedded database runs none. Called
- * after a roll kept figures (a count of the kept figures, about a millisecond at 5,000 leases);
- * once the statistics are taken, the next call finds them right and reads nothing more.
+ * expect fewer than half of the figures of today that there are. The day's first keeping gives
+ * every row a new day while the statistics still say every figure is of yesterday: the planner
+ * then expects none to hold, and sorts every lease for a page of the rent roll instead of
+ * reading the page in index order. So do statistics taken while only a few people's figures were
+ * today's (autovacuum's, or a new building's before its first roll): they name today, for a
+ * handful of rows. Counted, not read as a share of the table: the rows of requests refused or
+ * still pending are never of any day. Autovacuum would come by in time on PostgreSQL; the
+ * embedded database runs none. Called after a roll kept figures: it reads pg_stats and counts
+ * today's figures (about a millisecond at 5,000 leases), and once the statistics are right it
+ * takes none. (A building with one lease takes them each time: a value seen once is never
+ * among the most common. Its table has a row or two.)
  *
  * Only a saving, like keeping: it waits no longer than KEEP_LOCK_WAIT for the table (another
  * server's ANALYZE, a VACUUM) and then gives up. Not for a caller's transaction, which would hold
