@@ -10,7 +10,8 @@ export function GoogleButton({ returnTo }: { returnTo: string }) {
   if (isPending) return <div className="skeleton h-10 w-full" aria-hidden="true" />;
   if (!site?.googleSignIn) {
     return (
-      <button type="button" className="btn btn-outline btn-block" disabled>
+      // Two lines on a phone: the button grows to hold them rather than the text overrunning it.
+      <button type="button" className="btn btn-outline btn-block h-auto min-h-10 py-2" disabled>
         <FcGoogle aria-hidden="true" className="size-5 opacity-50" />
         Google sign-in is not configured
       </button>
